@@ -1,0 +1,126 @@
+package lang
+
+// The grammar of gpl is these structs: participle reads the struct tags, and
+// the parsed values are the syntax tree. Every node records Pos (its first
+// character) and EndPos (just past its last).
+
+// File is one parsed .gpl file.
+type File struct {
+	Name  string
+	Src   []byte
+	Stmts []Stmt
+}
+
+// Stmt is a top-level statement: *Import, *Let, *Pool, *Job, *Rules,
+// *Request or *Expect.
+type Stmt interface{ Span() (Position, Position) }
+
+// Ident is a name as written, with its position.
+type Ident struct {
+	Pos, EndPos Position
+	Name        string `@Ident`
+}
+
+// Span returns the node's source range.
+func (n *Ident) Span() (Position, Position) { return n.Pos, n.EndPos }
+
+// Import reads another file's declarations: "std/NAME" for a bundled
+// library file, otherwise a path relative to the importing file.
+type Import struct {
+	Pos, EndPos Position
+	Path        string `"import" @String`
+}
+
+// Let names a value: let NAME = EXPR.
+type Let struct {
+	Pos, EndPos Position
+	Name        *Ident `"let" @@`
+	Value       Expr   `"=" @@`
+}
+
+// Field is one NAME = EXPR line of a block.
+type Field struct {
+	Pos, EndPos Position
+	Name        *Ident `@@`
+	Value       Expr   `"=" @@`
+}
+
+// Pool is an accelerator pool: pool NAME { devices = … rate = … }.
+type Pool struct {
+	Pos, EndPos Position
+	Name        *Ident   `"pool" @@ "{"`
+	Fields      []*Field `@@* "}"`
+}
+
+// Job is a job on a pool, or a variant of another job:
+// job NAME on POOL { … } or job NAME extends JOB { … }.
+type Job struct {
+	Pos, EndPos Position
+	Name        *Ident    `"job" @@`
+	On          *Ident    `( "on" @@`
+	Extends     *Ident    `| "extends" @@ )`
+	Items       []JobItem `"{" @@* "}"`
+}
+
+// JobItem is what a job block holds: *Field, *FactorBlock or *Expect.
+type JobItem interface{ Span() (Position, Position) }
+
+// FactorBlock is factors { … } or ceilings { … } in a job.
+type FactorBlock struct {
+	Pos, EndPos Position
+	Kind        string   `@("factors" | "ceilings") "{"`
+	Fields      []*Field `@@* "}"`
+}
+
+// Rules is an ordered ruleset: the first rule whose condition holds gives
+// the class; else gives the class when none does.
+type Rules struct {
+	Pos, EndPos Position
+	Name        *Ident  `"rules" @@ "{"`
+	Rules       []*Rule `@@*`
+	Else        *Ident `"else" @@ "}"`
+}
+
+// Rule is [LABEL:] when CONDITION -> CLASS.
+type Rule struct {
+	Pos, EndPos Position
+	Label       *Ident `( @@ ":" )?`
+	When        Expr   `"when" @@`
+	Class       *Ident `"->" @@`
+}
+
+// Request is a sample inference request: request NAME { field = … }.
+type Request struct {
+	Pos, EndPos Position
+	Name        *Ident   `"request" @@ "{"`
+	Fields      []*Field `@@* "}"`
+}
+
+// Expect is an assertion: expect EXPR, or expect EXPR ≈ WANT [± TOL | within N%].
+type Expect struct {
+	Pos, EndPos Position
+	X           Expr    `"expect" @@`
+	Approx      *Approx `@@?`
+}
+
+// Approx is the ≈ part of an expectation.
+type Approx struct {
+	Pos, EndPos Position
+	Op          string `@("≈" | "~=")`
+	Want        Expr   `@@`
+	TolOp       string `( @("±" | "+-")`
+	Abs         Expr   `  @@`
+	Within      Expr   `| "within" @@ "%" )?`
+}
+
+// Span methods give each statement's source range.
+func (n *Import) Span() (Position, Position)      { return n.Pos, n.EndPos }
+func (n *Let) Span() (Position, Position)         { return n.Pos, n.EndPos }
+func (n *Field) Span() (Position, Position)       { return n.Pos, n.EndPos }
+func (n *Pool) Span() (Position, Position)        { return n.Pos, n.EndPos }
+func (n *Job) Span() (Position, Position)         { return n.Pos, n.EndPos }
+func (n *FactorBlock) Span() (Position, Position) { return n.Pos, n.EndPos }
+func (n *Rules) Span() (Position, Position)       { return n.Pos, n.EndPos }
+func (n *Rule) Span() (Position, Position)        { return n.Pos, n.EndPos }
+func (n *Request) Span() (Position, Position)     { return n.Pos, n.EndPos }
+func (n *Expect) Span() (Position, Position)      { return n.Pos, n.EndPos }

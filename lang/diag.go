@@ -1,0 +1,208 @@
+package lang
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Severity says whether a Diagnostic stops the file from running.
+type Severity int
+
+// Severities.
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Diagnostic is one problem found in a file, with the source range it is
+// about. Label is printed after the caret; Notes follow on lines of their
+// own ("= with S = 0.95"); Related points at a second place (a rule that
+// shadows another).
+type Diagnostic struct {
+	Severity Severity
+	Summary  string
+	Pos, End Position // subject range; End is exclusive
+	Label    string
+	Notes    []string
+	Related  []Related
+}
+
+// Related is a secondary place a Diagnostic refers to.
+type Related struct {
+	Pos, End Position
+	Label    string
+}
+
+func (d *Diagnostic) Error() string {
+	if d.Pos.Filename == "" && d.Pos.Line == 0 {
+		return d.Summary
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Summary)
+}
+
+// Diagnostics is a list of problems, in source order once sorted.
+type Diagnostics []*Diagnostic
+
+// HasErrors reports whether any diagnostic is an error.
+func (ds Diagnostics) HasErrors() bool {
+	for _, d := range ds {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Err returns the diagnostics as an error when any is an error, else nil.
+func (ds Diagnostics) Err() error {
+	if ds.HasErrors() {
+		return ds
+	}
+	return nil
+}
+
+func (ds Diagnostics) Error() string {
+	var s []string
+	for _, d := range ds {
+		s = append(s, d.Error())
+	}
+	return strings.Join(s, "\n")
+}
+
+// Sort orders diagnostics by file, then position.
+func (ds Diagnostics) Sort() {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i].Pos, ds[j].Pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+}
+
+// Sources maps a file name to its text, for rendering source lines.
+type Sources map[string][]byte
+
+// Style chooses colours for rendering; the zero Style prints plain text.
+type Style struct {
+	Color bool
+}
+
+func (s Style) paint(code, text string) string {
+	if !s.Color || text == "" {
+		return text
+	}
+	return "\x1b[" + code + "m" + text + "\x1b[0m"
+}
+
+// Render writes the diagnostic as text:
+//
+//	error: expectation failed
+//	  --> scenarios/llama.gpl:9:10
+//	   |
+//	 9 |   expect mpg ≈ 0.29
+//	   |          ^^^ got 0.28215, want 0.29 ± 0.005 (off by 0.00785)
+//	   = with S = 0.95, R = 0.9, P = 0.33
+func (d *Diagnostic) Render(w io.Writer, src Sources, st Style) {
+	sevColor := "1;31"
+	if d.Severity == Warning {
+		sevColor = "1;33"
+	}
+	fmt.Fprintf(w, "%s%s\n", st.paint(sevColor, d.Severity.String()+":"), " "+st.paint("1", d.Summary))
+	if d.Pos.Line == 0 {
+		for _, n := range d.Notes {
+			fmt.Fprintf(w, "  = %s\n", n)
+		}
+		return
+	}
+	width := len(strconv.Itoa(maxLine(d)))
+	gutter := strings.Repeat(" ", width+1)
+	fmt.Fprintf(w, "%s%s %s:%d:%d\n", gutter, st.paint("1;34", "-->"), d.Pos.Filename, d.Pos.Line, d.Pos.Column)
+	fmt.Fprintf(w, "%s %s\n", gutter, st.paint("1;34", "|"))
+	renderSnippet(w, src, d.Pos, d.End, d.Label, width, st, sevColor)
+	for _, r := range d.Related {
+		if r.Pos.Filename != d.Pos.Filename {
+			fmt.Fprintf(w, "%s%s %s:%d:%d\n", gutter, st.paint("1;34", "::"), r.Pos.Filename, r.Pos.Line, r.Pos.Column)
+		} else {
+			fmt.Fprintf(w, "%s %s\n", gutter, st.paint("1;34", "|"))
+		}
+		renderSnippet(w, src, r.Pos, r.End, r.Label, width, st, "1;34")
+	}
+	for _, n := range d.Notes {
+		fmt.Fprintf(w, "%s %s\n", gutter, st.paint("1;34", "= ")+n)
+	}
+}
+
+func maxLine(d *Diagnostic) int {
+	m := d.Pos.Line
+	for _, r := range d.Related {
+		m = max(m, r.Pos.Line)
+	}
+	return m
+}
+
+func renderSnippet(w io.Writer, src Sources, pos, end Position, label string, width int, st Style, color string) {
+	gutter := strings.Repeat(" ", width+1)
+	line, ok := sourceLine(src[pos.Filename], pos.Line)
+	if !ok {
+		if label != "" {
+			fmt.Fprintf(w, "%s %s %s\n", gutter, st.paint("1;34", "|"), label)
+		}
+		return
+	}
+	line = strings.ReplaceAll(line, "\t", " ")
+	fmt.Fprintf(w, "%s %s %s\n", st.paint("1;34", fmt.Sprintf("%*d", width+1, pos.Line)), st.paint("1;34", "|"), line)
+	n := 1
+	if end.Line == pos.Line && end.Column > pos.Column {
+		n = end.Column - pos.Column
+	} else if end.Line > pos.Line {
+		n = max(1, utf8.RuneCountInString(line)-pos.Column+1)
+	}
+	carets := strings.Repeat(" ", max(0, pos.Column-1)) + st.paint(color, strings.Repeat("^", n))
+	if label != "" {
+		carets += " " + st.paint(color, label)
+	}
+	fmt.Fprintf(w, "%s %s %s\n", gutter, st.paint("1;34", "|"), carets)
+}
+
+// sourceLine returns the 1-based line n of src, without its newline.
+func sourceLine(src []byte, n int) (string, bool) {
+	if src == nil || n < 1 {
+		return "", false
+	}
+	for i := 1; i < n; i++ {
+		j := strings.IndexByte(string(src), '\n')
+		if j < 0 {
+			return "", false
+		}
+		src = src[j+1:]
+	}
+	if j := strings.IndexByte(string(src), '\n'); j >= 0 {
+		src = src[:j]
+	}
+	return strings.TrimRight(string(src), "\r"), true
+}
+
+// RenderAll writes every diagnostic, a blank line between them.
+func (ds Diagnostics) RenderAll(w io.Writer, src Sources, st Style) {
+	for i, d := range ds {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		d.Render(w, src, st)
+	}
+}

@@ -1,0 +1,412 @@
+package lang
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Expr is an expression: *NumberLit, *StringLit, *BoolLit, *Name, *Call,
+// *Unary, *Binary, *Cond or *Paren.
+type Expr interface{ Span() (Position, Position) }
+
+// NumberLit is a number as written, with its optional unit: 0.282, 720h,
+// 2.50 USD/h, $2.50, 1_000_000.
+type NumberLit struct {
+	Pos, EndPos Position
+	Text        string  // the token as written, unit included
+	Digits      string  // the numeral as written, without unit or "$"
+	Value       float64 // the numeral's value, in Unit
+	Unit        *Unit   // nil for a bare number (a count)
+}
+
+// Base is the literal's value converted to its dimension's base unit.
+func (n *NumberLit) Base() float64 {
+	if n.Unit == nil {
+		return n.Value
+	}
+	return FromUnit(n.Value, *n.Unit)
+}
+
+// Dim is the literal's dimension.
+func (n *NumberLit) Dim() Dim {
+	if n.Unit == nil {
+		return Count
+	}
+	return n.Unit.Dim
+}
+
+// Decimals is the number of decimal places the numeral was written with,
+// counting the exponent: "0.282" has 3, "2.5e3" has -2.
+func (n *NumberLit) Decimals() int {
+	d := strings.ReplaceAll(n.Digits, "_", "")
+	exp := 0
+	if i := strings.IndexAny(d, "eE"); i >= 0 {
+		exp, _ = strconv.Atoi(d[i+1:])
+		d = d[:i]
+	}
+	frac := 0
+	if i := strings.IndexByte(d, '.'); i >= 0 {
+		frac = len(d) - i - 1
+	}
+	return frac - exp
+}
+
+// StringLit is a double-quoted string.
+type StringLit struct {
+	Pos, EndPos Position
+	Raw         string // as written, quotes included
+	Value       string
+}
+
+// BoolLit is true or false.
+type BoolLit struct {
+	Pos, EndPos Position
+	Value       bool
+}
+
+// Name is a reference: a declared name, or a dotted path into a
+// declaration's results such as llama2_70b.loss.program.
+type Name struct {
+	Pos, EndPos Position
+	Parts       []*Ident
+}
+
+// Path is the dotted name as written.
+func (n *Name) Path() string {
+	s := make([]string, len(n.Parts))
+	for i, p := range n.Parts {
+		s[i] = p.Name
+	}
+	return strings.Join(s, ".")
+}
+
+// Call is a function call: trade_ratio(a, b), classify(rules, request),
+// min, max, abs, round, has.
+type Call struct {
+	Pos, EndPos Position
+	Func        *Ident
+	Args        []Expr
+}
+
+// Unary is -X or not X.
+type Unary struct {
+	Pos, EndPos Position
+	Op          string // "-" or "not"
+	X           Expr
+}
+
+// Binary is L OP R. Op is one of + - * / == != < <= > >= and or; the
+// spellings && and || are read as and and or.
+type Binary struct {
+	Pos, EndPos Position
+	Op          string
+	OpPos       Position
+	L, R        Expr
+}
+
+// Cond is IF ? THEN : ELSE.
+type Cond struct {
+	Pos, EndPos    Position
+	If, Then, Else Expr
+}
+
+// Paren is (X), kept so the printer writes what the author wrote.
+type Paren struct {
+	Pos, EndPos Position
+	X           Expr
+}
+
+// Span methods give each expression's source range.
+func (n *NumberLit) Span() (Position, Position) { return n.Pos, n.EndPos }
+func (n *StringLit) Span() (Position, Position) { return n.Pos, n.EndPos }
+func (n *BoolLit) Span() (Position, Position)   { return n.Pos, n.EndPos }
+func (n *Name) Span() (Position, Position)      { return n.Pos, n.EndPos }
+func (n *Call) Span() (Position, Position)      { return n.Pos, n.EndPos }
+func (n *Unary) Span() (Position, Position)     { return n.Pos, n.EndPos }
+func (n *Binary) Span() (Position, Position)    { return n.Pos, n.EndPos }
+func (n *Cond) Span() (Position, Position)      { return n.Pos, n.EndPos }
+func (n *Paren) Span() (Position, Position)     { return n.Pos, n.EndPos }
+
+// exprParser parses an expression by precedence climbing over participle's
+// token stream; the statement grammar calls it wherever an Expr is wanted.
+type exprParser struct{ lex *lexer.PeekingLexer }
+
+func parseExpr(lex *lexer.PeekingLexer) (Expr, error) {
+	p := exprParser{lex}
+	if !p.startsOperand() {
+		return nil, participle.NextMatch
+	}
+	return p.ternary()
+}
+
+// SyntaxError is a parse error with the range of the offending token.
+type SyntaxError struct {
+	Pos, EndPos Position
+	Msg         string
+}
+
+func (e *SyntaxError) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+func tokenEnd(t *lexer.Token) Position {
+	end := t.Pos
+	end.Advance(t.Value)
+	return end
+}
+
+func (p *exprParser) errorf(t *lexer.Token, msg string) error {
+	if t.EOF() {
+		msg += ", found end of statement"
+	} else {
+		msg += ", found " + strconv.Quote(t.Value)
+	}
+	return &SyntaxError{Pos: t.Pos, EndPos: tokenEnd(t), Msg: msg}
+}
+
+func (p *exprParser) isOp(values ...string) (string, bool) {
+	t := p.lex.Peek()
+	if t.Type != tokOp && t.Type != tokIdent {
+		return "", false
+	}
+	for _, v := range values {
+		if t.Value == v {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+func (p *exprParser) startsOperand() bool {
+	t := p.lex.Peek()
+	switch t.Type {
+	case tokNumber, tokMoney, tokString:
+		return true
+	case tokIdent:
+		return t.Value == "not" || t.Value == "true" || t.Value == "false" || !IsKeyword(t.Value)
+	case tokOp:
+		return t.Value == "(" || t.Value == "-" || t.Value == "!"
+	}
+	return false
+}
+
+func (p *exprParser) ternary() (Expr, error) {
+	c, err := p.binary(0)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := p.isOp("?"); !ok {
+		return c, nil
+	}
+	p.lex.Next()
+	then, err := p.ternary()
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := p.isOp(":"); !ok {
+		return nil, p.errorf(p.lex.Peek(), `expected ":" in a conditional expression`)
+	}
+	p.lex.Next()
+	els, err := p.ternary()
+	if err != nil {
+		return nil, err
+	}
+	cs, _ := c.Span()
+	_, ee := els.Span()
+	return &Cond{Pos: cs, EndPos: ee, If: c, Then: then, Else: els}, nil
+}
+
+// levels of binary operators, loosest first; "not" sits between and and the
+// comparisons.
+var levels = [][]string{
+	{"or", "||"},
+	{"and", "&&"},
+	nil, // not
+	{"==", "!=", "<", "<=", ">", ">="},
+	{"+", "-"},
+	{"*", "/"},
+}
+
+var canonicalOp = map[string]string{"||": "or", "&&": "and", "!": "not"}
+
+func (p *exprParser) binary(level int) (Expr, error) {
+	if level == len(levels) {
+		return p.unary()
+	}
+	if levels[level] == nil {
+		if op, ok := p.isOp("not", "!"); ok {
+			t := p.lex.Next()
+			x, err := p.binary(level)
+			if err != nil {
+				return nil, err
+			}
+			_, end := x.Span()
+			_ = op
+			return &Unary{Pos: t.Pos, EndPos: end, Op: "not", X: x}, nil
+		}
+		return p.binary(level + 1)
+	}
+	l, err := p.binary(level + 1)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		op, ok := p.isOp(levels[level]...)
+		if !ok {
+			return l, nil
+		}
+		t := p.lex.Next()
+		if c, ok := canonicalOp[op]; ok {
+			op = c
+		}
+		if !p.startsOperand() {
+			return nil, p.errorf(p.lex.Peek(), "expected an expression after "+strconv.Quote(t.Value))
+		}
+		r, err := p.binary(level + 1)
+		if err != nil {
+			return nil, err
+		}
+		ls, _ := l.Span()
+		_, re := r.Span()
+		l = &Binary{Pos: ls, EndPos: re, Op: op, OpPos: t.Pos, L: l, R: r}
+		if level == 3 { // comparisons do not chain
+			if _, ok := p.isOp(levels[level]...); ok {
+				return nil, p.errorf(p.lex.Peek(), "comparisons do not chain; use and")
+			}
+			return l, nil
+		}
+	}
+}
+
+func (p *exprParser) unary() (Expr, error) {
+	if _, ok := p.isOp("-"); ok {
+		t := p.lex.Next()
+		x, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		_, end := x.Span()
+		return &Unary{Pos: t.Pos, EndPos: end, Op: "-", X: x}, nil
+	}
+	return p.primary()
+}
+
+func (p *exprParser) primary() (Expr, error) {
+	t := p.lex.Peek()
+	switch {
+	case t.Type == tokNumber || t.Type == tokMoney:
+		p.lex.Next()
+		return parseNumber(t)
+	case t.Type == tokString:
+		p.lex.Next()
+		v, err := strconv.Unquote(t.Value)
+		if err != nil {
+			return nil, &SyntaxError{Pos: t.Pos, EndPos: tokenEnd(t), Msg: "invalid string escape"}
+		}
+		return &StringLit{Pos: t.Pos, EndPos: tokenEnd(t), Raw: t.Value, Value: v}, nil
+	case t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
+		p.lex.Next()
+		return &BoolLit{Pos: t.Pos, EndPos: tokenEnd(t), Value: t.Value == "true"}, nil
+	case t.Type == tokIdent && !IsKeyword(t.Value):
+		return p.nameOrCall()
+	case t.Type == tokOp && t.Value == "(":
+		p.lex.Next()
+		x, err := p.ternary()
+		if err != nil {
+			return nil, err
+		}
+		c := p.lex.Peek()
+		if c.Type != tokOp || c.Value != ")" {
+			return nil, p.errorf(c, `expected ")"`)
+		}
+		p.lex.Next()
+		return &Paren{Pos: t.Pos, EndPos: tokenEnd(c), X: x}, nil
+	}
+	return nil, p.errorf(t, "expected an expression")
+}
+
+func (p *exprParser) nameOrCall() (Expr, error) {
+	t := p.lex.Next()
+	first := &Ident{Pos: t.Pos, EndPos: tokenEnd(t), Name: t.Value}
+	if _, ok := p.isOp("("); ok {
+		p.lex.Next()
+		call := &Call{Pos: t.Pos, Func: first}
+		for {
+			if c, ok := p.isOp(")"); ok && c == ")" {
+				call.EndPos = tokenEnd(p.lex.Next())
+				return call, nil
+			}
+			if len(call.Args) > 0 {
+				if _, ok := p.isOp(","); !ok {
+					return nil, p.errorf(p.lex.Peek(), `expected "," or ")" in the arguments of `+first.Name)
+				}
+				p.lex.Next()
+			}
+			if !p.startsOperand() {
+				return nil, p.errorf(p.lex.Peek(), "expected an argument")
+			}
+			a, err := p.ternary()
+			if err != nil {
+				return nil, err
+			}
+			call.Args = append(call.Args, a)
+		}
+	}
+	n := &Name{Pos: t.Pos, EndPos: first.EndPos, Parts: []*Ident{first}}
+	for {
+		if _, ok := p.isOp("."); !ok {
+			return n, nil
+		}
+		p.lex.Next()
+		f := p.lex.Peek()
+		if f.Type != tokIdent {
+			return nil, p.errorf(f, `expected a field name after "."`)
+		}
+		p.lex.Next()
+		id := &Ident{Pos: f.Pos, EndPos: tokenEnd(f), Name: f.Value}
+		n.Parts = append(n.Parts, id)
+		n.EndPos = id.EndPos
+	}
+}
+
+// parseNumber splits a Number or Money token into numeral and unit.
+func parseNumber(t *lexer.Token) (Expr, error) {
+	text := t.Value
+	n := &NumberLit{Pos: t.Pos, EndPos: tokenEnd(t), Text: text}
+	unit := ""
+	if strings.HasPrefix(text, "$") {
+		n.Digits = strings.TrimPrefix(text, "$")
+		unit = "$"
+		if strings.HasSuffix(n.Digits, "/h") {
+			n.Digits = strings.TrimSuffix(n.Digits, "/h")
+			unit = "$/h"
+		}
+	} else {
+		i := 0
+		for i < len(text) {
+			c := text[i]
+			if c >= '0' && c <= '9' || c == '_' || c == '.' {
+				i++
+				continue
+			}
+			if (c == 'e' || c == 'E') && i+1 < len(text) && (text[i+1] >= '0' && text[i+1] <= '9' || text[i+1] == '+' || text[i+1] == '-') {
+				i += 2
+				continue
+			}
+			break
+		}
+		n.Digits = text[:i]
+		unit = strings.TrimLeft(text[i:], " \t")
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(n.Digits, "_", ""), 64)
+	if err != nil {
+		return nil, &SyntaxError{Pos: t.Pos, EndPos: n.EndPos, Msg: "malformed number " + strconv.Quote(text)}
+	}
+	n.Value = v
+	if unit != "" {
+		u := Units[unit]
+		n.Unit = &u
+	}
+	return n, nil
+}

@@ -1,0 +1,206 @@
+package lang
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// stmtHolder is the unit the participle parser reads: one statement.
+type stmtHolder struct {
+	Stmt Stmt `@@`
+}
+
+var stmtParser = participle.MustBuild[stmtHolder](
+	participle.Lexer(Lexer),
+	participle.Elide("Comment", "Newline", "Whitespace"),
+	participle.Union[Stmt](&Import{}, &Let{}, &Pool{}, &Job{}, &Rules{}, &Request{}, &Expect{}),
+	participle.Union[JobItem](&FactorBlock{}, &Expect{}, &Field{}),
+	participle.ParseTypeWith(parseExpr),
+	participle.UseLookahead(3),
+)
+
+// Grammar returns the EBNF of the statement grammar, for the docs.
+func Grammar() string { return stmtParser.String() }
+
+// Parse reads a .gpl file. A syntax error in one statement does not hide the
+// others: the parser resynchronises at the next statement keyword, so every
+// independent error comes back, in source order, with the statements that
+// did parse.
+func Parse(name string, src []byte) (*File, Diagnostics) {
+	f := &File{Name: name, Src: src}
+	toks, diag := tokenize(name, src)
+	if diag != nil {
+		return f, Diagnostics{diag}
+	}
+	var diags Diagnostics
+	for _, chunk := range splitStatements(toks) {
+		s, err := parseChunk(chunk)
+		if err != nil {
+			diags = append(diags, syntaxDiagnostic(err, chunk))
+			continue
+		}
+		f.Stmts = append(f.Stmts, s)
+	}
+	return f, diags
+}
+
+// tokenize lexes the whole file; a character no token starts with is an
+// error at its position.
+func tokenize(name string, src []byte) ([]lexer.Token, *Diagnostic) {
+	lx, err := Lexer.LexString(name, string(src))
+	if err != nil {
+		return nil, &Diagnostic{Severity: Error, Summary: err.Error()}
+	}
+	var toks []lexer.Token
+	for {
+		t, err := lx.Next()
+		if err != nil {
+			var pe participle.Error
+			if errors.As(err, &pe) {
+				pos := pe.Position()
+				end := pos
+				end.Column++
+				end.Offset++
+				return nil, &Diagnostic{Severity: Error, Summary: "unexpected character " + quoteRune(src, pos.Offset), Pos: pos, End: end}
+			}
+			return nil, &Diagnostic{Severity: Error, Summary: err.Error()}
+		}
+		toks = append(toks, t)
+		if t.EOF() {
+			return toks, nil
+		}
+	}
+}
+
+func quoteRune(src []byte, off int) string {
+	if off < 0 || off >= len(src) {
+		return "at end of file"
+	}
+	r := []rune(string(src[off:min(off+4, len(src))]))
+	return fmt.Sprintf("%q", r[0])
+}
+
+// splitStatements divides the token stream into one slice per top-level
+// statement: a statement keyword at brace depth 0 starts a new one, and so
+// does a declaration keyword at the start of a line whatever the depth (a
+// missing "}" then costs one statement, not the rest of the file).
+func splitStatements(toks []lexer.Token) [][]lexer.Token {
+	var chunks [][]lexer.Token
+	start, depth := 0, 0
+	lineStart := true
+	significant := false
+	for i, t := range toks {
+		if t.EOF() {
+			break
+		}
+		switch t.Type {
+		case tokNewline:
+			if t.Value == "\n" {
+				lineStart = true
+			}
+			continue
+		case tokSpace, tokComment:
+			continue
+		}
+		if t.Type == tokIdent && statementKeywords[t.Value] && significant &&
+			(depth <= 0 || lineStart && t.Pos.Column == 1 && t.Value != "expect") {
+			chunks = append(chunks, toks[start:i])
+			start, depth = i, 0
+		}
+		if t.Type == tokOp {
+			switch t.Value {
+			case "{":
+				depth++
+			case "}":
+				depth--
+			}
+		}
+		significant = true
+		lineStart = false
+	}
+	if significant {
+		chunks = append(chunks, toks[start:len(toks)-1])
+	}
+	return chunks
+}
+
+// sliceLexer replays a slice of tokens, ending with EOF.
+type sliceLexer struct {
+	toks []lexer.Token
+	eof  lexer.Token
+}
+
+func (s *sliceLexer) Next() (lexer.Token, error) {
+	if len(s.toks) == 0 {
+		return s.eof, nil
+	}
+	t := s.toks[0]
+	s.toks = s.toks[1:]
+	return t, nil
+}
+
+var elided = []lexer.TokenType{tokComment, tokNewline, tokSpace}
+
+func parseChunk(chunk []lexer.Token) (Stmt, error) {
+	last := chunk[0]
+	for _, t := range chunk {
+		if t.Type != tokNewline && t.Type != tokSpace && t.Type != tokComment {
+			last = t
+		}
+	}
+	eof := lexer.EOFToken(tokenEnd(&last))
+	pl, err := lexer.Upgrade(&sliceLexer{toks: chunk, eof: eof}, elided...)
+	if err != nil {
+		return nil, err
+	}
+	h, err := stmtParser.ParseFromLexer(pl)
+	if err != nil {
+		return nil, err
+	}
+	return h.Stmt, nil
+}
+
+// syntaxDiagnostic turns a participle or expression error into a
+// Diagnostic whose caret sits under the offending token.
+func syntaxDiagnostic(err error, chunk []lexer.Token) *Diagnostic {
+	var se *SyntaxError
+	if errors.As(err, &se) {
+		return &Diagnostic{Severity: Error, Summary: "syntax error: " + se.Msg, Pos: se.Pos, End: se.EndPos}
+	}
+	var ut *participle.UnexpectedTokenError
+	if errors.As(err, &ut) {
+		t := ut.Unexpected
+		msg := "syntax error: unexpected " + describeToken(t)
+		if t.Type == symbols["Invalid"] {
+			msg = "unexpected character " + describeToken(t)
+		}
+		if ut.Expect != "" {
+			msg += ", expected " + ut.Expect
+		}
+		return &Diagnostic{Severity: Error, Summary: msg, Pos: t.Pos, End: tokenEnd(&t)}
+	}
+	var pe participle.Error
+	if errors.As(err, &pe) {
+		pos := pe.Position()
+		end := pos
+		for _, t := range chunk {
+			if t.Pos.Offset == pos.Offset {
+				end = tokenEnd(&t)
+			}
+		}
+		return &Diagnostic{Severity: Error, Summary: "syntax error: " + pe.Message(), Pos: pos, End: end}
+	}
+	first := chunk[0].Pos
+	return &Diagnostic{Severity: Error, Summary: "syntax error: " + err.Error(), Pos: first, End: tokenEnd(&chunk[0])}
+}
+
+func describeToken(t lexer.Token) string {
+	if t.EOF() {
+		return "end of statement"
+	}
+	return fmt.Sprintf("%q", strings.TrimSpace(t.Value))
+}

@@ -1,0 +1,229 @@
+package lang
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Dim is the physical dimension of a value, as exponents of the four base
+// dimensions: duration (second), data (byte), compute (FLOP) and money (USD).
+// A count is the zero Dim. A price, USD per device-hour, is money·duration⁻¹.
+type Dim [4]int8
+
+// Base dimensions and the named compound ones.
+var (
+	Count    = Dim{}
+	Duration = Dim{1, 0, 0, 0}
+	Data     = Dim{0, 1, 0, 0}
+	Compute  = Dim{0, 0, 1, 0}
+	Money    = Dim{0, 0, 0, 1}
+	Price    = Dim{-1, 0, 0, 1}
+)
+
+// Mul is the dimension of a product.
+func (d Dim) Mul(e Dim) Dim {
+	for i := range d {
+		d[i] += e[i]
+	}
+	return d
+}
+
+// Div is the dimension of a quotient.
+func (d Dim) Div(e Dim) Dim {
+	for i := range d {
+		d[i] -= e[i]
+	}
+	return d
+}
+
+var dimNames = map[Dim]string{
+	Count: "count", Duration: "duration", Data: "data", Compute: "compute",
+	Money: "money", Price: "price",
+}
+
+var baseSymbols = [4]string{"s", "B", "FLOP", "USD"}
+
+// String names the dimension in a planner's words: "duration", "price", or
+// for an unnamed compound its base units, e.g. "B·s⁻¹".
+func (d Dim) String() string {
+	if n, ok := dimNames[d]; ok {
+		return n
+	}
+	return d.BaseUnit()
+}
+
+// BaseUnit spells the dimension's base unit, e.g. "s", "USD/s", "B·FLOP".
+func (d Dim) BaseUnit() string {
+	var num, den []string
+	for i, e := range d {
+		switch {
+		case e == 1:
+			num = append(num, baseSymbols[i])
+		case e > 1:
+			num = append(num, baseSymbols[i]+"^"+strconv.Itoa(int(e)))
+		case e == -1:
+			den = append(den, baseSymbols[i])
+		case e < -1:
+			den = append(den, baseSymbols[i]+"^"+strconv.Itoa(int(-e)))
+		}
+	}
+	s := strings.Join(num, "·")
+	if s == "" {
+		s = "1"
+	}
+	if len(den) > 0 {
+		s += "/" + strings.Join(den, "·")
+	}
+	return s
+}
+
+// Unit is a unit a literal may carry: its symbol, its dimension and the factor
+// that converts a value in this unit to the dimension's base unit.
+type Unit struct {
+	Symbol string
+	Dim    Dim
+	Factor float64
+}
+
+// Units lists every unit the language accepts after a number, by symbol.
+var Units = map[string]Unit{
+	"ms": {"ms", Duration, 0.001}, "s": {"s", Duration, 1}, "min": {"min", Duration, 60},
+	"h": {"h", Duration, 3600}, "d": {"d", Duration, 86400},
+	"B": {"B", Data, 1}, "KB": {"KB", Data, 1e3}, "MB": {"MB", Data, 1e6},
+	"GB": {"GB", Data, 1e9}, "TB": {"TB", Data, 1e12},
+	"KiB": {"KiB", Data, 1 << 10}, "MiB": {"MiB", Data, 1 << 20},
+	"GiB": {"GiB", Data, 1 << 30}, "TiB": {"TiB", Data, 1 << 40},
+	"FLOP": {"FLOP", Compute, 1}, "KFLOP": {"KFLOP", Compute, 1e3},
+	"MFLOP": {"MFLOP", Compute, 1e6}, "GFLOP": {"GFLOP", Compute, 1e9},
+	"TFLOP": {"TFLOP", Compute, 1e12}, "PFLOP": {"PFLOP", Compute, 1e15},
+	"USD": {"USD", Money, 1}, "$": {"$", Money, 1},
+	"USD/h": {"USD/h", Price, 1.0 / 3600}, "$/h": {"$/h", Price, 1.0 / 3600},
+}
+
+// unitPattern is the alternation of unit symbols for the lexer, longest first
+// where one is a prefix of another.
+const unitPattern = `USD/h|\$/h|USD|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|KFLOP|MFLOP|GFLOP|TFLOP|PFLOP|FLOP|ms|min|s|h|d`
+
+// ToUnit converts v from base units into unit u. The result is rounded to 15
+// significant digits, which removes the last-bit noise of a scale factor that
+// is not a power of two (0.249 s is 249 ms, not 249.00000000000003 ms).
+func ToUnit(v float64, u Unit) float64 {
+	return Clean(v / u.Factor)
+}
+
+// FromUnit converts v written in unit u into base units.
+func FromUnit(v float64, u Unit) float64 {
+	if u.Factor < 1 {
+		return v / (1 / u.Factor)
+	}
+	return v * u.Factor
+}
+
+// Clean rounds v to 15 significant digits, the precision of a float64 that
+// survives a decimal round trip.
+func Clean(v float64) float64 {
+	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+		return v
+	}
+	c, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 15, 64), 64)
+	if err != nil {
+		return v
+	}
+	return c
+}
+
+// FormatNumber prints v with at most 10 significant digits and no exponent
+// for ordinary magnitudes: 0.28215, 26002.944, 230400.
+func FormatNumber(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	a := math.Abs(v)
+	if a >= 1e-4 && a < 1e15 {
+		// Round to 10 significant digits, then print without an exponent.
+		r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 10, 64), 64)
+		return strconv.FormatFloat(r, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 10, 64)
+}
+
+// readable units per dimension, largest first.
+var readable = map[Dim][]Unit{
+	Duration: {Units["h"], Units["min"], Units["s"], Units["ms"]},
+	Data:     {Units["TB"], Units["GB"], Units["MB"], Units["KB"], Units["B"]},
+	Compute:  {Units["PFLOP"], Units["TFLOP"], Units["GFLOP"], Units["MFLOP"], Units["KFLOP"], Units["FLOP"]},
+}
+
+// ReadableUnit picks the unit a report prints a value of dimension d in: the
+// largest unit in which |v| is at least 1 (hours at most, so 720 h rather
+// than 30 d). ok is false for a count and for compounds without a named unit.
+func ReadableUnit(v float64, d Dim) (Unit, bool) {
+	switch d {
+	case Money:
+		return Units["USD"], true
+	case Price:
+		return Units["USD/h"], true
+	}
+	us, ok := readable[d]
+	if !ok {
+		return Unit{}, false
+	}
+	a := math.Abs(v)
+	for _, u := range us {
+		if a >= u.Factor {
+			return u, true
+		}
+	}
+	return us[len(us)-1], true
+}
+
+// Format prints a value of dimension d in a readable unit: "720 h", "10 MB",
+// "$230,400.00", "$8.86/h", "0.28215".
+func Format(v float64, d Dim) string {
+	switch d {
+	case Count:
+		return FormatNumber(v)
+	case Money:
+		return "$" + groupThousands(strconv.FormatFloat(v, 'f', 2, 64))
+	case Price:
+		return "$" + groupThousands(strconv.FormatFloat(ToUnit(v, Units["USD/h"]), 'f', 2, 64)) + "/h"
+	}
+	if u, ok := ReadableUnit(v, d); ok {
+		return FormatNumber(ToUnit(v, u)) + " " + u.Symbol
+	}
+	return FormatNumber(v) + " " + d.BaseUnit()
+}
+
+// FormatIn prints a value of the unit's dimension in that unit, e.g. a got
+// value in the unit its expectation was written in: "8.860535 USD/h".
+func FormatIn(v float64, u Unit) string {
+	s := FormatNumber(ToUnit(v, u))
+	if u.Symbol == "$" {
+		return "$" + s
+	}
+	return s + " " + u.Symbol
+}
+
+// groupThousands puts commas into the integer part of a decimal numeral.
+func groupThousands(s string) string {
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	intPart, frac := s, ""
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		intPart, frac = s[:i], s[i:]
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String() + frac
+}
