@@ -18,7 +18,7 @@ type Stmt interface{ Span() (Position, Position) }
 // Ident is a name as written, with its position.
 type Ident struct {
 	Pos, EndPos Position
-	Name        string `@Ident`
+	Name        string `parser:"@Ident"`
 }
 
 // Span returns the node's source range.
@@ -28,38 +28,38 @@ func (n *Ident) Span() (Position, Position) { return n.Pos, n.EndPos }
 // library file, otherwise a path relative to the importing file.
 type Import struct {
 	Pos, EndPos Position
-	Path        string `"import" @String`
+	Path        string `parser:"\"import\" @String"`
 }
 
 // Let names a value: let NAME = EXPR.
 type Let struct {
 	Pos, EndPos Position
-	Name        *Ident `"let" @@`
-	Value       Expr   `"=" @@`
+	Name        *Ident `parser:"\"let\" @@"`
+	Value       Expr   `parser:"\"=\" @@"`
 }
 
 // Field is one NAME = EXPR line of a block.
 type Field struct {
 	Pos, EndPos Position
-	Name        *Ident `@@`
-	Value       Expr   `"=" @@`
+	Name        *Ident `parser:"@@"`
+	Value       Expr   `parser:"\"=\" @@"`
 }
 
 // Pool is an accelerator pool: pool NAME { devices = … rate = … }.
 type Pool struct {
 	Pos, EndPos Position
-	Name        *Ident   `"pool" @@ "{"`
-	Fields      []*Field `@@* "}"`
+	Name        *Ident   `parser:"\"pool\" @@ \"{\""`
+	Fields      []*Field `parser:"@@* \"}\""`
 }
 
 // Job is a job on a pool, or a variant of another job:
 // job NAME on POOL { … } or job NAME extends JOB { … }.
 type Job struct {
 	Pos, EndPos Position
-	Name        *Ident    `"job" @@`
-	On          *Ident    `( "on" @@`
-	Extends     *Ident    `| "extends" @@ )`
-	Items       []JobItem `"{" @@* "}"`
+	Name        *Ident    `parser:"\"job\" @@"`
+	On          *Ident    `parser:"( \"on\" @@"`
+	Extends     *Ident    `parser:"| \"extends\" @@ )"`
+	Items       []JobItem `parser:"\"{\" @@* \"}\""`
 }
 
 // JobItem is what a job block holds: *Field, *FactorBlock or *Expect.
@@ -68,49 +68,49 @@ type JobItem interface{ Span() (Position, Position) }
 // FactorBlock is factors { … } or ceilings { … } in a job.
 type FactorBlock struct {
 	Pos, EndPos Position
-	Kind        string   `@("factors" | "ceilings") "{"`
-	Fields      []*Field `@@* "}"`
+	Kind        string   `parser:"@(\"factors\" | \"ceilings\") \"{\""`
+	Fields      []*Field `parser:"@@* \"}\""`
 }
 
 // Rules is an ordered ruleset: the first rule whose condition holds gives
 // the class; else gives the class when none does.
 type Rules struct {
 	Pos, EndPos Position
-	Name        *Ident  `"rules" @@ "{"`
-	Rules       []*Rule `@@*`
-	Else        *Ident `"else" @@ "}"`
+	Name        *Ident  `parser:"\"rules\" @@ \"{\""`
+	Rules       []*Rule `parser:"@@*"`
+	Else        *Ident  `parser:"\"else\" @@ \"}\""`
 }
 
 // Rule is [LABEL:] when CONDITION -> CLASS.
 type Rule struct {
 	Pos, EndPos Position
-	Label       *Ident `( @@ ":" )?`
-	When        Expr   `"when" @@`
-	Class       *Ident `"->" @@`
+	Label       *Ident `parser:"( @@ \":\" )?"`
+	When        Expr   `parser:"\"when\" @@"`
+	Class       *Ident `parser:"\"->\" @@"`
 }
 
 // Request is a sample inference request: request NAME { field = … }.
 type Request struct {
 	Pos, EndPos Position
-	Name        *Ident   `"request" @@ "{"`
-	Fields      []*Field `@@* "}"`
+	Name        *Ident   `parser:"\"request\" @@ \"{\""`
+	Fields      []*Field `parser:"@@* \"}\""`
 }
 
 // Expect is an assertion: expect EXPR, or expect EXPR ≈ WANT [± TOL | within N%].
 type Expect struct {
 	Pos, EndPos Position
-	X           Expr    `"expect" @@`
-	Approx      *Approx `@@?`
+	X           Expr    `parser:"\"expect\" @@"`
+	Approx      *Approx `parser:"@@?"`
 }
 
 // Approx is the ≈ part of an expectation.
 type Approx struct {
 	Pos, EndPos Position
-	Op          string `@("≈" | "~=")`
-	Want        Expr   `@@`
-	TolOp       string `( @("±" | "+-")`
-	Abs         Expr   `  @@`
-	Within      Expr   `| "within" @@ "%" )?`
+	Op          string `parser:"@(\"≈\" | \"~=\")"`
+	Want        Expr   `parser:"@@"`
+	TolOp       string `parser:"( @(\"±\" | \"+-\")"`
+	Abs         Expr   `parser:"  @@"`
+	Within      Expr   `parser:"| \"within\" @@ \"%\" )?"`
 }
 
 // Span methods give each statement's source range.

@@ -11,7 +11,7 @@ import (
 
 // stmtHolder is the unit the participle parser reads: one statement.
 type stmtHolder struct {
-	Stmt Stmt `@@`
+	Stmt Stmt `parser:"@@"`
 }
 
 var stmtParser = participle.MustBuild[stmtHolder](

@@ -140,7 +140,7 @@ func FormatNumber(v float64) string {
 		return "0"
 	}
 	a := math.Abs(v)
-	if a >= 1e-4 && a < 1e15 {
+	if a >= 1e-6 && a < 1e15 {
 		// Round to 10 significant digits, then print without an exponent.
 		r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 10, 64), 64)
 		return strconv.FormatFloat(r, 'f', -1, 64)

@@ -1,0 +1,189 @@
+package eval
+
+import (
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/priority"
+)
+
+// condCompiler checks a rule condition and translates it into the
+// classification engine's condition IR. Bare names are the request's fields;
+// let values may be read as constants.
+type condCompiler struct {
+	s  *Scenario
+	ok bool
+}
+
+var cmpOps = map[string]priority.CmpOp{"<": priority.LT, "<=": priority.LE, ">": priority.GT, ">=": priority.GE, "==": priority.EQ, "!=": priority.NE}
+var arithOps = map[string]priority.ArithOp{"+": priority.Add, "-": priority.Sub, "*": priority.Mul, "/": priority.Div}
+
+func (cc *condCompiler) errorf(n lang.Expr, format string, args ...any) (any, Type) {
+	cp := compiler{s: cc.s}
+	cp.errorf(n, format, args...)
+	cc.ok = false
+	return nil, Type{}
+}
+
+func (cc *condCompiler) cond(e lang.Expr) (priority.Cond, Type) {
+	cc.ok = true
+	x, t := cc.node(e)
+	c, _ := x.(priority.Cond)
+	return c, t
+}
+
+// node returns a priority.NumExpr for numbers and a priority.Cond for
+// conditions.
+func (cc *condCompiler) node(e lang.Expr) (any, Type) {
+	switch n := e.(type) {
+	case *lang.Paren:
+		return cc.node(n.X)
+	case *lang.NumberLit:
+		return priority.Const{Value: toEngine(n.Base(), n.Dim())}, numType(n.Dim())
+	case *lang.BoolLit:
+		return priority.Bool{Value: n.Value}, BoolType
+	case *lang.Name:
+		return cc.name(n)
+	case *lang.Call:
+		if n.Func.Name != "has" {
+			return cc.errorf(n, "a rule condition can call has(FIELD) only; %s is not available here", n.Func.Name)
+		}
+		if len(n.Args) != 1 {
+			return cc.errorf(n, "has takes one request field")
+		}
+		nm, ok := unparen(n.Args[0]).(*lang.Name)
+		if !ok || len(nm.Parts) != 1 {
+			return cc.errorf(n.Args[0], "has takes a request field name, such as sla_deadline")
+		}
+		f, ok := priority.ParseField(nm.Parts[0].Name)
+		if !ok {
+			return cc.unknownField(nm)
+		}
+		return priority.Has{Field: f}, BoolType
+	case *lang.Unary:
+		x, t := cc.node(n.X)
+		if t.Kind == Invalid {
+			return nil, t
+		}
+		if n.Op == "not" {
+			if t.Kind != Bool {
+				return cc.errorf(n.X, "not needs true or false, not a %s", t)
+			}
+			return priority.Not{X: x.(priority.Cond)}, BoolType
+		}
+		if t.Kind != Number {
+			return cc.errorf(n.X, "cannot negate a %s", t)
+		}
+		return priority.Neg{X: x.(priority.NumExpr)}, t
+	case *lang.Binary:
+		return cc.binary(n)
+	}
+	return cc.errorf(e, "this kind of expression is not available in a rule condition")
+}
+
+func (cc *condCompiler) binary(n *lang.Binary) (any, Type) {
+	l, lt := cc.node(n.L)
+	r, rt := cc.node(n.R)
+	if lt.Kind == Invalid || rt.Kind == Invalid {
+		return nil, Type{}
+	}
+	cp := &compiler{s: cc.s, ok: true}
+	switch n.Op {
+	case "and", "or":
+		if lt.Kind != Bool || rt.Kind != Bool {
+			bad, bt := n.L, lt
+			if lt.Kind == Bool {
+				bad, bt = n.R, rt
+			}
+			return cc.errorf(bad, "%s needs true or false on both sides; this is a %s", n.Op, bt)
+		}
+		if n.Op == "and" {
+			return priority.And{L: l.(priority.Cond), R: r.(priority.Cond)}, BoolType
+		}
+		return priority.Or{L: l.(priority.Cond), R: r.(priority.Cond)}, BoolType
+	}
+	if lt.Kind != Number || rt.Kind != Number {
+		return cc.errorf(n, "%s needs numbers on both sides", n.Op)
+	}
+	if op, ok := arithOps[n.Op]; ok {
+		t := lt
+		switch n.Op {
+		case "*":
+			t = numType(lt.Dim.Mul(rt.Dim))
+		case "/":
+			t = numType(lt.Dim.Div(rt.Dim))
+		default:
+			if lt.Dim != rt.Dim {
+				cp.mismatch(n, lt, rt, "cannot combine")
+				cc.ok = false
+				return nil, Type{}
+			}
+		}
+		return priority.Arith{Op: op, L: l.(priority.NumExpr), R: r.(priority.NumExpr)}, t
+	}
+	if lt.Dim != rt.Dim {
+		cp.mismatch(n, lt, rt, "cannot compare")
+		cc.ok = false
+		return nil, Type{}
+	}
+	return priority.Compare{Op: cmpOps[n.Op], L: l.(priority.NumExpr), R: r.(priority.NumExpr)}, BoolType
+}
+
+func (cc *condCompiler) name(n *lang.Name) (any, Type) {
+	if len(n.Parts) == 1 {
+		if f, ok := priority.ParseField(n.Parts[0].Name); ok {
+			return priority.FieldRef{Field: f}, numType(requestFields[f.String()].dim)
+		}
+	}
+	d, ok := cc.s.decls[n.Parts[0].Name]
+	if !ok {
+		return cc.unknownField(n)
+	}
+	// Anything else must be a constant known at load: a let, or a field of
+	// another declaration.
+	cp := &compiler{s: cc.s, ok: true, c: &compiled{}, refs: map[string]int{}}
+	t := cp.name(n)
+	if !cp.ok || t.Kind == Invalid {
+		cc.ok = false
+		return nil, Type{}
+	}
+	if t.Kind != Number {
+		return cc.errorf(n, "%s is a %s; a rule condition reads numbers", n.Path(), t)
+	}
+	_ = d
+	v, ok := cc.s.refValue(cp.c.refs[0])
+	if !ok {
+		cc.ok = false
+		return nil, Type{}
+	}
+	return priority.Const{Value: toEngine(v.Num, t.Dim)}, t
+}
+
+func (cc *condCompiler) unknownField(n *lang.Name) (any, Type) {
+	var cands []string
+	for f := range requestFields {
+		cands = append(cands, f)
+	}
+	for name, d := range cc.s.decls {
+		if d.kind == declLet {
+			cands = append(cands, name)
+		}
+	}
+	msg := "unknown request field " + n.Path()
+	if sug := suggest(n.Path(), cands); sug != "" {
+		msg += "; did you mean " + sug + "?"
+	} else {
+		msg += "; the fields are " + joinSorted(requestFields)
+	}
+	return cc.errorf(n, "%s", msg)
+}
+
+func joinSorted[V any](m map[string]V) string {
+	ks := sortedKeys(m)
+	out := ""
+	for i, k := range ks {
+		if i > 0 {
+			out += ", "
+		}
+		out += k
+	}
+	return out
+}

@@ -1,0 +1,372 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
+)
+
+type expectSite struct {
+	node *lang.Expect
+	job  *decl // set for an expect inside a job block
+}
+
+type expectMode uint8
+
+const (
+	modeBool    expectMode = iota // expect COND
+	modeCompare                   // expect X OP Y
+	modeApprox                    // expect X ≈ Y [± T | within P%]
+)
+
+// Expectation is one compiled expect: one test case.
+type Expectation struct {
+	// Name is "file:line: source text", the test's name.
+	Name string
+	// File, Line and Column place the expect; Source is its text.
+	File         string
+	Line, Column int
+	Source       string
+
+	node     *lang.Expect
+	job      *decl
+	mode     expectMode
+	op       string
+	x, want  *compiled
+	tol      *compiled // ± T
+	within   *compiled // within P%
+	wantUnit *lang.Unit
+	written  float64 // half a unit in the last written place, base units; 0 when not from a literal
+}
+
+// Node returns the expect's syntax, for tools that rewrite it.
+func (e *Expectation) Node() *lang.Expect { return e.node }
+
+// Expectations lists the file's expects in source order.
+func (s *Scenario) Expectations() []*Expectation { return s.expects }
+
+func (s *Scenario) compileExpect(site expectSite) *Expectation {
+	n := site.node
+	e := &Expectation{node: n, job: site.job, File: n.Pos.Filename, Line: n.Pos.Line, Column: n.Pos.Column}
+	e.Source = expectText(s.Sources[n.Pos.Filename], n)
+	e.Name = fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Source)
+	sc := scope{job: site.job}
+	switch {
+	case n.Approx != nil:
+		e.mode = modeApprox
+		e.x = s.compile(n.X, sc)
+		e.want = s.compile(n.Approx.Want, sc)
+		if n.Approx.Abs != nil {
+			e.tol = s.compile(n.Approx.Abs, sc)
+		}
+		if n.Approx.Within != nil {
+			e.within = s.compile(n.Approx.Within, sc)
+		}
+		if e.x == nil || e.want == nil || n.Approx.Abs != nil && e.tol == nil || n.Approx.Within != nil && e.within == nil {
+			return nil
+		}
+		if !s.checkApproxTypes(e) {
+			return nil
+		}
+		if lit := numberLit(n.Approx.Want); lit != nil {
+			e.wantUnit = lit.Unit
+			half := 0.5 * math.Pow(10, -float64(lit.Decimals()))
+			if lit.Unit != nil {
+				half = lang.FromUnit(half, *lit.Unit)
+			}
+			e.written = half
+		}
+	default:
+		if b, ok := unparen(n.X).(*lang.Binary); ok && comparisons[b.Op] {
+			e.mode, e.op = modeCompare, b.Op
+			e.x = s.compile(b.L, sc)
+			e.want = s.compile(b.R, sc)
+			if e.x == nil || e.want == nil {
+				return nil
+			}
+			// Check the comparison as a whole for its type errors.
+			if s.compile(n.X, sc) == nil {
+				return nil
+			}
+			if lit := numberLit(b.R); lit != nil {
+				e.wantUnit = lit.Unit
+			}
+			return e
+		}
+		e.x = s.compile(n.X, sc)
+		if e.x == nil {
+			return nil
+		}
+		if e.x.typ.Kind != Bool {
+			pos, end := n.X.Span()
+			s.errorAt(pos, end, fmt.Sprintf("an expect needs a condition, but this is a %s; compare it with == or ≈", e.x.typ))
+			return nil
+		}
+	}
+	return e
+}
+
+func numberLit(e lang.Expr) *lang.NumberLit {
+	switch n := unparen(e).(type) {
+	case *lang.NumberLit:
+		return n
+	case *lang.Unary:
+		if n.Op == "-" {
+			return numberLit(n.X)
+		}
+	}
+	return nil
+}
+
+func (s *Scenario) checkApproxTypes(e *Expectation) bool {
+	n := e.node
+	bad := func(x lang.Expr, msg string, args ...any) bool {
+		pos, end := x.Span()
+		s.errorAt(pos, end, fmt.Sprintf(msg, args...))
+		return false
+	}
+	if e.x.typ.Kind != Number {
+		return bad(n.X, "≈ compares numbers; this is a %s", e.x.typ)
+	}
+	if e.want.typ != e.x.typ {
+		if lit := numberLit(n.Approx.Want); lit != nil && lit.Unit == nil {
+			return bad(n.Approx.Want, "%s is a %s; write its unit, e.g. %s", describe(n.X), e.x.typ.Dim, exampleUnit(lit.Digits, e.x.typ.Dim))
+		}
+		return bad(n.Approx.Want, "cannot compare a %s with a %s", e.x.typ, e.want.typ)
+	}
+	if e.tol != nil && e.tol.typ != e.x.typ {
+		return bad(n.Approx.Abs, "the tolerance must be a %s like the value, not a %s", e.x.typ, e.tol.typ)
+	}
+	if e.within != nil && e.within.typ != CountType {
+		return bad(n.Approx.Within, "within takes a percentage, a bare number such as 1%%")
+	}
+	return true
+}
+
+// expectText is the expect's source text, without trailing comments.
+func expectText(src []byte, n *lang.Expect) string {
+	if src == nil || n.EndPos.Offset > len(src) {
+		return "expect"
+	}
+	end := n.EndPos.Offset
+	for _, x := range []lang.Expr{n.X} {
+		_, e := x.Span()
+		end = max(end, e.Offset)
+	}
+	text := string(src[n.Pos.Offset:min(end, len(src))])
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		// An expect may end before comment lines that participle counted.
+		text = text[:i]
+	}
+	if i := strings.Index(text, "#"); i >= 0 && !strings.Contains(text[:i], `"`) {
+		text = text[:i]
+	}
+	return strings.TrimSpace(text)
+}
+
+// Outcome is the result of checking one expectation.
+type Outcome struct {
+	Expectation *Expectation
+	// Pass is true when the expectation holds.
+	Pass bool
+	// Err is true when the expectation could not be evaluated (a runtime
+	// error); Diagnostic then says why.
+	Err bool
+	// Got and Want are the compared values; Tolerance is the allowed
+	// difference for ≈, in base units.
+	Got, Want Value
+	Tolerance float64
+	// Diagnostic explains a failure or error; nil on a pass.
+	Diagnostic *lang.Diagnostic
+}
+
+// Check evaluates one expectation.
+func (s *Scenario) Check(e *Expectation) Outcome {
+	o := Outcome{Expectation: e}
+	before := len(s.diags)
+	fail := func() Outcome {
+		o.Err = true
+		if len(s.diags) > before {
+			o.Diagnostic = s.diags[len(s.diags)-1]
+			s.diags = s.diags[:before] // an expect's error belongs to its outcome
+		}
+		return o
+	}
+	got, ok := s.run(e.x)
+	if !ok {
+		return fail()
+	}
+	o.Got = got
+	switch e.mode {
+	case modeBool:
+		o.Want = Value{Type: BoolType, Bool: true}
+		o.Pass = got.Bool
+	case modeCompare:
+		want, ok := s.run(e.want)
+		if !ok {
+			return fail()
+		}
+		o.Want = want
+		o.Pass = compareValues(got, e.op, want)
+	case modeApprox:
+		want, ok := s.run(e.want)
+		if !ok {
+			return fail()
+		}
+		o.Want = want
+		switch {
+		case e.tol != nil:
+			t, ok := s.run(e.tol)
+			if !ok {
+				return fail()
+			}
+			o.Tolerance = math.Abs(t.Num)
+		case e.within != nil:
+			p, ok := s.run(e.within)
+			if !ok {
+				return fail()
+			}
+			o.Tolerance = math.Abs(want.Num) * math.Abs(p.Num) / 100
+		case e.written > 0:
+			o.Tolerance = e.written
+		default:
+			o.Tolerance = 1e-9 * math.Abs(want.Num)
+		}
+		// Compare at 15 significant digits so that a written tolerance is
+		// not lost to the last bit of a conversion.
+		o.Pass = lang.Clean(math.Abs(got.Num-want.Num)) <= lang.Clean(o.Tolerance)
+	}
+	if !o.Pass {
+		o.Diagnostic = s.failure(e, o)
+	}
+	return o
+}
+
+// Test checks every expectation in source order.
+func (s *Scenario) Test() []Outcome {
+	out := make([]Outcome, len(s.expects))
+	for i, e := range s.expects {
+		out[i] = s.Check(e)
+	}
+	return out
+}
+
+func compareValues(a Value, op string, b Value) bool {
+	switch a.Type.Kind {
+	case Number:
+		x, y := lang.Clean(a.Num), lang.Clean(b.Num)
+		switch op {
+		case "==":
+			return x == y
+		case "!=":
+			return x != y
+		case "<":
+			return x < y
+		case "<=":
+			return x <= y
+		case ">":
+			return x > y
+		case ">=":
+			return x >= y
+		}
+	case Bool:
+		return (a.Bool == b.Bool) == (op == "==")
+	default:
+		return (a.Str == b.Str) == (op == "==")
+	}
+	return false
+}
+
+// failure builds the diagnostic of a failed expectation: the caret under
+// the value checked, got and wanted, the difference, the tolerance, and the
+// names it reads.
+func (s *Scenario) failure(e *Expectation, o Outcome) *lang.Diagnostic {
+	subject := e.node.X
+	if e.mode == modeCompare {
+		subject = unparen(e.node.X).(*lang.Binary).L
+	}
+	pos, end := subject.Span()
+	d := &lang.Diagnostic{Severity: lang.Error, Summary: "expectation failed", Pos: pos, End: end}
+	u := e.wantUnit
+	switch e.mode {
+	case modeBool:
+		d.Label = "got false, want true"
+	case modeCompare:
+		want := o.Want.Precise(u)
+		if e.op != "==" {
+			want = e.op + " " + want
+		}
+		d.Label = fmt.Sprintf("got %s, want %s", o.Got.Precise(u), want)
+	case modeApprox:
+		diff := math.Abs(o.Got.Num - o.Want.Num)
+		tol := "± " + NumberValue(o.Tolerance, o.Want.Type.Dim).Precise(u)
+		if e.within != nil {
+			p, _ := s.run(e.within)
+			tol = "within " + lang.FormatNumber(p.Num) + "% (" + tol + ")"
+		}
+		d.Label = fmt.Sprintf("got %s, want %s %s (off by %s)", o.Got.Precise(u), o.Want.Precise(u), tol,
+			NumberValue(diff, o.Want.Type.Dim).Precise(u))
+	}
+	if with := s.readNames(e); len(with) > 0 {
+		d.Notes = []string{"with " + strings.Join(with, ", ")}
+	}
+	return d
+}
+
+// readNames lists "name = value" for what an expectation reads; a derived
+// job result is shown through its inputs (mpg through S, R and P).
+func (s *Scenario) readNames(e *Expectation) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(k, v string) {
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, k+" = "+v)
+		}
+	}
+	var expand func(d *decl, prefix, field string, depth int)
+	expand = func(d *decl, prefix, field string, depth int) {
+		def := resultDefs[field]
+		if len(def.inputs) == 0 || depth == 2 {
+			if v, err := s.jobResult(d, field); err == nil {
+				add(prefix+def.name, v.Precise(nil))
+			}
+			return
+		}
+		for _, in := range def.inputs {
+			expand(d, prefix, in, depth+1)
+		}
+	}
+	for _, c := range []*compiled{e.x, e.want, e.tol, e.within} {
+		if c == nil {
+			continue
+		}
+		for _, r := range c.refs {
+			if r.d != nil && r.d.state != done || r.d2 != nil && r.d2.state != done {
+				continue
+			}
+			switch r.kind {
+			case refJob:
+				prefix := ""
+				if r.d != e.job {
+					prefix = r.d.name.Name + "."
+				}
+				expand(r.d, prefix, r.field, 0)
+			case refTrade:
+				for _, d := range []*decl{r.d, r.d2} {
+					if v, err := s.jobResult(d, "mpg"); err == nil {
+						add(d.name.Name+".mpg", v.Precise(nil))
+					}
+				}
+			case refClassify:
+			default:
+				if v, ok := s.refValue(r); ok {
+					add(r.text, v.Precise(nil))
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,362 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// fieldDef describes a NAME = VALUE field: its dimension, the unit its
+// "write its unit" hint suggests, and what it means.
+type fieldDef struct {
+	dim     lang.Dim
+	example string
+	doc     string
+}
+
+// poolFields are the fields of a pool; a job may set them too, and the
+// job's value wins.
+var poolFields = map[string]fieldDef{
+	"devices": {lang.Count, "", "devices in the pool"},
+	"hours":   {lang.Duration, "h", "wall time the pool is offered to the job"},
+	"rate":    {lang.Price, " USD/h", "price of one offered device-hour"},
+}
+
+type poolState struct {
+	fields map[string]*lang.Field
+	values map[string]Value
+}
+
+type jobState struct {
+	pool     *decl
+	sites    map[string]*lang.Field // devices, hours, rate: where each came from
+	factors  [goodput.NumFactors]*lang.Field
+	ceilings [goodput.NumFactors]*lang.Field
+	inputs   goodput.Inputs
+	values   map[string]Value
+	result   goodput.Result
+}
+
+// fieldValue evaluates a field's expression once, checks its dimension and
+// caches the value for every job that inherits it.
+func (s *Scenario) fieldValue(f *lang.Field, def fieldDef) (Value, bool) {
+	if fv, ok := s.fieldVals[f]; ok {
+		return fv.v, fv.ok
+	}
+	v, ok := s.evalField(f, def)
+	s.fieldVals[f] = fieldValue{v, ok}
+	return v, ok
+}
+
+func (s *Scenario) evalField(f *lang.Field, def fieldDef) (Value, bool) {
+	c := s.compile(f.Value, scope{})
+	if c == nil {
+		return Value{}, false
+	}
+	pos, end := f.Value.Span()
+	if c.typ.Kind != Number || c.typ.Dim != def.dim {
+		s.wrongDimension(f, def, c.typ)
+		return Value{}, false
+	}
+	_ = pos
+	_ = end
+	return s.run(c)
+}
+
+func (s *Scenario) wrongDimension(f *lang.Field, def fieldDef, got Type) {
+	pos, end := f.Value.Span()
+	name := f.Name.Name
+	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && lit.Unit == nil && def.dim != lang.Count {
+		ex := def.example
+		if ex == "" {
+			ex = exampleUnit(lit.Digits, def.dim)
+		} else {
+			ex = lit.Digits + ex
+		}
+		s.errorAt(pos, end, fmt.Sprintf("%s is a %s; write its unit, e.g. %s", name, def.dim, ex))
+		return
+	}
+	what := "a " + got.String()
+	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok {
+		what = lit.Text + " is " + what
+	} else {
+		what = "this is " + what
+	}
+	s.errorAt(pos, end, fmt.Sprintf("%s is a %s, but %s", name, dimPhrase(def.dim), what))
+}
+
+func dimPhrase(d lang.Dim) string {
+	switch d {
+	case lang.Price:
+		return "price (USD per device-hour)"
+	case lang.Count:
+		return "count (a bare number)"
+	}
+	return d.String()
+}
+
+func (s *Scenario) unknownFieldDecl(f *lang.Field, what string, known []string) {
+	msg := fmt.Sprintf("%s has no field %s", what, f.Name.Name)
+	if sug := suggest(f.Name.Name, known); sug != "" {
+		msg += "; did you mean " + sug + "?"
+	} else {
+		msg += "; its fields are " + strings.Join(known, ", ")
+	}
+	s.errorAt(f.Name.Pos, f.Name.EndPos, msg)
+}
+
+func (s *Scenario) evalPool(d *decl) bool {
+	ps := &poolState{fields: map[string]*lang.Field{}, values: map[string]Value{}}
+	d.pl = ps
+	ok := true
+	for _, f := range d.pool.Fields {
+		def, known := poolFields[f.Name.Name]
+		if !known {
+			s.unknownFieldDecl(f, "a pool", sortedKeys(poolFields))
+			ok = false
+			continue
+		}
+		if prev := ps.fields[f.Name.Name]; prev != nil {
+			s.duplicateField(f, prev)
+			ok = false
+			continue
+		}
+		ps.fields[f.Name.Name] = f
+		v, vok := s.fieldValue(f, def)
+		if !vok {
+			ok = false
+			continue
+		}
+		ps.values[f.Name.Name] = v
+	}
+	return ok
+}
+
+func (s *Scenario) duplicateField(f, prev *lang.Field) {
+	s.diags = append(s.diags, &lang.Diagnostic{
+		Severity: lang.Error, Summary: f.Name.Name + " is set twice",
+		Pos: f.Name.Pos, End: f.Name.EndPos, Label: "set again here",
+		Related: []lang.Related{{Pos: prev.Name.Pos, End: prev.Name.EndPos, Label: "first set here"}},
+	})
+}
+
+// evalJob gathers a job's inputs (its own, then its parent's, then its
+// pool's), runs the goodput engine and maps any input error back to the
+// line that gave the value.
+func (s *Scenario) evalJob(d *decl) bool {
+	js := &jobState{sites: map[string]*lang.Field{}, values: map[string]Value{}}
+	d.jb = js
+	j := d.job
+	ok := true
+	switch {
+	case j.Extends != nil:
+		parent, found := s.decls[j.Extends.Name]
+		if !found || parent.kind != declJob {
+			s.badTarget(j.Extends, "job", declJob)
+			return false
+		}
+		if parent.state == visiting {
+			s.errorAt(j.Extends.Pos, j.Extends.EndPos, "cycle: "+d.name.Name+" extends itself through "+parent.name.Name)
+			return false
+		}
+		if !s.force(parent) {
+			return false
+		}
+		pj := parent.jb
+		js.pool = pj.pool
+		for k, v := range pj.sites {
+			js.sites[k] = v
+		}
+		js.factors, js.ceilings = pj.factors, pj.ceilings
+	case j.On != nil:
+		p, found := s.decls[j.On.Name]
+		if !found || p.kind != declPool {
+			s.badTarget(j.On, "pool", declPool)
+			return false
+		}
+		if !s.force(p) {
+			return false
+		}
+		js.pool = p
+	}
+	own := map[string]*lang.Field{}
+	for _, item := range j.Items {
+		switch it := item.(type) {
+		case *lang.Field:
+			if _, known := poolFields[it.Name.Name]; !known {
+				s.unknownFieldDecl(it, "a job", append(sortedKeys(poolFields), "factors", "ceilings"))
+				ok = false
+				continue
+			}
+			if prev := own[it.Name.Name]; prev != nil {
+				s.duplicateField(it, prev)
+				ok = false
+				continue
+			}
+			own[it.Name.Name] = it
+			js.sites[it.Name.Name] = it
+		case *lang.FactorBlock:
+			ok = s.factorBlock(js, it) && ok
+		case *lang.Expect:
+			s.expectNodes = append(s.expectNodes, expectSite{node: it, job: d})
+		}
+	}
+	if !ok {
+		return false
+	}
+	return s.solveJob(d, js)
+}
+
+func (s *Scenario) badTarget(id *lang.Ident, what string, kind declKind) {
+	var cands []string
+	for name, x := range s.decls {
+		if x.kind == kind {
+			cands = append(cands, name)
+		}
+	}
+	msg := "unknown " + what + " " + id.Name
+	if x, found := s.decls[id.Name]; found {
+		msg = fmt.Sprintf("%s is a %s, not a %s", id.Name, declKindNames[x.kind], what)
+	}
+	if sug := suggest(id.Name, cands); sug != "" {
+		msg += "; did you mean " + sug + "?"
+	}
+	s.errorAt(id.Pos, id.EndPos, msg)
+}
+
+func (s *Scenario) factorBlock(js *jobState, b *lang.FactorBlock) bool {
+	ok := true
+	seen := map[goodput.Factor]*lang.Field{}
+	for _, f := range b.Fields {
+		fac, known := goodput.ParseFactor(f.Name.Name)
+		if !known {
+			s.unknownFieldDecl(f, b.Kind, []string{"scheduling", "runtime", "program", "S", "R", "P"})
+			ok = false
+			continue
+		}
+		if prev := seen[fac]; prev != nil {
+			s.duplicateField(f, prev)
+			ok = false
+			continue
+		}
+		seen[fac] = f
+		if b.Kind == "factors" {
+			js.factors[fac] = f
+		} else {
+			js.ceilings[fac] = f
+		}
+	}
+	return ok
+}
+
+var fractionDef = fieldDef{lang.Count, "", "a fraction in [0, 1]"}
+
+func (s *Scenario) solveJob(d *decl, js *jobState) bool {
+	ok := true
+	get := func(name string) (Value, bool, bool) {
+		if f := js.sites[name]; f != nil {
+			v, vok := s.fieldValue(f, poolFields[name])
+			return v, true, vok
+		}
+		if js.pool != nil {
+			if v, found := js.pool.pl.values[name]; found {
+				js.sites[name] = js.pool.pl.fields[name]
+				return v, true, true
+			}
+		}
+		return Value{}, false, true
+	}
+	in := &js.inputs
+	for _, name := range []string{"devices", "hours", "rate"} {
+		v, set, vok := get(name)
+		if !vok {
+			ok = false
+			continue
+		}
+		if !set {
+			if name != "rate" {
+				s.errorAt(d.name.Pos, d.name.EndPos, fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.name.Name, name, name))
+				ok = false
+			}
+			continue
+		}
+		js.values[name] = v
+		switch name {
+		case "devices":
+			in.Devices = v.Num
+		case "hours":
+			in.Hours = lang.ToUnit(v.Num, lang.Units["h"])
+		case "rate":
+			in.Rate = goodput.Some(lang.ToUnit(v.Num, lang.Units["USD/h"]))
+		}
+	}
+	for f := range goodput.NumFactors {
+		for i, site := range [][goodput.NumFactors]*lang.Field{js.factors, js.ceilings} {
+			if site[f] == nil {
+				continue
+			}
+			v, vok := s.fieldValue(site[f], fractionDef)
+			if !vok {
+				ok = false
+				continue
+			}
+			if i == 0 {
+				in.Factors[f] = goodput.Some(v.Num)
+			} else {
+				in.Ceilings[f] = goodput.Some(v.Num)
+			}
+		}
+	}
+	if !ok {
+		return false
+	}
+	res, err := goodput.Solve(*in)
+	if err != nil {
+		s.inputError(d, js, err)
+		return false
+	}
+	js.result = res
+	return true
+}
+
+// inputError places a goodput engine error on the line that gave the
+// offending value.
+func (s *Scenario) inputError(d *decl, js *jobState, err error) {
+	var ie *goodput.InputError
+	if !errors.As(err, &ie) {
+		s.errorAt(d.name.Pos, d.name.EndPos, err.Error())
+		return
+	}
+	var site *lang.Field
+	switch ie.Field {
+	case goodput.FieldFactors:
+		site = js.factors[ie.Factor]
+	case goodput.FieldCeilings:
+		site = js.ceilings[ie.Factor]
+	default:
+		site = js.sites[ie.Field]
+	}
+	msg := ie.Error()
+	if site == nil {
+		s.errorAt(d.name.Pos, d.name.EndPos, msg)
+		return
+	}
+	pos, end := site.Value.Span()
+	diag := s.errorAt(pos, end, msg)
+	if ie.Kind == goodput.CeilingBelowFactor {
+		if fs := js.factors[ie.Factor]; fs != nil {
+			fp, fe := fs.Value.Span()
+			diag.Related = []lang.Related{{Pos: fp, End: fe, Label: "the factor is set here"}}
+		}
+	}
+	if site.Pos.Filename != d.name.Pos.Filename || !within(site, d.job) {
+		diag.Notes = append(diag.Notes, "in job "+d.name.Name+", which inherits this value")
+	}
+}
+
+func within(f *lang.Field, j *lang.Job) bool {
+	return f.Pos.Offset >= j.Pos.Offset && f.Pos.Offset < j.EndPos.Offset
+}

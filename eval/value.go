@@ -1,0 +1,123 @@
+package eval
+
+import (
+	"strconv"
+
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// Kind is the kind of a value.
+type Kind uint8
+
+// Kinds of values.
+const (
+	Invalid Kind = iota
+	Number       // a quantity: a float64 in its dimension's base unit
+	Bool
+	String
+	Class // a priority class, such as latency_critical
+)
+
+// Type is a value's kind and, for numbers, its dimension.
+type Type struct {
+	Kind Kind
+	Dim  lang.Dim
+}
+
+// Type constructors.
+var (
+	CountType  = Type{Kind: Number, Dim: lang.Count}
+	BoolType   = Type{Kind: Bool}
+	StringType = Type{Kind: String}
+	ClassType  = Type{Kind: Class}
+)
+
+func numType(d lang.Dim) Type { return Type{Kind: Number, Dim: d} }
+
+// String describes the type in a planner's words: "duration", "count",
+// "bool", "string", "class".
+func (t Type) String() string {
+	switch t.Kind {
+	case Number:
+		return t.Dim.String()
+	case Bool:
+		return "bool"
+	case String:
+		return "string"
+	case Class:
+		return "class"
+	}
+	return "invalid"
+}
+
+// Value is an evaluated value. Numbers are held in their dimension's base
+// unit: seconds, bytes, FLOPs, USD, USD per second for a price.
+type Value struct {
+	Type Type
+	Num  float64
+	Str  string // a String's or a Class's text
+	Bool bool
+}
+
+// NumberValue makes a quantity of dimension d from v in base units.
+func NumberValue(v float64, d lang.Dim) Value { return Value{Type: numType(d), Num: v} }
+
+// String prints the value readably, with its unit: 0.28215, 720 h,
+// $8.86/h, "program", latency_critical.
+func (v Value) String() string {
+	switch v.Type.Kind {
+	case Number:
+		return lang.Format(v.Num, v.Type.Dim)
+	case Bool:
+		return strconv.FormatBool(v.Bool)
+	case String:
+		return strconv.Quote(v.Str)
+	case Class:
+		return v.Str
+	}
+	return "<invalid>"
+}
+
+// Precise prints a number with up to ten significant digits in the unit u
+// when given (the unit an expectation was written in), else in a readable
+// unit; other kinds print as String does.
+func (v Value) Precise(u *lang.Unit) string {
+	if v.Type.Kind != Number {
+		return v.String()
+	}
+	if u != nil && u.Dim == v.Type.Dim {
+		return lang.FormatIn(v.Num, *u)
+	}
+	if v.Type.Dim == lang.Count {
+		return lang.FormatNumber(v.Num)
+	}
+	if ru, ok := lang.ReadableUnit(v.Num, v.Type.Dim); ok {
+		return lang.FormatIn(v.Num, ru)
+	}
+	return lang.FormatNumber(v.Num) + " " + v.Type.Dim.BaseUnit()
+}
+
+// goValue is the value as the expr VM sees it.
+func (v Value) goValue() any {
+	switch v.Type.Kind {
+	case Number:
+		return v.Num
+	case Bool:
+		return v.Bool
+	}
+	return v.Str
+}
+
+func fromGo(x any, t Type) (Value, bool) {
+	switch x := x.(type) {
+	case float64:
+		return Value{Type: t, Num: x}, t.Kind == Number
+	case int:
+		return Value{Type: t, Num: float64(x)}, t.Kind == Number
+	case bool:
+		return Value{Type: t, Bool: x}, t.Kind == Bool
+	case string:
+		return Value{Type: t, Str: x}, t.Kind == String || t.Kind == Class
+	}
+	return Value{}, false
+}
