@@ -204,3 +204,35 @@ func describeToken(t lexer.Token) string {
 	}
 	return fmt.Sprintf("%q", strings.TrimSpace(t.Value))
 }
+
+type exprHolder struct {
+	X Expr `parser:"@@"`
+}
+
+var exprParserP = participle.MustBuild[exprHolder](
+	participle.Lexer(Lexer),
+	participle.Elide("Comment", "Newline", "Whitespace"),
+	participle.ParseTypeWith(parseExpr),
+)
+
+// ParseExpr reads a single expression, such as llama2_70b.mpg * 2.
+func ParseExpr(name, src string) (Expr, Diagnostics) {
+	toks, diag := tokenize(name, []byte(src))
+	if diag != nil {
+		return nil, Diagnostics{diag}
+	}
+	toks = toks[:len(toks)-1]
+	if len(toks) == 0 {
+		return nil, Diagnostics{{Severity: Error, Summary: "syntax error: expected an expression"}}
+	}
+	last := toks[len(toks)-1]
+	pl, err := lexer.Upgrade(&sliceLexer{toks: toks, eof: lexer.EOFToken(tokenEnd(&last))}, elided...)
+	if err == nil {
+		var h *exprHolder
+		h, err = exprParserP.ParseFromLexer(pl)
+		if err == nil {
+			return h.X, nil
+		}
+	}
+	return nil, Diagnostics{syntaxDiagnostic(err, toks)}
+}

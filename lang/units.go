@@ -187,7 +187,12 @@ func Format(v float64, d Dim) string {
 	case Money:
 		return "$" + groupThousands(strconv.FormatFloat(v, 'f', 2, 64))
 	case Price:
-		return "$" + groupThousands(strconv.FormatFloat(ToUnit(v, Units["USD/h"]), 'f', 2, 64)) + "/h"
+		// Prices keep up to four decimals: $2.50/h, $8.8605/h.
+		p := strconv.FormatFloat(ToUnit(v, Units["USD/h"]), 'f', 4, 64)
+		for strings.HasSuffix(p, "0") && len(p)-strings.IndexByte(p, '.') > 3 {
+			p = p[:len(p)-1]
+		}
+		return "$" + groupThousands(p) + "/h"
 	}
 	if u, ok := ReadableUnit(v, d); ok {
 		return FormatNumber(ToUnit(v, u)) + " " + u.Symbol

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/gpl-lang/gpl/eval"
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/scenarios"
+)
+
+// loadScenario reads a file, or a bundled scenario by name when no such
+// file exists and the argument has no .gpl suffix or slash.
+func loadScenario(arg string) (*eval.Scenario, error) {
+	if _, err := os.Stat(arg); err != nil && !strings.ContainsAny(arg, `/\`) && !strings.HasSuffix(arg, ".gpl") {
+		for _, n := range scenarios.Names() {
+			if n == arg {
+				return eval.LoadWith(eval.Options{FS: scenarios.Files}, n+".gpl", mustRead(n))
+			}
+		}
+	}
+	return eval.LoadFile(arg)
+}
+
+func mustRead(name string) []byte {
+	b, _ := scenarios.Files.ReadFile(name + ".gpl")
+	return b
+}
+
+// styleFor colours diagnostics only when w is a terminal and NO_COLOR is
+// unset.
+func styleFor(w io.Writer, getenv func(string) string) lang.Style {
+	if getenv("NO_COLOR") != "" {
+		return lang.Style{}
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return lang.Style{}
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return lang.Style{}
+	}
+	return lang.Style{Color: st.Mode()&os.ModeCharDevice != 0}
+}
+
+// loadExit maps a load error to its exit code.
+func loadExit(err error) int {
+	var le *eval.Error
+	if errors.As(err, &le) && le.Runtime {
+		return exitRuntime
+	}
+	return exitCheck
+}
+
+// renderError writes a load error's diagnostics.
+func renderError(w io.Writer, s *eval.Scenario, err error, st lang.Style) {
+	var le *eval.Error
+	if errors.As(err, &le) {
+		le.Diagnostics.RenderAll(w, s.Sources, st)
+		return
+	}
+	io.WriteString(w, "error: "+err.Error()+"\n")
+}
+
+// renderWarnings writes the warnings of a scenario that loaded.
+func renderWarnings(w io.Writer, s *eval.Scenario, st lang.Style) {
+	var ws lang.Diagnostics
+	for _, d := range s.Diagnostics() {
+		if d.Severity == lang.Warning {
+			ws = append(ws, d)
+		}
+	}
+	if len(ws) > 0 {
+		ws.RenderAll(w, s.Sources, st)
+		io.WriteString(w, "\n")
+	}
+}

@@ -1,0 +1,153 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// Job is an evaluated job: its inputs and the goodput engine's result.
+type Job struct {
+	Name    string
+	Pool    string // the pool it runs on, inherited through extends
+	Extends string // the job it varies, or ""
+	// Inputs are in the engine's units: devices, hours, USD per device-hour.
+	Inputs goodput.Inputs
+	Result goodput.Result
+
+	s *Scenario
+	d *decl
+}
+
+// Get reads a result by name: "mpg", "loss.program", "cost_per_useful_hour"
+// (see ResultNames). Numbers are in base units (seconds, USD, USD per second
+// for a price); Value.String prints them readably.
+func (j *Job) Get(name string) (Value, error) { return j.s.jobResult(j.d, name) }
+
+// Jobs lists the evaluated jobs in source order; jobs with errors are left
+// out.
+func (s *Scenario) Jobs() []*Job {
+	var out []*Job
+	for _, d := range s.order {
+		if j, ok := s.jobOf(d); ok {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// Job returns the evaluated job of that name.
+func (s *Scenario) Job(name string) (*Job, bool) {
+	d, ok := s.decls[name]
+	if !ok {
+		return nil, false
+	}
+	return s.jobOf(d)
+}
+
+func (s *Scenario) jobOf(d *decl) (*Job, bool) {
+	if d.kind != declJob || d.state != done {
+		return nil, false
+	}
+	j := &Job{Name: d.name.Name, Inputs: d.jb.inputs, Result: d.jb.result, s: s, d: d}
+	if d.jb.pool != nil {
+		j.Pool = d.jb.pool.name.Name
+	}
+	if d.job.Extends != nil {
+		j.Extends = d.job.Extends.Name
+	}
+	return j, true
+}
+
+// Pool is an evaluated pool: the fields it sets.
+type Pool struct {
+	Name   string
+	Fields map[string]Value // devices, hours, rate, as set
+}
+
+// Pools lists the evaluated pools in source order.
+func (s *Scenario) Pools() []Pool {
+	var out []Pool
+	for _, d := range s.order {
+		if d.kind == declPool && d.state == done {
+			out = append(out, Pool{Name: d.name.Name, Fields: d.pl.values})
+		}
+	}
+	return out
+}
+
+// Named is a let's name and value.
+type Named struct {
+	Name  string
+	Value Value
+}
+
+// Lets lists the evaluated let values in source order.
+func (s *Scenario) Lets() []Named {
+	var out []Named
+	for _, d := range s.order {
+		if d.kind == declLet && d.state == done {
+			out = append(out, Named{d.name.Name, d.value})
+		}
+	}
+	return out
+}
+
+// Names lists every declared name with its kind ("value", "pool", "job",
+// "ruleset", "request"), in source order.
+func (s *Scenario) Names() [][2]string {
+	var out [][2]string
+	for _, d := range s.order {
+		out = append(out, [2]string{d.name.Name, declKindNames[d.kind]})
+	}
+	return out
+}
+
+// Eval evaluates an expression against the scenario's declarations, as a
+// top-level expect would: "llama2_70b.mpg", "trade_ratio(a, b) * 2". The
+// name is used in diagnostics, whose sources are added to s.Sources.
+func (s *Scenario) Eval(name, text string) (Value, error) {
+	s.Sources[name] = []byte(text)
+	x, diags := lang.ParseExpr(name, text)
+	if diags.HasErrors() {
+		return Value{}, &Error{Diagnostics: diags}
+	}
+	before := len(s.diags)
+	defer func() { s.diags = s.diags[:before] }()
+	c := s.compile(x, scope{})
+	if c == nil {
+		return Value{}, &Error{Diagnostics: append(lang.Diagnostics(nil), s.diags[before:]...)}
+	}
+	v, ok := s.run(c)
+	if !ok {
+		return Value{}, &Error{Diagnostics: append(lang.Diagnostics(nil), s.diags[before:]...), Runtime: true}
+	}
+	return v, nil
+}
+
+// TypeOf checks an expression and returns its type without running it.
+func (s *Scenario) TypeOf(name, text string) (Type, error) {
+	s.Sources[name] = []byte(text)
+	x, diags := lang.ParseExpr(name, text)
+	if diags.HasErrors() {
+		return Type{}, &Error{Diagnostics: diags}
+	}
+	before := len(s.diags)
+	defer func() { s.diags = s.diags[:before] }()
+	c := s.compile(x, scope{})
+	if c == nil {
+		return Type{}, &Error{Diagnostics: append(lang.Diagnostics(nil), s.diags[before:]...)}
+	}
+	return c.typ, nil
+}
+
+// Value reads a declared value or result by its dotted name, such as
+// "peak_mfu" or "llama2_70b.loss.program".
+func (s *Scenario) Value(path string) (Value, error) {
+	v, err := s.Eval("<value>", path)
+	if err != nil {
+		return Value{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return v, nil
+}
