@@ -100,9 +100,9 @@ func writeJob(w io.Writer, j *eval.Job) {
 	for _, f := range factors {
 		ceil := "—"
 		if c := j.Inputs.Ceilings[f]; c.Set {
-			ceil = lang.FormatNumber(c.Value)
+			ceil = fix(c.Value)
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t\n", f, lang.FormatNumber(j.Inputs.Factors[f].Value), ceil,
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t\n", f, fix(j.Inputs.Factors[f].Value), ceil,
 			fix(j.Result.Loss[f]), fix(j.Result.Lever[f]), fix(j.Result.Gain[f]))
 	}
 	tw.Flush()
@@ -127,7 +127,11 @@ func writeJob(w io.Writer, j *eval.Job) {
 
 // fix prints a fraction with six significant digits.
 func fix(v float64) string {
-	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.6g", lang.Clean(v)), "0"), ".")
+	s := fmt.Sprintf("%.6g", lang.Clean(v))
+	if strings.Contains(s, ".") && !strings.Contains(s, "e") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+	}
+	return s
 }
 
 func headroom(j *eval.Job) string {
