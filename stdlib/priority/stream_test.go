@@ -1,0 +1,201 @@
+package priority
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// lineResult is what a StreamReader reports for one line.
+type lineResult struct {
+	Line    int
+	Text    string
+	Request Request
+	Err     string
+}
+
+// readAll reads a whole stream, optionally with the fast scanner disabled.
+func readAll(t testing.TB, input string, slowOnly bool) ([]lineResult, error) {
+	t.Helper()
+	s := NewStreamReader(strings.NewReader(input))
+	s.slowOnly = slowOnly
+	var out []lineResult
+	for s.Next() {
+		res := lineResult{Line: s.LineNumber(), Text: string(s.Line()), Request: *s.Request()}
+		if err := s.Err(); err != nil {
+			var le *LineError
+			if !errors.As(err, &le) || le.Line != s.LineNumber() {
+				t.Fatalf("Err() = %#v, want a *LineError for line %d", err, s.LineNumber())
+			}
+			res.Err = err.Error()
+		}
+		out = append(out, res)
+	}
+	return out, s.IOErr()
+}
+
+func req(fields ...any) Request {
+	r := NewRequest()
+	for i := 0; i < len(fields); i += 2 {
+		r.Set(fields[i].(Field), fields[i+1].(float64))
+	}
+	return r
+}
+
+func TestStreamLines(t *testing.T) {
+	def := NewRequest()
+	tests := []struct {
+		name string
+		line string
+		want Request
+		err  string
+	}{
+		{"kapsl example", `{"priority":1,"sla_deadline":200,"batch_size":16,"input_size_bytes":10000000,"estimated_flops":10000000000}`,
+			req(Priority, 1.0, SLADeadline, 200.0, BatchSize, 16.0, InputSize, 1e7, Flops, 1e10), ""},
+		{"empty object", `{}`, def, ""},
+		{"spaces everywhere", " \t{ \"batch_size\" :\t8 , \"priority\" : 0 } \t", req(BatchSize, 8.0, Priority, 0.0), ""},
+		{"null optional", `{"sla_deadline":null,"estimated_flops":5}`, req(Flops, 5.0), ""},
+		{"exponent", `{"input_size_bytes":1e3,"estimated_flops":2.5E9}`, req(InputSize, 1000.0, Flops, 2.5e9), ""},
+		{"integral decimal", `{"batch_size":2.0,"sla_deadline":1.50e1}`, req(BatchSize, 2.0, SLADeadline, 15.0), ""},
+		{"negative zero", `{"sla_deadline":-0}`, req(SLADeadline, 0.0), ""},
+		{"largest", `{"estimated_flops":9007199254740991,"priority":255}`, req(Flops, 9007199254740991.0, Priority, 255.0), ""},
+		{"escaped key", `{"prio\u0072ity":0,"batch_\u0073ize":3}`, req(Priority, 0.0, BatchSize, 3.0), ""},
+
+		{"malformed", `{"priority":1,}`, def, "line 1, column 15: invalid JSON: invalid character '}' looking for beginning of object key string"},
+		{"truncated", `{"priority":1`, def, "line 1, column 14: invalid JSON: unexpected end of line"},
+		{"bad literal", `{"priority":01}`, def, "line 1, column 14: invalid JSON: invalid character '1' after object key:value pair"},
+		{"not an object", `[1,2]`, def, "line 1, column 1: expected a JSON object, found an array"},
+		{"not an object, number", ` 42`, def, "line 1, column 2: expected a JSON object, found a number"},
+		{"unknown key", `{"priority":1,"deadline":5}`, def,
+			`line 1, column 15: unknown key "deadline"; known keys are priority, sla_deadline, batch_size, input_size_bytes, estimated_flops`},
+		{"language name is not a key", `{"input_size":5}`, def,
+			`line 1, column 2: unknown key "input_size"; known keys are priority, sla_deadline, batch_size, input_size_bytes, estimated_flops`},
+		{"duplicate key", `{"batch_size":1, "batch_size":2}`, def, `line 1, column 18: duplicate key "batch_size"`},
+		{"duplicate escaped key", `{"batch_size":1,"batch\u005fsize":2}`, def, `line 1, column 17: duplicate key "batch_size"`},
+		{"negative", `{"sla_deadline":-5}`, def, "line 1, column 17: sla_deadline: -5 is negative: values must be non-negative integers"},
+		{"fractional", `{"batch_size":1.5}`, def, "line 1, column 15: batch_size: 1.5 is fractional: values must be integers"},
+		{"tiny fraction", `{"batch_size":1e-400}`, def, "line 1, column 15: batch_size: 1e-400 is fractional: values must be integers"},
+		{"too large", `{"input_size_bytes":9007199254740993}`, def,
+			"line 1, column 21: input_size_bytes: 9007199254740993 is too large: numbers must be below 2^53"},
+		{"2^53", `{"estimated_flops":9007199254740992}`, def,
+			"line 1, column 20: estimated_flops: 9007199254740992 is too large: numbers must be below 2^53"},
+		{"huge exponent", `{"estimated_flops":1e400}`, def, "line 1, column 20: estimated_flops: 1e400 is too large: numbers must be below 2^53"},
+		{"long literal", `{"estimated_flops":` + strings.Repeat("9", 60) + `}`, def,
+			"line 1, column 20: estimated_flops: " + strings.Repeat("9", 37) + "... is too large: numbers must be below 2^53"},
+		{"priority range", `{"priority":256}`, def, "line 1, column 13: priority: 256 is out of range: priority must be at most 255"},
+		{"null priority", `{"priority":null}`, def, "line 1, column 13: priority must be a number, not null"},
+		{"null batch size", `{"batch_size":null}`, def, "line 1, column 15: batch_size must be a number, not null"},
+		{"string", `{"batch_size":"4"}`, def, "line 1, column 15: batch_size must be a number, not a string"},
+		{"bool", `{"sla_deadline":true}`, def, "line 1, column 17: sla_deadline must be a number, not a boolean"},
+		{"array", `{"estimated_flops":[1]}`, def, "line 1, column 20: estimated_flops must be a number, not an array"},
+		{"object", `{"input_size_bytes":{"a":1}}`, def, "line 1, column 21: input_size_bytes must be a number, not an object"},
+		{"trailing garbage", `{"priority":1} x`, def, "line 1, column 16: trailing garbage after the JSON object"},
+		{"two objects", `{}{}`, def, "line 1, column 3: trailing garbage after the JSON object"},
+		{"first problem wins", `{"priority":-1,"foo":1}`, def, "line 1, column 13: priority: -1 is negative: values must be non-negative integers"},
+		{"syntax before meaning", `{"priority":-1,"foo":}`, def, "line 1, column 22: invalid JSON: invalid character '}' looking for beginning of value"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := []lineResult{{Line: 1, Text: tt.line, Request: tt.want, Err: tt.err}}
+			for _, slow := range []bool{false, true} {
+				got, ioErr := readAll(t, tt.line, slow)
+				if ioErr != nil {
+					t.Fatal(ioErr)
+				}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("slowOnly=%v: mismatch (-want +got):\n%s", slow, diff)
+				}
+			}
+		})
+	}
+}
+
+func TestStreamMixed(t *testing.T) {
+	input := "\xef\xbb\xbf{\"priority\":0}\r\n" +
+		"\n" +
+		"{\"batch_size\":-1}\n" +
+		"  \t\r\n" +
+		"not json\n" +
+		"{\"sla_deadline\":100}\r\n" +
+		"{\"batch_size\":2,\"batch_size\":3}\n" +
+		"{\"estimated_flops\":7}" // no final newline
+	want := []lineResult{
+		{Line: 1, Text: `{"priority":0}`, Request: req(Priority, 0.0)},
+		{Line: 3, Text: `{"batch_size":-1}`, Request: NewRequest(),
+			Err: "line 3, column 15: batch_size: -1 is negative: values must be non-negative integers"},
+		{Line: 5, Text: "not json", Request: NewRequest(),
+			Err: "line 5, column 2: invalid JSON: invalid character 'o' in literal null (expecting 'u')"},
+		{Line: 6, Text: `{"sla_deadline":100}`, Request: req(SLADeadline, 100.0)},
+		{Line: 7, Text: `{"batch_size":2,"batch_size":3}`, Request: NewRequest(), Err: `line 7, column 17: duplicate key "batch_size"`},
+		{Line: 8, Text: `{"estimated_flops":7}`, Request: req(Flops, 7.0)},
+	}
+	got, err := readAll(t, input, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestStreamLongLines(t *testing.T) {
+	pad := strings.Repeat(" ", 300_000)
+	long := "{" + pad + `"batch_size":` + pad + "7" + pad + "}"
+	input := long + "\n" + `{"priority":3}` + "\n" + long + "x\n"
+	got, err := readAll(t, input, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []lineResult{
+		{Line: 1, Text: long, Request: req(BatchSize, 7.0)},
+		{Line: 2, Text: `{"priority":3}`, Request: req(Priority, 3.0)},
+		{Line: 3, Text: long + "x", Request: NewRequest(), Err: "line 3, column 900017: trailing garbage after the JSON object"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("mismatch (-want +got):\n%.2000s", diff)
+	}
+}
+
+func TestStreamIOError(t *testing.T) {
+	boom := errors.New("boom")
+	r := io.MultiReader(strings.NewReader("{\"priority\":2}\n{\"prio"), iotest.ErrReader(boom))
+	s := NewStreamReader(r)
+	var lines []string
+	for s.Next() {
+		lines = append(lines, string(s.Line()))
+	}
+	if diff := cmp.Diff([]string{`{"priority":2}`}, lines); diff != "" {
+		t.Errorf("lines mismatch (-want +got):\n%s", diff)
+	}
+	if !errors.Is(s.IOErr(), boom) {
+		t.Errorf("IOErr() = %v, want %v", s.IOErr(), boom)
+	}
+	if s.Next() {
+		t.Error("Next after the error returned true")
+	}
+	empty := NewStreamReader(strings.NewReader(""))
+	if empty.Next() || empty.IOErr() != nil {
+		t.Errorf("empty stream: Next true or IOErr %v", empty.IOErr())
+	}
+}
+
+// TestStreamReaderFlat checks that reading allocates nothing per line.
+func TestStreamReaderFlat(t *testing.T) {
+	data := genStream(20_000, 3)
+	allocs := testing.AllocsPerRun(5, func() {
+		s := NewStreamReader(bytes.NewReader(data))
+		for s.Next() {
+			if s.Err() != nil {
+				t.Fatal(s.Err())
+			}
+		}
+	})
+	if allocs > 5 { // the reader and its buffer
+		t.Errorf("reading 20,000 lines allocated %v times", allocs)
+	}
+}
