@@ -5,6 +5,7 @@ import (
 
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
+	"github.com/gpl-lang/gpl/stdlib/priority"
 )
 
 // Job is an evaluated job: its inputs and the goodput engine's result.
@@ -150,4 +151,32 @@ func (s *Scenario) Value(path string) (Value, error) {
 		return Value{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return v, nil
+}
+
+// NamedRequest is an evaluated request declaration.
+type NamedRequest struct {
+	Name    string
+	Request priority.Request
+}
+
+// Requests lists the evaluated requests in source order.
+func (s *Scenario) Requests() []NamedRequest {
+	var out []NamedRequest
+	for _, d := range s.order {
+		if d.kind == declRequest && d.state == done {
+			out = append(out, NamedRequest{d.name.Name, d.rq.req})
+		}
+	}
+	return out
+}
+
+// Rulesets lists the names of the compiled rulesets in source order.
+func (s *Scenario) Rulesets() []string {
+	var out []string
+	for _, d := range s.order {
+		if d.kind == declRules && d.state == done {
+			out = append(out, d.name.Name)
+		}
+	}
+	return out
 }

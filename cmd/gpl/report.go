@@ -53,6 +53,7 @@ func writeText(w io.Writer, r *report) {
 	for _, j := range r.s.Jobs() {
 		writeJob(w, j)
 	}
+	writeRules(w, r.s)
 	pass, fail, errs := 0, 0, 0
 	for _, o := range r.outcomes {
 		switch {
@@ -296,4 +297,27 @@ func writeJSON(w io.Writer, rs []*report) {
 		all[i] = toJSON(r)
 	}
 	enc.Encode(all)
+}
+
+// writeRules lists each ruleset's rules and how it classifies every
+// declared request.
+func writeRules(w io.Writer, s *eval.Scenario) {
+	reqs := s.Requests()
+	for _, name := range s.Rulesets() {
+		rs, _ := s.Ruleset(name)
+		var rules []string
+		for i := range rs.Rules() {
+			rules = append(rules, rs.RuleName(i))
+		}
+		fmt.Fprintf(w, "\nrules %s: %s, else %s\n", name, strings.Join(rules, ", "), rs.Otherwise())
+		if len(reqs) == 0 {
+			continue
+		}
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, q := range reqs {
+			class, rule := rs.Classify(&q.Request)
+			fmt.Fprintf(tw, "  request %s\t→ %s\t(rule %s)\n", q.Name, class, rs.RuleName(rule))
+		}
+		tw.Flush()
+	}
 }
