@@ -9,7 +9,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
@@ -176,7 +175,7 @@ func writeSummary(w io.Writer, total, skipped int, classes []priority.Class, cla
 		if total == 0 {
 			return "—"
 		}
-		return lang.FormatNumber(float64(n)*100/float64(total)) + "%"
+		return fmt.Sprintf("%.1f%%", float64(n)*100/float64(total))
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "requests\t%d\t\t\n", total)
