@@ -135,8 +135,8 @@ type Or struct{ L, R Cond }
 // request without an SLA deadline.
 type Not struct{ X Cond }
 
-// Has is true when Field is present in the request; it is always true for
-// Priority and BatchSize.
+// Has is true when Field is present in the request; for a valid request it
+// is always true for Priority and BatchSize.
 type Has struct{ Field Field }
 
 // Bool is a constant condition.

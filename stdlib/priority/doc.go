@@ -61,8 +61,8 @@
 // StreamReader reads JSON Lines request metadata, one object per line, with
 // kapsl's keys: priority, sla_deadline, batch_size, input_size_bytes and
 // estimated_flops. A hand-rolled scanner handles the usual lines without
-// allocating; anything unusual (escapes in keys, exponents, errors) is
-// re-examined with encoding/json so that every JSON object is treated
+// allocating; anything unusual (escapes in keys, unknown keys, any error)
+// is re-examined with encoding/json so that every JSON object is treated
 // correctly and every bad line gets one precise error. AppendJSONL writes a
 // line back with its class and the rule that chose it.
 package priority
