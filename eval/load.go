@@ -74,10 +74,15 @@ func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
 }
 
 func (s *Scenario) readFile(name string) ([]byte, error) {
+	var (
+		b   []byte
+		err error
+	)
 	if s.opts.FS != nil {
-		return fs.ReadFile(s.opts.FS, path.Clean(filepath.ToSlash(name)))
+		b, err = fs.ReadFile(s.opts.FS, path.Clean(filepath.ToSlash(name)))
+	} else {
+		b, err = os.ReadFile(name)
 	}
-	b, err := os.ReadFile(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("cannot read %s: no such file", name)
 	}

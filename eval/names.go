@@ -48,6 +48,9 @@ func (cp *compiler) name(n *lang.Name) Type {
 		cp.addRef(&ref{kind: refJob, d: d, field: def.name, text: path, node: n, typ: def.typ})
 		return def.typ
 	case declPool:
+		if rest == "" {
+			return cp.errorf(n, "%s is a pool; name one of its fields, e.g. %s.devices", d.name.Name, d.name.Name)
+		}
 		f, ok := poolFields[rest]
 		if !ok {
 			return cp.unknownField(n, d, rest, sortedKeys(poolFields))
@@ -55,6 +58,9 @@ func (cp *compiler) name(n *lang.Name) Type {
 		cp.addRef(&ref{kind: refPool, d: d, field: rest, text: path, node: n, typ: numType(f.dim)})
 		return numType(f.dim)
 	case declRequest:
+		if rest == "" {
+			return cp.errorf(n, "%s is a request; name one of its fields, e.g. %s.batch_size", d.name.Name, d.name.Name)
+		}
 		f, ok := requestFields[rest]
 		if !ok {
 			return cp.unknownField(n, d, rest, sortedKeys(requestFields))

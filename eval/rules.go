@@ -22,7 +22,15 @@ var requestFields = map[string]fieldDef{
 // classification engine's units (milliseconds, bytes, FLOPs).
 func engineScale(d lang.Dim) float64 { return math.Pow(1000, float64(d[0])) }
 
-func toEngine(v float64, d lang.Dim) float64 { return lang.Clean(v * engineScale(d)) }
+func toEngine(v float64, d lang.Dim) float64 {
+	x := v * engineScale(d)
+	if math.Abs(x) >= 1e15 {
+		// Rounding to 15 significant digits would drop integer digits
+		// here, and 2^53 would pass the limit as 2^53 − 2.
+		return x
+	}
+	return lang.Clean(x)
+}
 
 type requestState struct {
 	req    priority.Request

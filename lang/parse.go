@@ -20,7 +20,10 @@ var stmtParser = participle.MustBuild[stmtHolder](
 	participle.Union[Stmt](&Import{}, &Let{}, &Pool{}, &Job{}, &Rules{}, &Request{}, &Expect{}),
 	participle.Union[JobItem](&FactorBlock{}, &Expect{}, &Field{}),
 	participle.ParseTypeWith(parseExpr),
-	participle.UseLookahead(3),
+	// One token decides every branch of the grammar; a larger lookahead
+	// lets participle back out of a half-parsed block item and blame a
+	// token before the real error.
+	participle.UseLookahead(1),
 )
 
 // Grammar returns the EBNF of the statement grammar, for the docs.
@@ -178,8 +181,8 @@ func syntaxDiagnostic(err error, chunk []lexer.Token) *Diagnostic {
 		if t.Type == symbols["Invalid"] {
 			msg = "unexpected character " + describeToken(t)
 		}
-		if ut.Expect != "" {
-			msg += ", expected " + ut.Expect
+		if exp := expectedToken(ut); exp != "" {
+			msg += ", expected " + exp
 		}
 		return &Diagnostic{Severity: Error, Summary: msg, Pos: t.Pos, End: tokenEnd(&t)}
 	}
@@ -196,6 +199,30 @@ func syntaxDiagnostic(err error, chunk []lexer.Token) *Diagnostic {
 	}
 	first := chunk[0].Pos
 	return &Diagnostic{Severity: Error, Summary: "syntax error: " + err.Error(), Pos: first, End: tokenEnd(&chunk[0])}
+}
+
+// expectedToken names what the grammar wanted where it met the unexpected
+// token, when that is a single keyword, symbol or name. participle keeps
+// the wanted grammar node unexported (ut.Expect stays empty); its text is
+// the "(expected …)" part of Message.
+func expectedToken(ut *participle.UnexpectedTokenError) string {
+	if ut.Expect != "" {
+		return ut.Expect
+	}
+	bare := *ut
+	bare.Unexpected = lexer.Token{}
+	rest, ok := strings.CutPrefix(bare.Message(), `unexpected token "" (expected `)
+	if !ok {
+		return ""
+	}
+	first, _, _ := strings.Cut(strings.TrimSuffix(rest, ")"), " ")
+	switch {
+	case first == "Ident":
+		return "a name"
+	case len(first) > 2 && strings.HasPrefix(first, `"`) && strings.HasSuffix(first, `"`):
+		return first
+	}
+	return ""
 }
 
 func describeToken(t lexer.Token) string {

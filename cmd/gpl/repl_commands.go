@@ -1,0 +1,659 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/gpl-lang/gpl/eval"
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/scenarios"
+)
+
+// replCommand is one of the REPL's colon commands.
+type replCommand struct {
+	name, args, summary string
+	run                 func(r *repl, arg string, at lang.Position)
+}
+
+var replCommands []replCommand
+
+func init() {
+	replCommands = []replCommand{
+		{"help", "", "list the commands and keys", (*repl).cmdHelp},
+		{"load", "FILE", "start over with the declarations of FILE (or a bundled scenario)", (*repl).cmdLoad},
+		{"reload", "", "read the loaded file again; what you typed since stays on top", (*repl).cmdReload},
+		{"list", "", "the declared names, with their kinds", (*repl).cmdList},
+		{"show", "NAME", "a declaration as written, and its results", (*repl).cmdShow},
+		{"type", "EXPR", "an expression's dimension and unit", (*repl).cmdType},
+		{"explain", "JOB.RESULT", "how a job's result was computed, step by step", (*repl).cmdExplain},
+		{"save", "FILE", "write the session's declarations to FILE", (*repl).cmdSave},
+		{"quit", "", "leave (so does Ctrl-D on an empty line)", (*repl).cmdQuit},
+	}
+}
+
+// command runs a line that starts with ":".
+func (r *repl) command(line string, at lang.Position) {
+	trimmed := strings.TrimLeft(line, " \t")
+	at = advance(at, []byte(line[:len(line)-len(trimmed)+1]))
+	body := trimmed[1:]
+	name, arg, _ := strings.Cut(body, " ")
+	rest := strings.TrimLeft(arg, " \t")
+	argAt := advance(at, []byte(body[:len(body)-len(rest)]))
+	arg = strings.TrimRight(rest, " \t")
+	var names []string
+	for _, c := range replCommands {
+		if c.name == name || name == "q" && c.name == "quit" {
+			c.run(r, arg, argAt)
+			return
+		}
+		names = append(names, ":"+c.name)
+	}
+	msg := fmt.Sprintf("unknown command :%s", name)
+	if s := closest(":"+name, names); s != "" {
+		msg += "; did you mean " + s + "?"
+	} else {
+		msg += "; :help lists the commands"
+	}
+	r.errorf("%s", msg)
+}
+
+// closest returns the candidate that starts with name, or the one fewest
+// edits away from it when it is a likely misspelling.
+func closest(name string, cands []string) string {
+	best, bestDist := "", min(3, len(name)/2+1)
+	for _, c := range cands {
+		if len(name) > 1 && strings.HasPrefix(c, name) {
+			return c
+		}
+		if d := editDistance(name, c); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+func (r *repl) cmdHelp(string, lang.Position) {
+	w := tabwriter.NewWriter(r.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "Type a declaration (let, pool, job, rules, request, import, expect) to add it;")
+	fmt.Fprintln(w, "declaring a name again replaces it. Type an expression to print its value.")
+	fmt.Fprintln(w, "An input goes on over several lines while a brace is open.")
+	fmt.Fprintln(w)
+	for _, c := range replCommands {
+		fmt.Fprintf(w, "  :%s %s\t%s\n", c.name, c.args, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "  Tab\tcomplete a keyword, a name, a result after JOB., a command")
+	fmt.Fprintln(w, "  Up, Down\trecall earlier inputs (kept between sessions)")
+	fmt.Fprintln(w, "  Ctrl-R\tsearch the history")
+	fmt.Fprintln(w, "  Ctrl-A, Ctrl-E, Ctrl-K, Ctrl-U, Ctrl-W\tEmacs line editing")
+	fmt.Fprintln(w, "  Ctrl-C\tclear the input")
+	fmt.Fprintln(w, "  Ctrl-D\tleave, on an empty line")
+	w.Flush()
+}
+
+func (r *repl) cmdQuit(string, lang.Position) { r.quit = true }
+
+func (r *repl) cmdLoad(arg string, _ lang.Position) {
+	if arg == "" {
+		r.errorf("usage: :load FILE")
+		return
+	}
+	if r.load(arg, false, false) != nil {
+		r.failed = true
+	}
+}
+
+func (r *repl) cmdReload(string, lang.Position) {
+	if r.s.file == "" {
+		r.errorf("nothing to reload: no file was loaded; use :load FILE")
+		return
+	}
+	if r.load(r.s.file, true, false) != nil {
+		r.failed = true
+	}
+}
+
+// load reads a file (or a bundled scenario) into the session, replacing its
+// declarations; with keep, the declarations typed since the last load stay,
+// on top of the file's. Nothing changes when the result does not load.
+// Quiet leaves out the line saying what was loaded.
+func (r *repl) load(file string, keep, quiet bool) error {
+	src, dir, err := readScenario(file)
+	if err != nil {
+		r.errorf("%v", err)
+		return err
+	}
+	if r.s.file == "" {
+		r.s.file = file // should it not load, fix it and :reload
+	}
+	f, diags := lang.Parse(file, src)
+	if diags.HasErrors() {
+		r.s.sources[file] = src
+		r.report(diags, nil)
+		return diags
+	}
+	entries := splitEntries(src, f.Stmts, lang.Position{Filename: file, Line: 1, Column: 1}, true)
+	kept := 0
+	if keep {
+		var typed []entry
+		for _, e := range r.s.entries {
+			if e.from.Filename == r.inputName {
+				typed = append(typed, e)
+			}
+		}
+		kept = len(typed)
+		entries = merge(entries, typed)
+	}
+	old := r.s.sources[file]
+	r.s.sources[file] = src
+	scn, lay, err := r.s.evaluate(entries, dir)
+	if err != nil {
+		r.loadError(err, scn, lay)
+		if old != nil {
+			r.s.sources[file] = old
+		}
+		return err
+	}
+	r.s.commit(entries, dir, scn, lay)
+	r.s.file = file
+	r.failing = map[string]bool{}
+	passed, failed := r.checkAll(nil)
+	if quiet {
+		return nil
+	}
+	msg := fmt.Sprintf("loaded %s: %s", file, describeCount(countDecls(entries), "declaration", "declarations"))
+	if kept > 0 {
+		msg += fmt.Sprintf(", %s typed since kept", describeCount(kept, "statement", "statements"))
+	}
+	if passed+failed > 0 {
+		msg += fmt.Sprintf("; expectations: %d passed, %d failed", passed, failed)
+	}
+	fmt.Fprintln(r.stdout, msg)
+	return nil
+}
+
+// readScenario reads a file, or a bundled scenario by name when no such
+// file exists, and returns the directory its relative imports resolve
+// against.
+func readScenario(file string) ([]byte, string, error) {
+	src, err := os.ReadFile(file)
+	if err == nil {
+		return src, filepath.Dir(file), nil
+	}
+	if errors.Is(err, os.ErrNotExist) {
+		for _, n := range scenarios.Names() {
+			if n == strings.TrimSuffix(file, ".gpl") {
+				b, err := scenarios.Files.ReadFile(n + ".gpl")
+				return b, ".", err
+			}
+		}
+		return nil, "", fmt.Errorf("cannot read %s: no such file or bundled scenario", file)
+	}
+	return nil, "", fmt.Errorf("cannot read %s: %v", file, err)
+}
+
+func countDecls(entries []entry) int {
+	n := 0
+	for _, e := range entries {
+		switch e.kind {
+		case "let", "pool", "job", "rules", "request":
+			n++
+		}
+	}
+	return n
+}
+
+var kindWords = map[string]string{"value": "let", "pool": "pool", "job": "job", "ruleset": "rules", "request": "request"}
+
+func (r *repl) cmdList(string, lang.Position) {
+	w := tabwriter.NewWriter(r.stdout, 0, 0, 2, ' ', 0)
+	for _, n := range r.s.scn.Names() {
+		note := ""
+		if _, ok := r.s.entry(n[0]); !ok {
+			note = "\t(imported)"
+		}
+		fmt.Fprintf(w, "%s\t%s%s\n", kindWords[n[1]], n[0], note)
+	}
+	w.Flush()
+}
+
+func (r *repl) cmdShow(arg string, _ lang.Position) {
+	if arg == "" {
+		r.errorf("usage: :show NAME")
+		return
+	}
+	e, ok := r.s.entry(arg)
+	if !ok {
+		text, file, found := importedText(r.s.scn, arg)
+		if !found {
+			r.errorf("%s", r.unknownName(arg))
+			return
+		}
+		fmt.Fprintf(r.stdout, "# from %s\n%s\n", file, text)
+		return
+	}
+	fmt.Fprintln(r.stdout, strings.TrimRight(string(formatted("<show>", []byte(e.text))), "\n"))
+	switch e.kind {
+	case "job":
+		if j, ok := r.s.scn.Job(arg); ok {
+			writeJob(r.stdout, j)
+		}
+	case "let", "pool", "request", "rules":
+		fmt.Fprintln(r.stdout)
+		r.summary(e, nil)
+	}
+}
+
+// unknownName says a name is not declared, suggesting a close one.
+func (r *repl) unknownName(name string) string {
+	var names []string
+	for _, n := range r.s.scn.Names() {
+		names = append(names, n[0])
+	}
+	msg := name + " is not declared"
+	if s := closest(name, names); s != "" {
+		msg += "; did you mean " + s + "?"
+	}
+	return msg
+}
+
+// importedText finds the declaration of a name the session imports.
+func importedText(scn *eval.Scenario, name string) (text, file string, ok bool) {
+	for _, f := range scn.Files()[1:] {
+		for _, st := range f.Stmts {
+			if declName(st) == name {
+				pos, end := st.Span()
+				return string(f.Src[pos.Offset:end.Offset]), f.Name, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+func declName(st lang.Stmt) string {
+	switch st := st.(type) {
+	case *lang.Let:
+		return st.Name.Name
+	case *lang.Pool:
+		return st.Name.Name
+	case *lang.Job:
+		return st.Name.Name
+	case *lang.Rules:
+		return st.Name.Name
+	case *lang.Request:
+		return st.Name.Name
+	}
+	return ""
+}
+
+func (r *repl) cmdType(arg string, at lang.Position) {
+	if arg == "" {
+		r.errorf("usage: :type EXPR")
+		return
+	}
+	t, err := r.s.scn.TypeOf("<expr>", arg)
+	if err != nil {
+		r.evalError(err, "<expr>", arg, at)
+		r.failed = true
+		return
+	}
+	fmt.Fprintln(r.stdout, describeType(t))
+}
+
+// typeUnits are the units each named dimension is written and reckoned in.
+var typeUnits = map[lang.Dim]string{
+	lang.Count:    "a bare number",
+	lang.Duration: "s; also ms, min, h, d",
+	lang.Data:     "B; also KB, MB, GB, TB, KiB, MiB, GiB, TiB",
+	lang.Compute:  "FLOP; also KFLOP … PFLOP",
+	lang.Money:    "USD",
+	lang.Price:    "USD/h",
+}
+
+// describeType is a type with its unit: "price (USD/h)", "count (a bare
+// number)", "string".
+func describeType(t eval.Type) string {
+	if t.Kind != eval.Number {
+		return t.String()
+	}
+	if u, ok := typeUnits[t.Dim]; ok {
+		return fmt.Sprintf("%s (%s)", t.Dim, u)
+	}
+	return t.Dim.BaseUnit() + " (a compound of the base units, which no unit names)"
+}
+
+func (r *repl) cmdExplain(arg string, _ lang.Position) {
+	name, result, found := strings.Cut(arg, ".")
+	if arg == "" || !found || result == "" {
+		r.errorf("usage: :explain JOB.RESULT, e.g. :explain llama2_70b.mpg")
+		return
+	}
+	j, ok := r.s.scn.Job(name)
+	if !ok {
+		if _, declared := r.s.entry(name); declared {
+			r.errorf("%s is not a job; :explain works on job results", name)
+		} else {
+			r.errorf("%s", r.unknownName(name))
+		}
+		return
+	}
+	text, err := j.Explain(result)
+	if err != nil {
+		msg := err.Error()
+		if s := closest(result, eval.ResultNames()); s != "" && strings.Contains(msg, "has no result") {
+			msg += "; did you mean " + name + "." + s + "?"
+		}
+		r.errorf("%s", msg)
+		return
+	}
+	fmt.Fprintln(r.stdout, text)
+}
+
+func (r *repl) cmdSave(arg string, _ lang.Position) {
+	if arg == "" {
+		r.errorf("usage: :save FILE")
+		return
+	}
+	text := formatted(arg, r.s.text())
+	if err := writeAtomically(arg, text); err != nil {
+		r.errorf("cannot save %s: %v", arg, err)
+		return
+	}
+	fmt.Fprintf(r.stdout, "saved %s: %s\n", arg, describeCount(countDecls(r.s.entries), "declaration", "declarations"))
+}
+
+// formatted lays a session text out as gpl fmt does; text the printer
+// cannot lay out is kept as written.
+func formatted(name string, text []byte) []byte {
+	if b, err := lang.FormatSource(name, text); err == nil {
+		return b
+	}
+	return text
+}
+
+// writeAtomically writes data to a temporary file beside name and renames
+// it over name, so that name is never left half written.
+func writeAtomically(name string, data []byte) error {
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(name); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), mode); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
+
+// describe prints what an added statement gives; false when it is an
+// expectation that fails.
+func (r *repl) describe(e entry, old *eval.Scenario) bool {
+	switch e.kind {
+	case "expect":
+		return r.checkEntry(e)
+	case "import":
+		r.describeImport(e, old)
+		return true
+	case "job":
+		r.summary(e, old)
+		return r.checkEntry(e)
+	case "comment":
+		return true
+	}
+	r.summary(e, old)
+	return true
+}
+
+// summary prints a declaration's value or results in a few lines.
+func (r *repl) summary(e entry, old *eval.Scenario) {
+	scn := r.s.scn
+	switch st := e.node.(type) {
+	case *lang.Let:
+		v, err := scn.Value(e.key)
+		if err != nil {
+			return
+		}
+		line := e.key + " = " + v.String()
+		if old != nil {
+			if was, err := old.Value(e.key); err == nil && was != v {
+				line += " (was " + was.String() + ")"
+			}
+		}
+		fmt.Fprintln(r.stdout, line)
+	case *lang.Pool:
+		for _, p := range scn.Pools() {
+			if p.Name == e.key {
+				fmt.Fprintf(r.stdout, "pool %s: %s\n", p.Name, poolFieldsText(p.Fields))
+			}
+		}
+	case *lang.Job:
+		if j, ok := scn.Job(e.key); ok {
+			var was *eval.Job
+			if old != nil {
+				was, _ = old.Job(e.key)
+			}
+			writeJobSummary(r.stdout, j, was)
+		}
+	case *lang.Rules:
+		fmt.Fprintf(r.stdout, "rules %s: %s, else %s\n", e.key, describeCount(len(st.Rules), "rule", "rules"), st.Else.Name)
+	case *lang.Request:
+		var parts []string
+		for _, f := range st.Fields {
+			if v, err := scn.Value(e.key + "." + f.Name.Name); err == nil {
+				parts = append(parts, f.Name.Name+" "+v.String())
+			}
+		}
+		fmt.Fprintf(r.stdout, "request %s: %s\n", e.key, strings.Join(parts, ", "))
+	}
+}
+
+func poolFieldsText(fields map[string]eval.Value) string {
+	var parts []string
+	for _, k := range []string{"devices", "hours", "rate"} {
+		if v, ok := fields[k]; ok {
+			parts = append(parts, k+" "+v.String())
+		}
+	}
+	if len(parts) == 0 {
+		return "no fields set"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeJobSummary prints a job's mpg, losses, best lever and cost per
+// useful hour; was, when set, is the job it replaces.
+func writeJobSummary(w interface{ Write([]byte) (int, error) }, j *eval.Job, was *eval.Job) {
+	head := "job " + j.Name
+	switch {
+	case j.Extends != "":
+		head += " extends " + j.Extends
+	case j.Pool != "":
+		head += " on " + j.Pool
+	}
+	fmt.Fprintln(w, head)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	mpg := get(j, "mpg")
+	if was != nil && was.Result.MPG != j.Result.MPG {
+		mpg += " (was " + get(was, "mpg") + ")"
+	}
+	fmt.Fprintf(tw, "  mpg\t%s\n", mpg)
+	var losses []string
+	for _, f := range factors {
+		losses = append(losses, f.String()+" "+get(j, "loss."+f.String()))
+	}
+	fmt.Fprintf(tw, "  loss\t%s\n", strings.Join(losses, ", "))
+	best := "none: no ceiling raises mpg"
+	if j.Result.HasBestLever {
+		f := j.Result.BestLever
+		best = fmt.Sprintf("%s (+%s mpg)", f, get(j, "gain."+f.String()))
+	}
+	fmt.Fprintf(tw, "  best_lever\t%s\n", best)
+	cpuh := "— (no rate)"
+	if j.Inputs.Rate.Set {
+		v, err := j.Get("cost_per_useful_hour")
+		if err != nil {
+			cpuh = "undefined: mpg is 0"
+		} else {
+			cpuh = v.String()
+		}
+	}
+	fmt.Fprintf(tw, "  cost_per_useful_hour\t%s\n", cpuh)
+	tw.Flush()
+}
+
+// describeImport prints the names an import brought in.
+func (r *repl) describeImport(e entry, old *eval.Scenario) {
+	had := map[string]bool{}
+	if old != nil {
+		for _, n := range old.Names() {
+			had[n[0]] = true
+		}
+	}
+	var names []string
+	for _, n := range r.s.scn.Names() {
+		if _, typed := r.s.entry(n[0]); !typed && !had[n[0]] {
+			names = append(names, kindWords[n[1]]+" "+n[0])
+		}
+	}
+	if len(names) == 0 {
+		fmt.Fprintf(r.stdout, "imported %s\n", e.node.(*lang.Import).Path)
+		return
+	}
+	fmt.Fprintf(r.stdout, "imported %s: %s\n", e.node.(*lang.Import).Path, strings.Join(names, ", "))
+}
+
+// checkEntry runs the expectations an entry holds and reports them: a
+// top-level expect prints "pass" or its failure; a job's expects are
+// counted under its summary, and their failures reported.
+func (r *repl) checkEntry(e entry) bool {
+	passed, failed := 0, 0
+	for _, x := range r.s.scn.Expectations() {
+		if i := r.s.lay.entryAt(x.Node().Pos); i < 0 || r.s.lay.entries[i].from != e.from {
+			continue
+		}
+		o := r.s.scn.Check(x)
+		r.failing[r.expectID(x)] = !o.Pass
+		if o.Pass {
+			passed++
+			if e.kind == "expect" {
+				fmt.Fprintln(r.stdout, "pass: got "+o.Got.Precise(nil))
+			}
+			continue
+		}
+		failed++
+		if o.Diagnostic != nil {
+			r.report(placeAll(lang.Diagnostics{o.Diagnostic}, r.s.lay.spans), r.s.scn)
+		}
+	}
+	if e.kind == "job" && passed+failed > 0 {
+		fmt.Fprintf(r.stdout, "  expectations: %d passed, %d failed\n", passed, failed)
+	}
+	return failed == 0
+}
+
+// expectID names an expectation by where it was written.
+func (r *repl) expectID(x *eval.Expectation) string {
+	p := place(x.Node().Pos, r.s.lay.spans)
+	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
+}
+
+// checkAll runs every expectation, reports those that fail and did not
+// before (all of them, after a load), and counts them.
+func (r *repl) checkAll(skip []entry) (passed, failed int) {
+	for _, x := range r.s.scn.Expectations() {
+		if i := r.s.lay.entryAt(x.Node().Pos); i >= 0 && isAdded(r.s.lay.entries[i], skip) {
+			continue
+		}
+		o := r.s.scn.Check(x)
+		id := r.expectID(x)
+		if o.Pass {
+			passed++
+		} else {
+			failed++
+			if !r.failing[id] && o.Diagnostic != nil {
+				r.report(placeAll(lang.Diagnostics{o.Diagnostic}, r.s.lay.spans), r.s.scn)
+			}
+		}
+		r.failing[id] = !o.Pass
+	}
+	return passed, failed
+}
+
+// reportChanges prints the values and jobs that an added declaration
+// changed elsewhere, and the expectations it broke.
+func (r *repl) reportChanges(old *eval.Scenario, added []entry) {
+	isNew := map[string]bool{}
+	for _, a := range added {
+		isNew[a.key] = true
+	}
+	var lines []string
+	if old != nil {
+		for _, l := range r.s.scn.Lets() {
+			if was, err := old.Value(l.Name); err == nil && !isNew[l.Name] && was != l.Value {
+				lines = append(lines, fmt.Sprintf("%s = %s (was %s)", l.Name, l.Value, was))
+			}
+		}
+		for _, j := range r.s.scn.Jobs() {
+			was, ok := old.Job(j.Name)
+			if !ok || isNew[j.Name] || was.Result == j.Result {
+				continue
+			}
+			var changes []string
+			for _, name := range []string{"mpg", "ceiling_mpg", "best_lever", "cost", "cost_per_useful_hour"} {
+				if a, b := get(was, name), get(j, name); a != b {
+					changes = append(changes, name+" "+a+" → "+b)
+				}
+			}
+			change := strings.Join(changes, ", ")
+			if change == "" {
+				change = "results changed"
+			}
+			lines = append(lines, fmt.Sprintf("%s: %s", j.Name, change))
+		}
+	}
+	sort.Strings(lines)
+	for _, l := range lines {
+		fmt.Fprintln(r.stdout, "  also "+l)
+	}
+	r.checkAll(added)
+}

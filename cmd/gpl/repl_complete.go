@@ -1,0 +1,102 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// functions are the functions an expression may call.
+var functions = []string{"abs", "classify", "has", "max", "min", "round", "trade_ratio"}
+
+// complete offers the completions of the word before the cursor: a
+// command after ":", a file after :load or :save, a result or field after
+// "NAME.", else a keyword, a declared name or a function. pos counts
+// characters (runes). A completion goes between head and tail.
+func (r *repl) complete(line string, pos int) (head string, items []string, tail string) {
+	rs := []rune(line)
+	pos = max(0, min(pos, len(rs)))
+	before, tail := string(rs[:pos]), string(rs[pos:])
+	trimmed := strings.TrimLeft(before, " \t")
+	if strings.HasPrefix(trimmed, ":") {
+		name, arg, hasArg := strings.Cut(trimmed[1:], " ")
+		if !hasArg {
+			indent := before[:len(before)-len(trimmed)]
+			for _, c := range replCommands {
+				if strings.HasPrefix(c.name, name) {
+					items = append(items, ":"+c.name+" ")
+				}
+			}
+			return indent, items, tail
+		}
+		if name == "load" || name == "save" {
+			arg = strings.TrimLeft(arg, " ")
+			h, items := completeFile(arg)
+			return before[:len(before)-len(arg)] + h, items, tail
+		}
+	}
+	start := len(before)
+	for start > 0 && isWordByte(before[start-1]) {
+		start--
+	}
+	word := before[start:]
+	if first, field, dotted := strings.Cut(word, "."); dotted {
+		for _, f := range r.s.scn.FieldNames(first) {
+			if strings.HasPrefix(f, field) {
+				items = append(items, f)
+			}
+		}
+		return before[:start] + first + ".", items, tail
+	}
+	var cands []string
+	for _, n := range r.s.scn.Names() {
+		cands = append(cands, n[0])
+	}
+	if word != "" {
+		cands = append(cands, lang.Keywords...)
+		cands = append(cands, functions...)
+	}
+	seen := map[string]bool{}
+	for _, c := range cands {
+		if strings.HasPrefix(c, word) && !seen[c] {
+			seen[c] = true
+			items = append(items, c)
+		}
+	}
+	sort.Strings(items)
+	return before[:start], items, tail
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b == '.' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
+}
+
+// completeFile offers the .gpl files and the directories that complete a
+// path.
+func completeFile(arg string) (head string, items []string) {
+	dir, prefix := filepath.Split(arg)
+	list := dir
+	if list == "" {
+		list = "."
+	}
+	des, err := os.ReadDir(list)
+	if err != nil {
+		return dir, nil
+	}
+	for _, de := range des {
+		n := de.Name()
+		if !strings.HasPrefix(n, prefix) || strings.HasPrefix(n, ".") && !strings.HasPrefix(prefix, ".") {
+			continue
+		}
+		switch {
+		case de.IsDir():
+			items = append(items, n+string(filepath.Separator))
+		case strings.HasSuffix(n, ".gpl"):
+			items = append(items, n)
+		}
+	}
+	return dir, items
+}

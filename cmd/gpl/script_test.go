@@ -1,0 +1,80 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestMain lets the test binary act as the gpl command inside scripts.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"gpl": func() { os.Exit(runMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)) },
+	})
+}
+
+var updateScripts = flag.Bool("update", false, "rewrite the expected output in testdata/script/*.txtar with what the commands print")
+
+// TestScripts runs every testdata/script/*.txtar: each is a command-line
+// session with the exact output expected.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:           "../../testdata/script",
+		UpdateScripts: *updateScripts,
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"exits":  cmdExits,
+			"untime": cmdUntime,
+		},
+	})
+}
+
+// timings matches the measured times in reports: JUnit time="0.012" and
+// JSON "duration":0.000123.
+var timings = regexp.MustCompile(`time="[0-9.]+"|"duration":[0-9.e-]+`)
+
+// cmdUntime rewrites the files named so that every measured time reads 0:
+// untime FILE...
+func cmdUntime(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! untime")
+	}
+	for _, name := range args {
+		p := ts.MkAbs(name)
+		b, err := os.ReadFile(p)
+		ts.Check(err)
+		b = timings.ReplaceAllFunc(b, func(m []byte) []byte {
+			if m[0] == 't' {
+				return []byte(`time="0"`)
+			}
+			return []byte(`"duration":0`)
+		})
+		ts.Check(os.WriteFile(p, b, 0o666))
+	}
+}
+
+// cmdExits runs a program, as exec does, and checks its exit code:
+// exits CODE PROGRAM [ARGS...]
+func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exits CODE PROGRAM [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("%v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited with %d, want %d", args[1], got, want)
+	}
+}

@@ -1,0 +1,262 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// formulas spell how each derived result is computed, by canonical result
+// name. A name in braces is an operand: Explain prints the formula once
+// with the names and once with their values. Results not listed here are
+// inputs (the factors, ceilings, devices, hours, rate), or best_lever and
+// the levers, which Explain builds itself.
+var formulas = map[string]string{
+	"mpg":                  "{S} × {R} × {P}",
+	"badput":               "1 − {mpg}",
+	"loss.scheduling":      "1 − {S}",
+	"loss.runtime":         "{S} × (1 − {R})",
+	"loss.program":         "{S} × {R} × (1 − {P})",
+	"offered_hours":        "{devices} × {hours}",
+	"useful_hours":         "{offered_hours} × {mpg}",
+	"cost":                 "{offered_hours} × {rate}",
+	"badput_cost":          "{cost} × {badput}",
+	"cost_per_useful_hour": "{rate} / {mpg}",
+	"gain.scheduling":      "{lever.scheduling} − {mpg}",
+	"gain.runtime":         "{lever.runtime} − {mpg}",
+	"gain.program":         "{lever.program} − {mpg}",
+	"headroom":             "{ceiling_mpg} / {mpg}",
+}
+
+// Explain shows how one of the job's results was computed, step by step
+// with the numbers: first each derived result it is computed from, in the
+// order they are needed, then the result itself, one line each:
+//
+//	mpg = S × R × P = 0.95 × 0.9 × 0.33 = 0.28215
+//	cost_per_useful_hour = rate / mpg = $2.50/h / 0.28215 = $8.8605/h
+//
+// An input (a factor, a ceiling, devices, hours, rate) is explained by
+// where its value was set. The result is named as for Get, aliases
+// included; the error is Get's when the result is unknown or undefined.
+func (j *Job) Explain(result string) (string, error) {
+	if _, err := j.Get(result); err != nil {
+		return "", err
+	}
+	def := resultDefs[result]
+	if isInput(def.name) {
+		return j.explainInput(def.name), nil
+	}
+	var lines []string
+	seen := map[string]bool{}
+	var walk func(name string) error
+	walk = func(name string) error {
+		name = resultDefs[name].name
+		if seen[name] || isInput(name) {
+			return nil
+		}
+		seen[name] = true
+		for _, in := range resultDefs[name].inputs {
+			if err := walk(in); err != nil {
+				return err
+			}
+		}
+		line, err := j.explainStep(name)
+		if err != nil {
+			return err
+		}
+		lines = append(lines, line)
+		return nil
+	}
+	if err := walk(def.name); err != nil {
+		return "", err
+	}
+	return strings.Join(lines, "\n"), nil
+}
+
+// isInput reports whether a canonical result name is one of the job's
+// inputs rather than something computed from them.
+func isInput(name string) bool {
+	switch name {
+	case "S", "R", "P", "devices", "hours", "rate":
+		return true
+	}
+	return strings.HasPrefix(name, "ceiling.")
+}
+
+// explainStep is one line: name = formula = formula with values = value.
+func (j *Job) explainStep(name string) (string, error) {
+	v, err := j.Get(name)
+	if err != nil {
+		return "", err
+	}
+	formula, ok := formulas[name]
+	switch {
+	case strings.HasPrefix(name, "lever."):
+		f, _ := goodput.ParseFactor(strings.TrimPrefix(name, "lever."))
+		if !j.Inputs.Ceilings[f].Set {
+			return fmt.Sprintf("%s = mpg = %s (%s has no ceiling)", name, v, f), nil
+		}
+		formula = leverFormula(f)
+	case name == "ceiling_mpg":
+		formula = j.ceilingFormula()
+	case name == "best_lever":
+		return j.explainBestLever(v), nil
+	case !ok:
+		return name + " = " + v.String(), nil
+	}
+	symbolic, numeric, err := j.substitute(formula)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s = %s = %s = %s", name, symbolic, numeric, v), nil
+}
+
+// substitute fills in a formula's operands: once with their names, once
+// with their values.
+func (j *Job) substitute(formula string) (string, string, error) {
+	var symbolic, numeric strings.Builder
+	for {
+		open := strings.IndexByte(formula, '{')
+		if open < 0 {
+			symbolic.WriteString(formula)
+			numeric.WriteString(formula)
+			return symbolic.String(), numeric.String(), nil
+		}
+		end := strings.IndexByte(formula[open:], '}') + open
+		operand := formula[open+1 : end]
+		v, err := j.Get(operand)
+		if err != nil {
+			return "", "", err
+		}
+		symbolic.WriteString(formula[:open] + operand)
+		numeric.WriteString(formula[:open] + v.String())
+		formula = formula[end+1:]
+	}
+}
+
+// leverFormula is S × R × P with factor f at its ceiling.
+func leverFormula(f goodput.Factor) string {
+	parts := make([]string, goodput.NumFactors)
+	for i := range goodput.NumFactors {
+		parts[i] = "{" + goodput.Factor(i).Short() + "}"
+	}
+	parts[f] = "{ceiling." + f.Short() + "}"
+	return strings.Join(parts, " × ")
+}
+
+// ceilingFormula is the product of the ceilings, with a factor standing in
+// for a ceiling that is not set.
+func (j *Job) ceilingFormula() string {
+	parts := make([]string, goodput.NumFactors)
+	for i := range goodput.NumFactors {
+		f := goodput.Factor(i)
+		if j.Inputs.Ceilings[f].Set {
+			parts[i] = "{ceiling." + f.Short() + "}"
+		} else {
+			parts[i] = "{" + f.Short() + "}"
+		}
+	}
+	return strings.Join(parts, " × ")
+}
+
+// explainBestLever lists the gains the choice was made from.
+func (j *Job) explainBestLever(v Value) string {
+	gains := make([]string, goodput.NumFactors)
+	for i := range goodput.NumFactors {
+		f := goodput.Factor(i)
+		gains[i] = fmt.Sprintf("gain.%s %s", f.Short(), count(j.Result.Gain[f]))
+	}
+	why := "the factor with the largest gain"
+	if !j.Result.HasBestLever {
+		why = "no ceiling raises mpg, so no factor"
+	}
+	return fmt.Sprintf("best_lever = %s (%s) = %s", why, strings.Join(gains, ", "), v)
+}
+
+// explainInput says where an input's value was set: in the job, inherited
+// from the job it extends, or from its pool.
+func (j *Job) explainInput(name string) string {
+	v, _ := j.Get(name)
+	line := name + " = " + v.String()
+	var site *lang.Field
+	what := ""
+	switch {
+	case strings.HasPrefix(name, "ceiling."):
+		f, _ := goodput.ParseFactor(strings.TrimPrefix(name, "ceiling."))
+		site = j.d.jb.ceilings[f]
+		what = "the " + f.String() + " ceiling"
+		if site == nil {
+			return fmt.Sprintf("%s, the %s factor %s: %s has no ceiling", line, f, f.Short(), f)
+		}
+	case name == "S" || name == "R" || name == "P":
+		f, _ := goodput.ParseFactor(name)
+		site = j.d.jb.factors[f]
+		what = "the " + f.String() + " factor"
+	default:
+		site = j.d.jb.sites[name]
+		what = resultDefs[name].doc
+	}
+	return line + ", " + what + ", " + j.provenance(site)
+}
+
+// provenance names the declaration a field belongs to, as seen from j.
+func (j *Job) provenance(site *lang.Field) string {
+	if site == nil {
+		return "not set"
+	}
+	for d := j.d; d != nil; {
+		if jobHolds(d.job, site) {
+			if d == j.d {
+				return "set in job " + d.name.Name
+			}
+			return "inherited from job " + d.name.Name
+		}
+		if d.job.Extends == nil {
+			break
+		}
+		d = j.s.decls[d.job.Extends.Name]
+	}
+	if p := j.d.jb.pool; p != nil {
+		return "from pool " + p.name.Name
+	}
+	return "set elsewhere"
+}
+
+func jobHolds(j *lang.Job, site *lang.Field) bool {
+	for _, item := range j.Items {
+		switch it := item.(type) {
+		case *lang.Field:
+			if it == site {
+				return true
+			}
+		case *lang.FactorBlock:
+			for _, f := range it.Fields {
+				if f == site {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// FieldNames lists what may follow "NAME." in an expression: a job's
+// results (as ResultNames), a pool's or a request's fields; nil for a
+// value, a ruleset or an unknown name. It serves completion.
+func (s *Scenario) FieldNames(name string) []string {
+	d, ok := s.decls[name]
+	if !ok {
+		return nil
+	}
+	switch d.kind {
+	case declJob:
+		return ResultNames()
+	case declPool:
+		return sortedKeys(poolFields)
+	case declRequest:
+		return sortedKeys(requestFields)
+	}
+	return nil
+}

@@ -1,0 +1,270 @@
+package lang
+
+import (
+	"math"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestUnitConversions(t *testing.T) {
+	tests := []struct {
+		name       string
+		written    float64
+		unit       string
+		base       float64 // FromUnit(written, unit)
+		roundTrip  float64 // ToUnit(base, unit)
+		baseInUnit float64 // ToUnit of a base value computed elsewhere
+		fromBase   float64
+	}{
+		{"milliseconds", 250, "ms", 0.25, 250, 0.249, 249},
+		{"seconds", 90, "s", 90, 90, 1.5, 1.5},
+		{"minutes", 90, "min", 5400, 90, 150, 2.5},
+		{"hours", 720, "h", 2592000, 720, 92160 * 3600, 92160},
+		{"days", 2, "d", 172800, 2, 86400 * 30, 30},
+		{"bytes", 500_000, "B", 500_000, 500_000, 1, 1},
+		{"kilobytes", 500, "KB", 500_000, 500, 1024, 1.024},
+		{"megabytes", 10, "MB", 1e7, 10, 2e6, 2},
+		{"gigabytes", 1, "GB", 1e9, 1, 1.5e9, 1.5},
+		{"terabytes", 3, "TB", 3e12, 3, 1e12, 1},
+		{"kibibytes", 1, "KiB", 1024, 1, 512, 0.5},
+		{"mebibytes", 1, "MiB", 1 << 20, 1, 1 << 19, 0.5},
+		{"gibibytes", 2, "GiB", 2 << 30, 2, 1 << 29, 0.5},
+		{"tebibytes", 1, "TiB", 1 << 40, 1, 1 << 39, 0.5},
+		{"FLOP", 7, "FLOP", 7, 7, 7, 7},
+		{"KFLOP", 7, "KFLOP", 7e3, 7, 1e3, 1},
+		{"MFLOP", 7, "MFLOP", 7e6, 7, 1e6, 1},
+		{"GFLOP", 10, "GFLOP", 1e10, 10, 1e9, 1},
+		{"TFLOP", 7, "TFLOP", 7e12, 7, 1e12, 1},
+		{"PFLOP", 7, "PFLOP", 7e15, 7, 1e15, 1},
+		{"USD", 2.5, "USD", 2.5, 2.5, 230400, 230400},
+		{"dollar", 2.5, "$", 2.5, 2.5, 230400, 230400},
+		{"USD per hour", 2.5, "USD/h", 2.5 / 3600, 2.5, 8.8605 / 3600, 8.8605},
+		{"dollars per hour", 8.86, "$/h", 8.86 / 3600, 8.86, 1.0 / 3600, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			u, ok := Units[tt.unit]
+			if !ok {
+				t.Fatalf("no unit %q", tt.unit)
+			}
+			if u.Symbol != tt.unit {
+				t.Errorf("Units[%q].Symbol = %q", tt.unit, u.Symbol)
+			}
+			got := []float64{FromUnit(tt.written, u), ToUnit(FromUnit(tt.written, u), u), ToUnit(tt.baseInUnit, u)}
+			want := []float64{tt.base, tt.roundTrip, tt.fromBase}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("FromUnit, round trip, ToUnit (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestUnitDimensions(t *testing.T) {
+	got := map[string]string{}
+	for sym, u := range Units {
+		got[sym] = u.Dim.String()
+	}
+	want := map[string]string{
+		"ms": "duration", "s": "duration", "min": "duration", "h": "duration", "d": "duration",
+		"B": "data", "KB": "data", "MB": "data", "GB": "data", "TB": "data",
+		"KiB": "data", "MiB": "data", "GiB": "data", "TiB": "data",
+		"FLOP": "compute", "KFLOP": "compute", "MFLOP": "compute", "GFLOP": "compute", "TFLOP": "compute", "PFLOP": "compute",
+		"USD": "money", "$": "money", "USD/h": "price", "$/h": "price",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("unit dimensions (-want +got):\n%s", diff)
+	}
+}
+
+func TestDim(t *testing.T) {
+	tests := []struct {
+		name string
+		dim  Dim
+		want string
+		base string
+	}{
+		{"count", Count, "count", "1"},
+		{"duration", Duration, "duration", "s"},
+		{"data", Data, "data", "B"},
+		{"compute", Compute, "compute", "FLOP"},
+		{"money", Money, "money", "USD"},
+		{"price is money per duration", Money.Div(Duration), "price", "USD/s"},
+		{"price times duration is money", Price.Mul(Duration), "money", "USD"},
+		{"money over price is duration", Money.Div(Price), "duration", "s"},
+		{"data times count is data", Data.Mul(Count), "data", "B"},
+		{"data over data is a count", Data.Div(Data), "count", "1"},
+		{"throughput", Data.Div(Duration), "B/s", "B/s"},
+		{"product", Data.Mul(Compute), "B·FLOP", "B·FLOP"},
+		{"square", Duration.Mul(Duration), "s^2", "s^2"},
+		{"inverse square", Count.Div(Duration).Div(Duration), "1/s^2", "1/s^2"},
+		{"mixed", Money.Mul(Data).Div(Duration).Div(Compute), "B·USD/s·FLOP", "B·USD/s·FLOP"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := [2]string{tt.dim.String(), tt.dim.BaseUnit()}
+			if diff := cmp.Diff([2]string{tt.want, tt.base}, got); diff != "" {
+				t.Errorf("String, BaseUnit (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestClean(t *testing.T) {
+	tests := []struct {
+		name string
+		in   float64
+		want float64
+	}{
+		{"sum noise", 0.1 + twoTenths, 0.3},
+		{"millisecond noise", 0.249 / 0.001, 249},
+		{"exact", 0.28215, 0.28215},
+		{"zero", 0, 0},
+		{"negative", -(0.1 + twoTenths), -0.3},
+		{"large", 123456789012345, 123456789012345},
+		{"sixteen digits round", 1234567890123456, 1234567890123460},
+		{"tiny", 1e-300, 1e-300},
+		{"infinity", math.Inf(1), math.Inf(1)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Clean(tt.in); got != tt.want {
+				t.Errorf("Clean(%v) = %v, want %v", tt.in, got, tt.want)
+			}
+		})
+	}
+	if got := Clean(math.NaN()); !math.IsNaN(got) {
+		t.Errorf("Clean(NaN) = %v, want NaN", got)
+	}
+}
+
+// twoTenths is a variable so that 0.1 + twoTenths is rounded as at run
+// time (0.30000000000000004), not computed exactly as a constant.
+var twoTenths = 0.2
+
+func TestFormatNumber(t *testing.T) {
+	tests := []struct {
+		in   float64
+		want string
+	}{
+		{0, "0"},
+		{0.28215, "0.28215"},
+		{26002.944, "26002.944"},
+		{230400, "230400"},
+		{1.48485, "1.48485"},
+		{0.1 + twoTenths, "0.3"},
+		{1.0 / 3, "0.3333333333"},
+		{2.0 / 3, "0.6666666667"},
+		{-2.5, "-2.5"},
+		{123456789012, "123456789000"},
+		{1234567890, "1234567890"},
+		{1234567890123.4567, "1234567890000"},
+		{1e-6, "0.000001"},
+		{1e-7, "1e-07"},
+		{1e15, "1e+15"},
+		{9.1e15, "9.1e+15"},
+		{0.00785, "0.00785"},
+	}
+	for _, tt := range tests {
+		if got := FormatNumber(tt.in); got != tt.want {
+			t.Errorf("FormatNumber(%v) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFormat(t *testing.T) {
+	h := secondsPerHour
+	tests := []struct {
+		name string
+		v    float64
+		dim  Dim
+		want string
+	}{
+		{"count", 0.28215, Count, "0.28215"},
+		{"hours", 720 * h, Duration, "720 h"},
+		{"a month stays in hours", 30 * 86400, Duration, "720 h"},
+		{"device-hours", 92160 * h, Duration, "92160 h"},
+		{"useful hours", 26002.944 * h, Duration, "26002.944 h"},
+		{"minutes", 90, Duration, "1.5 min"},
+		{"seconds", 1.5, Duration, "1.5 s"},
+		{"milliseconds", 0.25, Duration, "250 ms"},
+		{"below a millisecond", 0.0001, Duration, "0.1 ms"},
+		{"zero duration", 0, Duration, "0 ms"},
+		{"negative duration", -2 * h, Duration, "-2 h"},
+		{"megabytes", 1e7, Data, "10 MB"},
+		{"kilobytes in powers of 1000", 1024, Data, "1.024 KB"},
+		{"terabytes", 2.5e12, Data, "2.5 TB"},
+		{"bytes", 12, Data, "12 B"},
+		{"gigaflops", 1e10, Compute, "10 GFLOP"},
+		{"petaflops", 3e15, Compute, "3 PFLOP"},
+		{"flops", 12, Compute, "12 FLOP"},
+		{"cost", 230400, Money, "$230,400.00"},
+		{"badput cost", 165392.64, Money, "$165,392.64"},
+		{"small money", 2.5, Money, "$2.50"},
+		{"millions", 1234567.891, Money, "$1,234,567.89"},
+		{"negative money", -1234.5, Money, "$-1,234.50"},
+		{"price with four decimals", 8.8605 / 3600, Price, "$8.8605/h"},
+		{"price with two decimals", 8.86 / 3600, Price, "$8.86/h"},
+		{"price keeps two decimals", 2.5 / 3600, Price, "$2.50/h"},
+		{"price rounds to four decimals", (2.5 / 0.28215) / 3600, Price, "$8.8605/h"},
+		{"large price", 1234.5 / 3600, Price, "$1,234.50/h"},
+		{"unnamed compound", 1e7, Data.Div(Duration), "10000000 B/s"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Format(tt.v, tt.dim); got != tt.want {
+				t.Errorf("Format(%v, %v) = %q, want %q", tt.v, tt.dim, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFormatIn(t *testing.T) {
+	tests := []struct {
+		v    float64
+		unit string
+		want string
+	}{
+		{(2.5 / 0.28215) / 3600, "USD/h", "8.860535176 USD/h"},
+		{8.86 / 3600, "$/h", "8.86 $/h"},
+		{230400, "$", "$230400"},
+		{230400, "USD", "230400 USD"},
+		{26002.944 * secondsPerHour, "h", "26002.944 h"},
+		{0.249, "ms", "249 ms"},
+		{1e7, "MB", "10 MB"},
+		{1e7, "KiB", "9765.625 KiB"},
+	}
+	for _, tt := range tests {
+		if got := FormatIn(tt.v, Units[tt.unit]); got != tt.want {
+			t.Errorf("FormatIn(%v, %s) = %q, want %q", tt.v, tt.unit, got, tt.want)
+		}
+	}
+}
+
+func TestReadableUnit(t *testing.T) {
+	tests := []struct {
+		v    float64
+		dim  Dim
+		want string
+		ok   bool
+	}{
+		{2592000, Duration, "h", true},
+		{3599, Duration, "min", true},
+		{59, Duration, "s", true},
+		{0.5, Duration, "ms", true},
+		{1e12, Data, "TB", true},
+		{999, Data, "B", true},
+		{1e9, Compute, "GFLOP", true},
+		{1e20, Compute, "PFLOP", true},
+		{1, Money, "USD", true},
+		{1, Price, "USD/h", true},
+		{1, Count, "", false},
+		{1, Data.Div(Duration), "", false},
+	}
+	for _, tt := range tests {
+		u, ok := ReadableUnit(tt.v, tt.dim)
+		if u.Symbol != tt.want || ok != tt.ok {
+			t.Errorf("ReadableUnit(%v, %v) = %q, %v; want %q, %v", tt.v, tt.dim, u.Symbol, ok, tt.want, tt.ok)
+		}
+	}
+}
