@@ -51,32 +51,10 @@ func Parse(name string, src []byte) (*File, Diagnostics) {
 	return f, diags
 }
 
-// tokenize lexes the whole file; a character no token starts with is an
-// error at its position.
+// tokenize lexes the whole file. The scanner never fails: a character no
+// token starts with becomes an Invalid token, which the parser reports.
 func tokenize(name string, src []byte) ([]lexer.Token, *Diagnostic) {
-	lx, err := Lexer.LexString(name, string(src))
-	if err != nil {
-		return nil, &Diagnostic{Severity: Error, Summary: err.Error()}
-	}
-	var toks []lexer.Token
-	for {
-		t, err := lx.Next()
-		if err != nil {
-			var pe participle.Error
-			if errors.As(err, &pe) {
-				pos := pe.Position()
-				end := pos
-				end.Column++
-				end.Offset++
-				return nil, &Diagnostic{Severity: Error, Summary: "unexpected character " + quoteRune(src, pos.Offset), Pos: pos, End: end}
-			}
-			return nil, &Diagnostic{Severity: Error, Summary: err.Error()}
-		}
-		toks = append(toks, t)
-		if t.EOF() {
-			return toks, nil
-		}
-	}
+	return scanTokens(name, string(src)), nil
 }
 
 func quoteRune(src []byte, off int) string {

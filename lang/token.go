@@ -57,4 +57,5 @@ var (
 	tokNumber  = symbols["Number"]
 	tokIdent   = symbols["Ident"]
 	tokOp      = symbols["Op"]
+	tokInvalid = symbols["Invalid"]
 )

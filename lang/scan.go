@@ -1,0 +1,147 @@
+package lang
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// scanTokens is the hand-written scanner behind Parse. It produces exactly
+// the tokens the regular-expression definition Lexer does (a test checks
+// this on every file in the repository and on fuzzed input), about two
+// orders of magnitude faster: a file is lexed once per load, and the
+// regexp engine's backtracking over unit suffixes dominated load time.
+func scanTokens(name string, src string) []lexer.Token {
+	toks := make([]lexer.Token, 0, len(src)/3)
+	pos := lexer.Position{Filename: name, Line: 1, Column: 1}
+	for i := 0; i < len(src); {
+		typ, n := scanOne(src, i)
+		t := lexer.Token{Type: typ, Value: src[i : i+n], Pos: pos}
+		toks = append(toks, t)
+		pos.Advance(t.Value)
+		i += n
+	}
+	return append(toks, lexer.EOFToken(pos))
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isWord(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+}
+
+// unitSymbols in the order the lexer's alternation tries them.
+var unitSymbols = strings.Split(strings.ReplaceAll(unitPattern, `\$`, `$`), "|")
+
+var operators = []string{"≈", "~=", "±", "+-", "->", "==", "!=", "<=", ">=", "&&", "||"}
+
+// scanOne returns the type and byte length of the token at src[i:].
+func scanOne(src string, i int) (lexer.TokenType, int) {
+	c := src[i]
+	switch {
+	case c == '#':
+		j := strings.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return tokComment, len(src) - i
+		}
+		return tokComment, j
+	case c == '\n' || c == ';':
+		return tokNewline, 1
+	case c == ' ' || c == '\t' || c == '\r':
+		j := i
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\r') {
+			j++
+		}
+		return tokSpace, j - i
+	case c == '"':
+		for j := i + 1; j < len(src); j++ {
+			switch src[j] {
+			case '"':
+				return tokString, j + 1 - i
+			case '\n':
+				return tokInvalid, 1
+			case '\\':
+				if j+1 >= len(src) || src[j+1] == '\n' {
+					return tokInvalid, 1
+				}
+				_, sz := utf8.DecodeRuneInString(src[j+1:])
+				j += sz
+			}
+		}
+		return tokInvalid, 1
+	case c == '$':
+		if n := numeralLen(src, i+1, false); n > 0 {
+			j := i + 1 + n
+			if strings.HasPrefix(src[j:], "/h") && (j+2 == len(src) || !isWord(src[j+2])) {
+				j += 2
+			}
+			return tokMoney, j - i
+		}
+	case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
+		j := i + numeralLen(src, i, true)
+		k := j
+		for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
+			k++
+		}
+		for _, u := range unitSymbols {
+			if strings.HasPrefix(src[k:], u) && (k+len(u) == len(src) || !isWord(src[k+len(u)])) {
+				return tokNumber, k + len(u) - i
+			}
+		}
+		return tokNumber, j - i
+	case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_':
+		j := i + 1
+		for j < len(src) && isWord(src[j]) {
+			j++
+		}
+		return tokIdent, j - i
+	}
+	for _, op := range operators {
+		if strings.HasPrefix(src[i:], op) {
+			return tokOp, len(op)
+		}
+	}
+	if strings.IndexByte("-+*/<>!?:=(){},.%", c) >= 0 {
+		return tokOp, 1
+	}
+	_, sz := utf8.DecodeRuneInString(src[i:])
+	return tokInvalid, sz
+}
+
+// numeralLen is the length of the numeral at src[i:] (digits, underscores,
+// a decimal point, and with exp an exponent), or 0.
+func numeralLen(src string, i int, exp bool) int {
+	j := i
+	digits := func() {
+		for j < len(src) && (isDigit(src[j]) || src[j] == '_') {
+			j++
+		}
+	}
+	switch {
+	case j < len(src) && isDigit(src[j]):
+		digits()
+		if j+1 < len(src) && src[j] == '.' && isDigit(src[j+1]) {
+			j++
+			digits()
+		}
+	case j+1 < len(src) && src[j] == '.' && isDigit(src[j+1]):
+		j++
+		digits()
+	default:
+		return 0
+	}
+	if exp && j < len(src) && (src[j] == 'e' || src[j] == 'E') {
+		k := j + 1
+		if k < len(src) && (src[k] == '+' || src[k] == '-') {
+			k++
+		}
+		if k < len(src) && isDigit(src[k]) {
+			for k < len(src) && isDigit(src[k]) {
+				k++
+			}
+			j = k
+		}
+	}
+	return j - i
+}

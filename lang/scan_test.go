@@ -1,0 +1,65 @@
+package lang
+
+import (
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/google/go-cmp/cmp"
+)
+
+// regexTokens lexes with the regular-expression definition, the
+// specification the hand-written scanner must match.
+func regexTokens(t testing.TB, name, src string) []lexer.Token {
+	lx, err := Lexer.LexString(name, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	toks, err := lexer.ConsumeAll(lx)
+	if err != nil {
+		t.Fatalf("regex lexer: %v", err)
+	}
+	return toks
+}
+
+func TestScannerMatchesLexerOnRepositoryFiles(t *testing.T) {
+	n := 0
+	filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".gpl") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if diff := cmp.Diff(regexTokens(t, path, string(b)), scanTokens(path, string(b))); diff != "" {
+			t.Errorf("%s: tokens differ (-regex +scanner):\n%s", path, diff)
+		}
+		return nil
+	})
+	if n == 0 {
+		t.Fatal("no .gpl files found")
+	}
+}
+
+func TestScannerMatchesLexerOnRandomInput(t *testing.T) {
+	pieces := []string{"0", "1", "9", "_", ".", "e", "E", "+", "-", " ", "\t", "\n", ";", "#", "\"", "\\", "$", "/h", "h", "s", "ms", "min",
+		"USD", "USD/h", "$/h", "KiB", "MB", "B", "GFLOP", "FLOP", "d", "x", "≈", "~=", "±", "->", "==", "<", "=", "&", "|", "!", "(", ")",
+		"{", "}", ",", "%", "é", "\xff", "\r", "pool", "a_1"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 20000 {
+		var b strings.Builder
+		for range rng.IntN(12) + 1 {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		src := b.String()
+		if diff := cmp.Diff(regexTokens(t, "f", src), scanTokens("f", src)); diff != "" {
+			t.Fatalf("case %d %q: tokens differ (-regex +scanner):\n%s", i, src, diff)
+		}
+	}
+}
