@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"fmt"
 	"errors"
 	"io"
 	"os"
@@ -36,7 +35,6 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte("request r { priority = 255  sla_deadline = 0ms }\nrules q { when has(sla_deadline) and not (flops > 1e300 FLOP) -> a\n else b }\nexpect classify(q, r) == a\n"))
 
 	f.Fuzz(func(t *testing.T, src []byte) {
-		os.WriteFile(fmt.Sprintf("/tmp/fuzzcur/%d", os.Getpid()), src, 0o644)
 		s, err := LoadWith(Options{FS: repoFS}, "testdata/fuzz.gpl", src)
 		if s == nil {
 			t.Fatalf("Load returned no scenario (error %v)", err)

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -66,8 +67,8 @@ func FormatSource(name string, src []byte) ([]byte, error) {
 	return FormatFile(f)
 }
 
-// comment is a comment as written, with where it sits.
-type comment struct {
+// srcComment is a comment as written, with where it sits.
+type srcComment struct {
 	off, line, col int
 	text           string // trailing blanks removed
 	alone          bool   // nothing but blanks before it on its line
@@ -103,7 +104,7 @@ type outLine struct {
 
 type printer struct {
 	src      []byte
-	comments []comment
+	comments []srcComment
 	blanks   []int      // blanks[n]: how many of lines 1..n are blank
 	opens    []Position // every "{", in order
 	next     int        // the first comment not yet printed
@@ -146,7 +147,7 @@ func (p *printer) scan(toks []lexer.Token) {
 		case t.Type == tokSpace:
 			continue
 		case t.Type == tokComment:
-			p.comments = append(p.comments, comment{
+			p.comments = append(p.comments, srcComment{
 				off: t.Pos.Offset, line: t.Pos.Line, col: t.Pos.Column,
 				text: strings.TrimRight(t.Value, " \t\r"), alone: alone,
 			})
@@ -185,7 +186,7 @@ func (p *printer) emit(l outLine) {
 
 // sep prints one blank line if the source has any before line n.
 func (p *printer) sep(n int) {
-	if !p.fresh && p.blankBetween(p.last, n) {
+	if !p.fresh && p.blankBetween(p.last, n) && p.out[len(p.out)-1].kind != blankLine {
 		p.emit(outLine{kind: blankLine})
 	}
 }
@@ -592,7 +593,7 @@ func (p *printer) alignKeys() {
 			width = max(width, utf8.RuneCountInString(l.key))
 		}
 		for _, k := range run {
-			p.out[k].key = pad(p.out[k].key, width)
+			p.out[k].key = padRight(p.out[k].key, width)
 		}
 		for a := 0; a < len(run); {
 			b := a + 1
@@ -630,7 +631,7 @@ func (p *printer) alignCells(run []int) {
 			width = max(width, utf8.RuneCountInString(p.out[k].cells[c]))
 		}
 		for _, k := range run {
-			p.out[k].cells[c] = pad(p.out[k].cells[c], width)
+			p.out[k].cells[c] = padRight(p.out[k].cells[c], width)
 		}
 	}
 }
@@ -652,13 +653,13 @@ func (p *printer) alignRules() {
 	}
 	for i := range p.out {
 		if l := &p.out[i]; l.rule {
-			l.key = pad(l.key, labels[l.block])
-			l.cond = pad(l.cond, conds[l.block])
+			l.key = padRight(l.key, labels[l.block])
+			l.cond = padRight(l.cond, conds[l.block])
 		}
 	}
 }
 
-func pad(s string, width int) string {
+func padRight(s string, width int) string {
 	if n := utf8.RuneCountInString(s); n < width {
 		return s + strings.Repeat(" ", width-n)
 	}
@@ -671,31 +672,24 @@ func pad(s string, width int) string {
 // apart). A file with syntax errors fails the check (its broken statements
 // are not in the tree); its diagnostics are returned then.
 func sameTokens(f *File, in []lexer.Token, out []byte) error {
-	what := "it does not lex"
 	if got, diag := tokenize(f.Name, out); diag == nil {
-		codeIn, commentsIn := significant(in)
-		codeOut, commentsOut := significant(got)
-		i := firstDifference(codeIn, codeOut)
-		if i < 0 {
-			if i = firstDifference(commentsIn, commentsOut); i < 0 {
-				return nil
-			}
-			what = fmt.Sprintf("comment %d is %s, not %s", i+1, quoteAt(commentsOut, i), quoteAt(commentsIn, i))
-		} else {
-			what = fmt.Sprintf("token %d is %s, not %s", i+1, quoteAt(codeOut, i), quoteAt(codeIn, i))
+		codeIn, commentsIn := meaningfulTokens(in)
+		codeOut, commentsOut := meaningfulTokens(got)
+		if slices.Equal(codeIn, codeOut) && slices.Equal(commentsIn, commentsOut) {
+			return nil
 		}
 	}
 	if _, diags := Parse(f.Name, f.Src); diags.HasErrors() {
 		return diags
 	}
-	return fmt.Errorf("internal error: formatting %s would change more than its layout (%s); please report it", f.Name, what)
+	return fmt.Errorf("internal error: formatting %s would change more than its layout; please report it", f.Name)
 }
 
 var canonicalToken = map[string]string{"~=": "≈", "+-": "±", "&&": "and", "||": "or", "!": "not"}
 
-// significant lists the tokens that carry meaning, as the printer spells
+// meaningfulTokens lists the tokens that carry meaning, as the printer spells
 // them, and the comments.
-func significant(toks []lexer.Token) (code, comments []string) {
+func meaningfulTokens(toks []lexer.Token) (code, comments []string) {
 	for _, t := range toks {
 		switch {
 		case t.EOF() || t.Type == tokSpace || t.Type == tokNewline:
@@ -710,25 +704,4 @@ func significant(toks []lexer.Token) (code, comments []string) {
 		}
 	}
 	return code, comments
-}
-
-func quoteAt(s []string, i int) string {
-	if i < len(s) {
-		return fmt.Sprintf("%q", s[i])
-	}
-	return "missing"
-}
-
-// firstDifference is the index of the first element where a and b differ,
-// or -1 when they are equal.
-func firstDifference(a, b []string) int {
-	for i := range min(len(a), len(b)) {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	if len(a) != len(b) {
-		return min(len(a), len(b))
-	}
-	return -1
 }

@@ -56,10 +56,10 @@ func cmdFmt(e *env) int {
 		fmt.Fprintln(e.stderr, "gpl fmt: -w cannot rewrite standard input")
 		return exitUsage
 	}
-	st := styleFor(e.stderr, e.getenv)
+	r := &fmtRun{env: e, mode: m, style: styleFor(e.stderr, e.getenv)}
 	worst, differs := exitOK, false
 	for _, path := range files {
-		changed, err := fmtFile(e, path, m, st)
+		changed, err := r.file(path)
 		if err != nil {
 			worst = exitCheck
 		}
@@ -71,10 +71,19 @@ func cmdFmt(e *env) int {
 	return worst
 }
 
-// fmtFile formats one file and does what the mode asks with the result. It
+// fmtRun is one gpl fmt command at work.
+type fmtRun struct {
+	env     *env
+	mode    fmtMode
+	style   lang.Style
+	errored bool // an error has been written: the next is set off by a blank line
+}
+
+// file formats one file and does what the mode asks with the result. It
 // reports whether the formatting differs from the file; errors have been
 // written to standard error.
-func fmtFile(e *env, path string, m fmtMode, st lang.Style) (bool, error) {
+func (r *fmtRun) file(path string) (bool, error) {
+	e, m := r.env, r.mode
 	name := path
 	var src []byte
 	var err error
@@ -85,17 +94,16 @@ func fmtFile(e *env, path string, m fmtMode, st lang.Style) (bool, error) {
 		src, err = os.ReadFile(path)
 	}
 	if err != nil {
-		fmt.Fprintln(e.stderr, "gpl fmt:", err)
+		r.fail(func() { fmt.Fprintln(e.stderr, "gpl fmt:", err) })
 		return false, err
 	}
 	out, err := lang.FormatSource(name, src)
 	if err != nil {
 		var ds lang.Diagnostics
 		if errors.As(err, &ds) {
-			ds.RenderAll(e.stderr, lang.Sources{name: src}, st)
-			io.WriteString(e.stderr, "\n")
+			r.fail(func() { ds.RenderAll(e.stderr, lang.Sources{name: src}, r.style) })
 		} else {
-			fmt.Fprintln(e.stderr, "gpl fmt:", err)
+			r.fail(func() { fmt.Fprintln(e.stderr, "gpl fmt:", err) })
 		}
 		return false, err
 	}
@@ -117,11 +125,20 @@ func fmtFile(e *env, path string, m fmtMode, st lang.Style) (bool, error) {
 	}
 	if m.write {
 		if err := fmtReplaceFile(path, out); err != nil {
-			fmt.Fprintln(e.stderr, "gpl fmt:", err)
+			r.fail(func() { fmt.Fprintln(e.stderr, "gpl fmt:", err) })
 			return true, err
 		}
 	}
 	return true, nil
+}
+
+// fail writes an error, a blank line before it if one came before.
+func (r *fmtRun) fail(write func()) {
+	if r.errored {
+		io.WriteString(r.env.stderr, "\n")
+	}
+	r.errored = true
+	write()
 }
 
 // fmtPaths replaces each directory by the .gpl files under it, in

@@ -43,10 +43,9 @@ type repl struct {
 	s      *session
 	stdout io.Writer
 	stderr io.Writer
-	style  lang.Style
-	// terminal is true in the interactive mode; scripts print no
-	// prompts, banners or colours.
-	terminal bool
+	// style colours diagnostics in the interactive mode; scripts print
+	// no prompts, banners or colours.
+	style lang.Style
 
 	// input is everything read so far, a line at a time: the "file"
 	// typed statements come from, named inputName.
@@ -84,23 +83,18 @@ func cmdRepl(e *env) int {
 	}
 	term := isTerminal(e.stdin) && isTerminal(e.stdout)
 	r := newRepl(e, term)
+	if term {
+		fmt.Fprintln(e.stdout, "gpl repl: declare, evaluate, :explain; :help for commands, Ctrl-D to leave")
+	}
 	if *load != "" {
-		if err := r.load(*load, false, !term); err != nil {
-			if !term {
-				return loadExit(err)
-			}
+		if err := r.load(*load, false, !term); err != nil && !term {
+			return loadExit(err)
 		}
 	}
 	if !term {
 		return r.run(newScriptSource(e.stdin))
 	}
-	src, err := newTermSource(e.getenv, r)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "gpl repl: %v\n", err)
-		return exitUsage
-	}
-	fmt.Fprintln(e.stdout, "gpl repl: declare, evaluate, :explain; :help for commands, Ctrl-D to leave")
-	r.run(src)
+	r.run(newTermSource(e.getenv, r))
 	return exitOK
 }
 
@@ -109,7 +103,6 @@ func newRepl(e *env, terminal bool) *repl {
 		s:         newSession(),
 		stdout:    e.stdout,
 		stderr:    e.stderr,
-		terminal:  terminal,
 		inputName: "<stdin>",
 		failing:   map[string]bool{},
 	}

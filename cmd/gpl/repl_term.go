@@ -24,7 +24,7 @@ type termSource struct {
 	sigs    chan os.Signal
 }
 
-func newTermSource(getenv func(string) string, r *repl) (*termSource, error) {
+func newTermSource(getenv func(string) string, r *repl) *termSource {
 	t := &termSource{l: liner.NewLiner(), out: r.stdout}
 	t.l.SetCtrlCAborts(true)
 	t.l.SetMultiLineMode(true)
@@ -39,7 +39,7 @@ func newTermSource(getenv func(string) string, r *repl) (*termSource, error) {
 	// at the prompt the line editor reads it as a key.
 	t.sigs = make(chan os.Signal, 1)
 	signal.Notify(t.sigs, os.Interrupt)
-	return t, nil
+	return t
 }
 
 // historyPath is where the history is kept: $XDG_STATE_HOME/gpl/history,

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,8 +13,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/gpl-lang/gpl/lang"
 )
 
 func init() {
@@ -43,6 +40,7 @@ Directories named testdata/bad and hidden files and directories are skipped
 while walking; a path given as an argument is always taken as is.
 
 exit codes: 0 all pass · 1 usage · 2 parse/check error · 3 runtime error · 4 an expectation failed
+docs/ci.md describes the output formats, the JUnit report and the -update rule.
 
 flags:`
 
@@ -280,28 +278,4 @@ func (s testSummary) String() string {
 		line += fmt.Sprintf(", %d errors", s.errors)
 	}
 	return line
-}
-
-// testWriter prints a run's results in the chosen format as files finish.
-type testWriter struct {
-	e      *env
-	o      *testOptions
-	style  lang.Style // for diagnostics on stderr, text format only
-	tapN   int
-	notes  io.Writer // where update notes and annotations go
-	stream io.Writer // the format's stream: stdout
-}
-
-func newTestWriter(e *env, o *testOptions) *testWriter {
-	w := &testWriter{e: e, o: o, stream: e.stdout, notes: e.stdout}
-	if o.format == "text" {
-		w.style = styleFor(e.stderr, e.getenv)
-	} else if o.format == "json" {
-		// Keep the JSON Lines stream one object per line.
-		w.notes = e.stderr
-	}
-	if o.format == "tap" {
-		fmt.Fprintln(w.stream, "TAP version 13")
-	}
-	return w
 }

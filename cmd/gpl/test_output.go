@@ -23,15 +23,35 @@ import (
 // json: a JSON object per line per case on standard output; the summary
 // line goes to standard error.
 
+// testWriter prints a run's results in the chosen format as files finish.
+type testWriter struct {
+	e     *env
+	o     *testOptions
+	style lang.Style // of diagnostics on standard error, with the text format
+	notes io.Writer  // where -update's notes go: the text and TAP streams are standard output
+	tapN  int        // test points written
+}
+
+func newTestWriter(e *env, o *testOptions) *testWriter {
+	w := &testWriter{e: e, o: o, notes: e.stdout}
+	switch o.format {
+	case "text":
+		w.style = styleFor(e.stderr, e.getenv)
+	case "tap":
+		fmt.Fprintln(e.stdout, "TAP version 13")
+	case "json":
+		w.notes = e.stderr // keep standard output one object per line
+	}
+	return w
+}
+
 // file writes one file's results as soon as they are ready.
 func (w *testWriter) file(r *fileResult) {
 	for _, n := range r.notes {
-		switch w.o.format {
-		case "tap":
-			fmt.Fprintln(w.stream, "# "+n)
-		default:
-			fmt.Fprintln(w.notes, n)
+		if w.o.format == "tap" {
+			n = "# " + n
 		}
+		fmt.Fprintln(w.notes, n)
 	}
 	if w.o.github {
 		w.annotate(r)
@@ -52,7 +72,7 @@ func (w *testWriter) finish(s testSummary) {
 	case "text":
 		fmt.Fprintln(w.e.stdout, s)
 	case "tap":
-		fmt.Fprintf(w.stream, "1..%d\n# %s\n", w.tapN, s)
+		fmt.Fprintf(w.e.stdout, "1..%d\n# %s\n", w.tapN, s)
 	case "json":
 		fmt.Fprintln(w.e.stderr, s)
 	}
@@ -105,8 +125,8 @@ func (r *fileResult) loadText() string {
 func (w *testWriter) tap(r *fileResult) {
 	if r.loadErr != nil {
 		w.tapN++
-		fmt.Fprintf(w.stream, "not ok %d - %s\n", w.tapN, tapEscape(r.path))
-		writeYAML(w.stream, []yamlField{
+		fmt.Fprintf(w.e.stdout, "not ok %d - %s\n", w.tapN, tapEscape(r.path))
+		writeYAML(w.e.stdout, []yamlField{
 			{"message", "does not load"}, {"severity", "error"}, {"file", r.path},
 			{"diagnostic", r.loadText()},
 		})
@@ -116,10 +136,10 @@ func (w *testWriter) tap(r *fileResult) {
 		c := &r.cases[i]
 		w.tapN++
 		if c.status == statusPass {
-			fmt.Fprintf(w.stream, "ok %d - %s\n", w.tapN, tapEscape(c.name))
+			fmt.Fprintf(w.e.stdout, "ok %d - %s\n", w.tapN, tapEscape(c.name))
 			continue
 		}
-		fmt.Fprintf(w.stream, "not ok %d - %s\n", w.tapN, tapEscape(c.name))
+		fmt.Fprintf(w.e.stdout, "not ok %d - %s\n", w.tapN, tapEscape(c.name))
 		fields := []yamlField{{"message", caseMessage(c)}, {"severity", c.status.String()}, {"file", c.file}}
 		if c.line > 0 {
 			fields = append(fields, yamlField{"line", c.line}, yamlField{"column", c.column})
@@ -130,7 +150,7 @@ func (w *testWriter) tap(r *fileResult) {
 			}
 		}
 		fields = append(fields, yamlField{"diagnostic", r.plain(c)})
-		writeYAML(w.stream, fields)
+		writeYAML(w.e.stdout, fields)
 	}
 }
 
@@ -204,7 +224,7 @@ type jsonCase struct {
 }
 
 func (w *testWriter) json(r *fileResult) {
-	enc := json.NewEncoder(w.stream)
+	enc := json.NewEncoder(w.e.stdout)
 	enc.SetEscapeHTML(false)
 	if r.loadErr != nil {
 		enc.Encode(jsonCase{File: r.path, Name: r.path, Status: "error", Duration: r.duration.Seconds(), Message: r.loadText()})

@@ -86,9 +86,9 @@ func tightLiteral(v, tol float64) string {
 	}
 }
 
-func writeSuite(tb testing.TB, dir string) {
+func writeSuite(tb testing.TB, dir string, files int) {
 	tb.Helper()
-	for i := range suiteFiles {
+	for i := range files {
 		name := filepath.Join(dir, fmt.Sprintf("plan_%03d.gpl", i))
 		if err := os.WriteFile(name, []byte(suiteFile(i, false)), 0o644); err != nil {
 			tb.Fatal(err)
@@ -125,10 +125,15 @@ func readDir(t *testing.T, dir string) map[string]string {
 // output format; then -update makes the suite pass, and a second -update
 // changes nothing.
 func TestSuite200(t *testing.T) {
+	files := suiteFiles
+	if raceEnabled {
+		files = suiteFiles / 10
+		t.Logf("race detector on: %d files", files)
+	}
 	dir := t.TempDir()
-	writeSuite(t, dir)
-	const wantFailed = suiteFiles * suiteFailsPerFile
-	const wantPassed = suiteFiles*suiteExpects - wantFailed
+	writeSuite(t, dir, files)
+	wantFailed := files * suiteFailsPerFile
+	wantPassed := files*suiteExpects - wantFailed
 
 	t.Run("text", func(t *testing.T) {
 		code, stdout, stderr := gplRun("test", dir)
@@ -191,7 +196,7 @@ func TestSuite200(t *testing.T) {
 			}
 			failures += perSuite
 		}
-		if diff := cmp.Diff([4]int{suiteFiles, suiteFiles * suiteExpects, wantFailed, wantFailed},
+		if diff := cmp.Diff([4]int{files, files * suiteExpects, wantFailed, wantFailed},
 			[4]int{len(got.Suites), cases, failures, got.Failures}); diff != "" {
 			t.Errorf("[suites cases failures failures-attribute] (-want +got):\n%s", diff)
 		}
@@ -260,7 +265,7 @@ func TestSuite200(t *testing.T) {
 			t.Errorf("stdout does not end with the passing summary:\n%s", stdout[max(0, len(stdout)-200):])
 		}
 		updated := readDir(t, dir)
-		for i := range suiteFiles {
+		for i := range files {
 			name := fmt.Sprintf("plan_%03d.gpl", i)
 			if diff := cmp.Diff(suiteFile(i, true), updated[name]); diff != "" {
 				t.Fatalf("%s after -update (-want +got):\n%s", name, diff)
@@ -280,7 +285,7 @@ func TestSuite200(t *testing.T) {
 // 2000 expects failing, with output discarded.
 func BenchmarkTestSuite200(b *testing.B) {
 	dir := b.TempDir()
-	writeSuite(b, dir)
+	writeSuite(b, dir, suiteFiles)
 	b.ReportAllocs()
 	for b.Loop() {
 		code := runMain([]string{"test", dir}, strings.NewReader(""), io.Discard, io.Discard, func(string) string { return "" })
