@@ -79,10 +79,12 @@ rules serving { small: when batch_size <= 4 -> latency_critical  else throughput
 
 // TestExpectationFailures checks the label and notes of every kind of
 // failed expect: the caret's range, got, want, tolerance and the names read.
+// Each want is the rendering from the source line on, without the one-space
+// indent every line of it gets under the two-digit gutter of line 11.
 func TestExpectationFailures(t *testing.T) {
 	tests := []struct {
 		name   string
-		expect string
+		expect string // line 11 of the file
 		want   string
 	}{
 		{"written precision", "expect llama2_70b.mpg ≈ 0.25", `
@@ -142,8 +144,8 @@ func TestExpectationFailures(t *testing.T) {
 			}
 			var b strings.Builder
 			outcomes[0].Diagnostic.Render(&b, s.Sources, lang.Style{})
-			want := "error: expectation failed\n   --> x.gpl:11:8\n    |" +
-				strings.ReplaceAll("\n"+strings.TrimPrefix(tt.want, "\n"), "\n", "\n ") + "\n"
+			snippet := strings.ReplaceAll(tt.want, "\n", "\n ")
+			want := "error: expectation failed\n   --> x.gpl:11:8\n    |" + snippet + "\n"
 			if diff := cmp.Diff(want, b.String()); diff != "" {
 				t.Errorf("rendered failure (-want +got):\n%s", diff)
 			}

@@ -90,3 +90,65 @@ func countExpects(f *lang.File) int {
 	}
 	return n
 }
+
+// designSection4 is the example of language.md section 4 without its
+// import line, and designSection7 that of section 7, as the design writes
+// them: the golden files must hold them verbatim.
+const designSection4 = `let peak_mfu = 0.45                # a named value; any expression
+
+pool shared_h100 {
+  devices = 128                    # count
+  rate    = 2.50 USD/h             # price of one offered device-hour (optional)
+}
+
+job llama2_70b on shared_h100 {
+  hours    = 720h                  # wall time the pool is offered to the job
+  factors  { scheduling = 0.95  runtime = 0.90  program = 0.33 }
+  ceilings { scheduling = 0.98  runtime = 0.95  program = peak_mfu }
+  expect mpg ≈ 0.282               # names inside a job block are the job's results
+}
+
+job llama2_70b_tuned extends llama2_70b {
+  factors { program = 0.40 }       # only what changes; the rest is inherited
+}
+
+expect trade_ratio(llama2_70b, llama2_70b_tuned) ≈ 1.212
+`
+
+const designSection7 = `rules serving {
+  override: when priority == 0                     -> latency_critical
+  sla:      when sla_deadline < 250ms              -> latency_critical
+  light:    when input_size <= 500KB or flops <= 1GFLOP -> latency_critical
+  combined: when input_size * batch_size <= 2MB    -> latency_critical
+  small:    when batch_size <= 4                   -> latency_critical
+  else throughput
+}
+
+request heavy { priority = 1  batch_size = 8  input_size = 10MB  flops = 10GFLOP }
+expect classify(serving, heavy) == throughput
+`
+
+// TestGoldenSourcesAsWritten guards what the golden suite is for: the
+// design's examples as written, and the ASCII spellings of the operators.
+// Do not run gpl fmt over testdata/lang: it rewrites both.
+func TestGoldenSourcesAsWritten(t *testing.T) {
+	read := func(name string) string {
+		b, err := os.ReadFile("../testdata/lang/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if s := read("section4_example.gpl"); !strings.Contains(s, designSection4) {
+		t.Error("testdata/lang/section4_example.gpl does not hold language.md section 4 verbatim")
+	}
+	if s := read("section7_rules.gpl"); !strings.Contains(s, designSection7) {
+		t.Error("testdata/lang/section7_rules.gpl does not hold language.md section 7 verbatim")
+	}
+	expects := read("expects.gpl")
+	for _, spelling := range []string{"~=", "+-", "&&", "||", "!("} {
+		if !strings.Contains(expects, spelling) {
+			t.Errorf("testdata/lang/expects.gpl no longer uses the ASCII spelling %s", spelling)
+		}
+	}
+}

@@ -80,7 +80,11 @@ func checkRequestValue(f priority.Field, v float64) string {
 	case v < 0:
 		return fmt.Sprintf("%s cannot be negative", f)
 	case v != math.Trunc(v):
-		return fmt.Sprintf("%s must be a whole number of%s; it is %s", f, strings.TrimRight(" "+strings.TrimSpace(unit), " "), lang.FormatNumber(v))
+		whole := "a whole number"
+		if unit != "" {
+			whole += " of" + unit
+		}
+		return fmt.Sprintf("%s must be %s; it is %s", f, whole, lang.FormatNumber(v))
 	case v >= priority.MaxExact:
 		return fmt.Sprintf("%s is %s%s, too large: numbers must be below 2^53", f, lang.FormatNumber(v), unit)
 	case f == priority.Priority && v > priority.MaxPriority:
@@ -162,17 +166,27 @@ func (s *Scenario) evalRules(d *decl) bool {
 		pos, end := r.When.Span()
 		diag := &lang.Diagnostic{Severity: lang.Warning, Pos: pos, End: end}
 		if sh.By < 0 {
-			diag.Summary = fmt.Sprintf("rule %s can never fire: no request satisfies its condition", rs.RuleName(sh.Rule))
+			diag.Summary = fmt.Sprintf("%s can never fire: no request satisfies its condition", ruleTitle(rs, sh.Rule))
 		} else {
 			by := d.rules.Rules[sh.By]
 			bp, be := by.When.Span()
-			diag.Summary = fmt.Sprintf("rule %s can never fire: every request it matches is already taken by an earlier rule", rs.RuleName(sh.Rule))
+			diag.Summary = fmt.Sprintf("%s can never fire: every request it matches is already taken by an earlier rule", ruleTitle(rs, sh.Rule))
 			diag.Label = "never fires"
-			diag.Related = []lang.Related{{Pos: bp, End: be, Label: "rule " + rs.RuleName(sh.By) + " already covers it"}}
+			diag.Related = []lang.Related{{Pos: bp, End: be, Label: ruleTitle(rs, sh.By) + " already covers it"}}
 		}
 		s.diags = append(s.diags, diag)
 	}
 	return true
+}
+
+// ruleTitle names rule i in a message: "rule small" by its label, or
+// "rule 2" (RuleName's own spelling) when it has none.
+func ruleTitle(rs *priority.Ruleset, i int) string {
+	n := rs.RuleName(i)
+	if strings.HasPrefix(n, "rule ") {
+		return n
+	}
+	return "rule " + n
 }
 
 // Ruleset returns the compiled ruleset of that name, ready to classify

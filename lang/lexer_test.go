@@ -23,27 +23,46 @@ var tokenTypeNames = func() map[int]string {
 	return m
 }()
 
-// lexAll returns every token of src up to EOF, whitespace left out.
+// lexAll returns every token of src up to EOF, whitespace left out, as
+// the scanner behind Parse reads them; it checks that the regular-expression
+// definition Lexer reads the same.
 func lexAll(t *testing.T, src string) []lexedToken {
 	t.Helper()
+	var scanned []lexedToken
+	toks, diag := tokenize("t.gpl", []byte(src))
+	if diag != nil {
+		t.Fatalf("tokenize(%q): %v", src, diag)
+	}
+	for _, tok := range toks {
+		if tok.EOF() {
+			break
+		}
+		if tok.Type != tokSpace {
+			scanned = append(scanned, lexedToken{tokenTypeNames[int(tok.Type)], tok.Value, tok.Pos.Line, tok.Pos.Column})
+		}
+	}
+
 	lx, err := Lexer.LexString("t.gpl", src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []lexedToken
+	var defined []lexedToken
 	for {
 		tok, err := lx.Next()
 		if err != nil {
-			t.Fatalf("lexing %q: %v", src, err)
+			t.Fatalf("Lexer on %q: %v", src, err)
 		}
 		if tok.EOF() {
-			return out
+			break
 		}
-		if tok.Type == tokSpace {
-			continue
+		if tok.Type != tokSpace {
+			defined = append(defined, lexedToken{tokenTypeNames[int(tok.Type)], tok.Value, tok.Pos.Line, tok.Pos.Column})
 		}
-		out = append(out, lexedToken{tokenTypeNames[int(tok.Type)], tok.Value, tok.Pos.Line, tok.Pos.Column})
 	}
+	if diff := cmp.Diff(defined, scanned); diff != "" {
+		t.Errorf("the scanner and Lexer differ on %q (-Lexer +scanner):\n%s", src, diff)
+	}
+	return scanned
 }
 
 func TestLexer(t *testing.T) {
@@ -230,5 +249,38 @@ func TestNumberLiterals(t *testing.T) {
 				t.Errorf("%q spans columns %d–%d, want 1–%d", tt.src, n.Pos.Column, n.EndPos.Column, 1+len([]rune(tt.src)))
 			}
 		})
+	}
+}
+
+// TestEveryUnit writes every unit of language.md section 3 after a number,
+// with and without a space, and checks that it is one token whose literal
+// carries that unit.
+func TestEveryUnit(t *testing.T) {
+	for sym, u := range Units {
+		if sym == "$" {
+			continue // a prefix: $2.50
+		}
+		for _, sep := range []string{"", " ", "\t", "  "} {
+			src := "2.5" + sep + sym
+			t.Run(src, func(t *testing.T) {
+				toks := lexAll(t, src)
+				if diff := cmp.Diff([]lexedToken{{"Number", src, 1, 1}}, toks); diff != "" {
+					t.Fatalf("tokens (-want +got):\n%s", diff)
+				}
+				x, diags := ParseExpr("t.gpl", src)
+				if diags != nil {
+					t.Fatal(diags)
+				}
+				n := x.(*NumberLit)
+				if n.Unit == nil || n.Unit.Symbol != sym || n.Digits != "2.5" || n.Base() != FromUnit(2.5, u) {
+					t.Errorf("literal %q: unit %v, digits %q, base %v", src, n.Unit, n.Digits, n.Base())
+				}
+			})
+		}
+	}
+	for _, src := range []string{"$2.50", "$2.50/h", "$.5", "$1_000"} {
+		if toks := lexAll(t, src); len(toks) != 1 || toks[0].Type != "Money" {
+			t.Errorf("%q lexes as %v, want one Money token", src, toks)
+		}
 	}
 }
