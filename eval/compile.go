@@ -56,21 +56,21 @@ type compiled struct {
 }
 
 type compiler struct {
-	s    *Scenario
-	sc   scope
-	c    *compiled
-	src  strings.Builder
-	ok   bool
-	refs map[string]int
+	// emitting is set on the second walk of an expression that needs a
+	// program: only then is expr source written.
+	emitting bool
+	s        *Scenario
+	sc       scope
+	c        *compiled
+	src      strings.Builder
+	ok       bool
 }
 
 // compile type-checks e and prepares it to run; nil when it has errors
 // (already reported).
 func (s *Scenario) compile(e lang.Expr, sc scope) *compiled {
-	c := &compiled{node: e}
-	cp := &compiler{s: s, sc: sc, c: c, ok: true, refs: map[string]int{}}
-	c.typ = cp.expr(e)
-	if !cp.ok || c.typ.Kind == Invalid {
+	c, cp := s.check(e, sc)
+	if c == nil {
 		return nil
 	}
 	switch n := unparen(e).(type) {
@@ -87,9 +87,17 @@ func (s *Scenario) compile(e lang.Expr, sc scope) *compiled {
 		c.konst = &v
 		return c
 	}
-	if cp.src.String() == "v0" && len(c.refs) == 1 {
+	if n, single := unparen(e).(*lang.Name); single || isDeclCall(e) {
+		if len(c.refs) == 0 { // a class name
+			v := Value{Type: ClassType, Str: n.Parts[0].Name}
+			c.konst = &v
+		}
 		return c
 	}
+	// A compound expression: walk it again, writing expr source.
+	c.refs, c.divs = nil, nil
+	cp = &compiler{s: s, sc: sc, c: c, ok: true, emitting: true}
+	cp.expr(e)
 	env := map[string]any{}
 	for i, r := range c.refs {
 		env["v"+strconv.Itoa(i)] = Value{Type: r.typ}.goValue()
@@ -110,6 +118,23 @@ func (s *Scenario) compile(e lang.Expr, sc scope) *compiled {
 	}
 	c.prog = prog
 	return c
+}
+
+// isDeclCall reports a call that is computed in Go as one ref.
+func isDeclCall(e lang.Expr) bool {
+	c, ok := unparen(e).(*lang.Call)
+	return ok && (c.Func.Name == "trade_ratio" || c.Func.Name == "classify")
+}
+
+// check type-checks e without preparing it to run.
+func (s *Scenario) check(e lang.Expr, sc scope) (*compiled, *compiler) {
+	c := &compiled{node: e}
+	cp := &compiler{s: s, sc: sc, c: c, ok: true}
+	c.typ = cp.expr(e)
+	if !cp.ok || c.typ.Kind == Invalid {
+		return nil, nil
+	}
+	return c, cp
 }
 
 func unparen(e lang.Expr) lang.Expr {
@@ -167,6 +192,12 @@ func (s *Scenario) run(c *compiled) (Value, bool) {
 	return v, true
 }
 
+func (cp *compiler) write(s string) {
+	if cp.emitting {
+		cp.src.WriteString(s)
+	}
+}
+
 func (cp *compiler) errorf(n lang.Expr, format string, args ...any) Type {
 	pos, end := n.Span()
 	cp.s.errorAt(pos, end, fmt.Sprintf(format, args...))
@@ -175,31 +206,36 @@ func (cp *compiler) errorf(n lang.Expr, format string, args ...any) Type {
 }
 
 func (cp *compiler) addRef(r *ref) {
-	key := fmt.Sprintf("%d/%p/%p/%s", r.kind, r.d, r.d2, r.field)
-	i, ok := cp.refs[key]
-	if !ok {
-		i = len(cp.c.refs)
-		cp.refs[key] = i
+	i := 0
+	for ; i < len(cp.c.refs); i++ {
+		x := cp.c.refs[i]
+		if x.kind == r.kind && x.d == r.d && x.d2 == r.d2 && x.field == r.field {
+			break
+		}
+	}
+	if i == len(cp.c.refs) {
 		cp.c.refs = append(cp.c.refs, r)
 	}
-	cp.src.WriteString("v" + strconv.Itoa(i))
+	cp.write("v" + strconv.Itoa(i))
 }
 
 func (cp *compiler) expr(e lang.Expr) Type {
 	switch n := e.(type) {
 	case *lang.NumberLit:
-		cp.src.WriteString(formatFloat(n.Base()))
+		if cp.emitting {
+			cp.write(formatFloat(n.Base()))
+		}
 		return numType(n.Dim())
 	case *lang.StringLit:
-		cp.src.WriteString(strconv.Quote(n.Value))
+		cp.write(strconv.Quote(n.Value))
 		return StringType
 	case *lang.BoolLit:
-		cp.src.WriteString(strconv.FormatBool(n.Value))
+		cp.write(strconv.FormatBool(n.Value))
 		return BoolType
 	case *lang.Paren:
-		cp.src.WriteString("(")
+		cp.write("(")
 		t := cp.expr(n.X)
-		cp.src.WriteString(")")
+		cp.write(")")
 		return t
 	case *lang.Name:
 		return cp.name(n)
@@ -210,13 +246,13 @@ func (cp *compiler) expr(e lang.Expr) Type {
 	case *lang.Binary:
 		return cp.binary(n)
 	case *lang.Cond:
-		cp.src.WriteString("(")
+		cp.write("(")
 		ct := cp.expr(n.If)
-		cp.src.WriteString(" ? ")
+		cp.write(" ? ")
 		tt := cp.expr(n.Then)
-		cp.src.WriteString(" : ")
+		cp.write(" : ")
 		et := cp.expr(n.Else)
-		cp.src.WriteString(")")
+		cp.write(")")
 		if ct.Kind != Invalid && ct.Kind != Bool {
 			return cp.errorf(n.If, "the condition of ?: must be true or false, not a %s", ct)
 		}
@@ -238,17 +274,17 @@ func formatFloat(v float64) string {
 
 func (cp *compiler) unary(n *lang.Unary) Type {
 	if n.Op == "not" {
-		cp.src.WriteString("(not ")
+		cp.write("(not ")
 		t := cp.expr(n.X)
-		cp.src.WriteString(")")
+		cp.write(")")
 		if t.Kind != Invalid && t.Kind != Bool {
 			return cp.errorf(n.X, "not needs true or false, not a %s", t)
 		}
 		return BoolType
 	}
-	cp.src.WriteString("(-")
+	cp.write("(-")
 	t := cp.expr(n.X)
-	cp.src.WriteString(")")
+	cp.write(")")
 	if t.Kind != Invalid && t.Kind != Number {
 		return cp.errorf(n.X, "cannot negate a %s", t)
 	}
@@ -258,25 +294,25 @@ func (cp *compiler) unary(n *lang.Unary) Type {
 var comparisons = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}
 
 func (cp *compiler) binary(n *lang.Binary) Type {
-	cp.src.WriteString("(")
+	cp.write("(")
 	if n.Op == "/" {
-		cp.src.WriteString("_div(")
+		cp.write("_div(")
 	}
 	lt := cp.expr(n.L)
 	switch n.Op {
 	case "/":
-		cp.src.WriteString(", ")
+		cp.write(", ")
 	case "and", "or":
-		cp.src.WriteString(" " + n.Op + " ")
+		cp.write(" " + n.Op + " ")
 	default:
-		cp.src.WriteString(" " + n.Op + " ")
+		cp.write(" " + n.Op + " ")
 	}
 	rt := cp.expr(n.R)
 	if n.Op == "/" {
-		cp.src.WriteString(", " + strconv.Itoa(len(cp.c.divs)) + ")")
+		cp.write(", " + strconv.Itoa(len(cp.c.divs)) + ")")
 		cp.c.divs = append(cp.c.divs, n.R)
 	}
-	cp.src.WriteString(")")
+	cp.write(")")
 	if lt.Kind == Invalid || rt.Kind == Invalid {
 		return Type{}
 	}

@@ -139,7 +139,7 @@ func (cc *condCompiler) name(n *lang.Name) (any, Type) {
 	}
 	// Anything else must be a constant known at load: a let, or a field of
 	// another declaration.
-	cp := &compiler{s: cc.s, ok: true, c: &compiled{}, refs: map[string]int{}}
+	cp := &compiler{s: cc.s, ok: true, c: &compiled{}}
 	t := cp.name(n)
 	if !cp.ok || t.Kind == Invalid {
 		cc.ok = false

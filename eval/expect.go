@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/gpl-lang/gpl/lang"
@@ -51,7 +52,7 @@ func (s *Scenario) compileExpect(site expectSite) *Expectation {
 	n := site.node
 	e := &Expectation{node: n, job: site.job, File: n.Pos.Filename, Line: n.Pos.Line, Column: n.Pos.Column}
 	e.Source = expectText(s.Sources[n.Pos.Filename], n)
-	e.Name = fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Source)
+	e.Name = e.File + ":" + strconv.Itoa(e.Line) + ": " + e.Source
 	sc := scope{job: site.job}
 	switch {
 	case n.Approx != nil:
@@ -87,7 +88,7 @@ func (s *Scenario) compileExpect(site expectSite) *Expectation {
 				return nil
 			}
 			// Check the comparison as a whole for its type errors.
-			if s.compile(n.X, sc) == nil {
+			if c, _ := s.check(n.X, sc); c == nil {
 				return nil
 			}
 			if lit := numberLit(b.R); lit != nil {

@@ -132,9 +132,18 @@ func (n *Paren) Span() (Position, Position)     { return n.Pos, n.EndPos }
 
 // exprParser parses an expression by precedence climbing over participle's
 // token stream; the statement grammar calls it wherever an Expr is wanted.
-type exprParser struct{ lex *lexer.PeekingLexer }
+type exprParser struct{ lex tokenStream }
 
-func parseExpr(lex *lexer.PeekingLexer) (Expr, error) {
+// tokenStream is what the expression parser reads: participle's
+// PeekingLexer, or the fast parser's token cursor.
+type tokenStream interface {
+	Peek() *lexer.Token
+	Next() *lexer.Token
+}
+
+func parseExpr(lex *lexer.PeekingLexer) (Expr, error) { return parseExprFrom(lex) }
+
+func parseExprFrom(lex tokenStream) (Expr, error) {
 	p := exprParser{lex}
 	if !p.startsOperand() {
 		return nil, participle.NextMatch
@@ -192,7 +201,7 @@ func (p *exprParser) startsOperand() bool {
 }
 
 func (p *exprParser) ternary() (Expr, error) {
-	c, err := p.binary(0)
+	c, err := p.binary(precOr)
 	if err != nil {
 		return nil, err
 	}
@@ -217,64 +226,86 @@ func (p *exprParser) ternary() (Expr, error) {
 	return &Cond{Pos: cs, EndPos: ee, If: c, Then: then, Else: els}, nil
 }
 
-// levels of binary operators, loosest first; "not" sits between and and the
-// comparisons.
-var levels = [][]string{
-	{"or", "||"},
-	{"and", "&&"},
-	nil, // not
-	{"==", "!=", "<", "<=", ">", ">="},
-	{"+", "-"},
-	{"*", "/"},
+// Binding strength of the binary operators, loosest first; the prefix
+// "not" sits between and and the comparisons, so not a == b is not (a == b).
+const (
+	precOr = 1 + iota
+	precAnd
+	precNot
+	precCompare
+	precAdd
+	precMul
+)
+
+// binaryPrec is the precedence of t as a binary operator, or 0.
+func binaryPrec(t *lexer.Token) int {
+	if t.Type != tokOp && t.Type != tokIdent {
+		return 0
+	}
+	switch t.Value {
+	case "or", "||":
+		return precOr
+	case "and", "&&":
+		return precAnd
+	case "==", "!=", "<", "<=", ">", ">=":
+		if t.Type == tokOp {
+			return precCompare
+		}
+	case "+", "-", "*", "/":
+		if t.Type != tokOp {
+			return 0
+		}
+		if t.Value == "*" || t.Value == "/" {
+			return precMul
+		}
+		return precAdd
+	}
+	return 0
 }
 
 var canonicalOp = map[string]string{"||": "or", "&&": "and", "!": "not"}
 
-func (p *exprParser) binary(level int) (Expr, error) {
-	if level == len(levels) {
-		return p.unary()
-	}
-	if levels[level] == nil {
-		if op, ok := p.isOp("not", "!"); ok {
-			t := p.lex.Next()
-			x, err := p.binary(level)
-			if err != nil {
-				return nil, err
-			}
-			_, end := x.Span()
-			_ = op
-			return &Unary{Pos: t.Pos, EndPos: end, Op: "not", X: x}, nil
+// binary parses operators binding at least as tightly as min, by
+// precedence climbing; operators of one level associate to the left and
+// comparisons do not chain.
+func (p *exprParser) binary(min int) (Expr, error) {
+	var l Expr
+	if _, ok := p.isOp("not", "!"); ok && min <= precNot {
+		t := p.lex.Next()
+		x, err := p.binary(precNot)
+		if err != nil {
+			return nil, err
 		}
-		return p.binary(level + 1)
-	}
-	l, err := p.binary(level + 1)
-	if err != nil {
-		return nil, err
+		_, end := x.Span()
+		l = &Unary{Pos: t.Pos, EndPos: end, Op: "not", X: x}
+	} else {
+		var err error
+		if l, err = p.unary(); err != nil {
+			return nil, err
+		}
 	}
 	for {
-		op, ok := p.isOp(levels[level]...)
-		if !ok {
+		prec := binaryPrec(p.lex.Peek())
+		if prec == 0 || prec < min {
 			return l, nil
 		}
 		t := p.lex.Next()
+		op := t.Value
 		if c, ok := canonicalOp[op]; ok {
 			op = c
 		}
 		if !p.startsOperand() {
 			return nil, p.errorf(p.lex.Peek(), "expected an expression after "+strconv.Quote(t.Value))
 		}
-		r, err := p.binary(level + 1)
+		r, err := p.binary(prec + 1)
 		if err != nil {
 			return nil, err
 		}
 		ls, _ := l.Span()
 		_, re := r.Span()
 		l = &Binary{Pos: ls, EndPos: re, Op: op, OpPos: t.Pos, L: l, R: r}
-		if level == 3 { // comparisons do not chain
-			if _, ok := p.isOp(levels[level]...); ok {
-				return nil, p.errorf(p.lex.Peek(), "comparisons do not chain; use and")
-			}
-			return l, nil
+		if prec == precCompare && binaryPrec(p.lex.Peek()) == precCompare {
+			return nil, p.errorf(p.lex.Peek(), "comparisons do not chain; use and")
 		}
 	}
 }
@@ -399,7 +430,11 @@ func parseNumber(t *lexer.Token) (Expr, error) {
 		n.Digits = text[:i]
 		unit = strings.TrimLeft(text[i:], " \t")
 	}
-	v, err := strconv.ParseFloat(strings.ReplaceAll(n.Digits, "_", ""), 64)
+	digits := n.Digits
+	if strings.IndexByte(digits, '_') >= 0 {
+		digits = strings.ReplaceAll(digits, "_", "")
+	}
+	v, err := strconv.ParseFloat(digits, 64)
 	if err != nil {
 		return nil, &SyntaxError{Pos: t.Pos, EndPos: n.EndPos, Msg: "malformed number " + strconv.Quote(text)}
 	}

@@ -29,26 +29,38 @@ var stmtParser = participle.MustBuild[stmtHolder](
 // Grammar returns the EBNF of the statement grammar, for the docs.
 func Grammar() string { return stmtParser.String() }
 
-// Parse reads a .gpl file. A syntax error in one statement does not hide the
+// Parse reads a .gpl file. A file without errors is read by the fast
+// parser (fastparse.go); otherwise participle parses it statement by
+// statement. A syntax error in one statement does not hide the
 // others: the parser resynchronises at the next statement keyword, so every
 // independent error comes back, in source order, with the statements that
 // did parse.
 func Parse(name string, src []byte) (*File, Diagnostics) {
 	f := &File{Name: name, Src: src}
+	if stmts, ok := fastParse(scan(name, string(src), false)); ok {
+		f.Stmts = stmts
+		return f, nil
+	}
 	toks, diag := tokenize(name, src)
 	if diag != nil {
 		return f, Diagnostics{diag}
 	}
 	var diags Diagnostics
+	f.Stmts, diags = parseStatements(toks)
+	return f, diags
+}
+
+// parseStatements parses with participle, one statement at a time.
+func parseStatements(toks []lexer.Token) (stmts []Stmt, diags Diagnostics) {
 	for _, chunk := range splitStatements(toks) {
 		s, err := parseChunk(chunk)
 		if err != nil {
 			diags = append(diags, syntaxDiagnostic(err, chunk))
 			continue
 		}
-		f.Stmts = append(f.Stmts, s)
+		stmts = append(stmts, s)
 	}
-	return f, diags
+	return stmts, diags
 }
 
 // tokenize lexes the whole file. The scanner never fails: a character no

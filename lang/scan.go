@@ -13,13 +13,36 @@ import (
 // orders of magnitude faster: a file is lexed once per load, and the
 // regexp engine's backtracking over unit suffixes dominated load time.
 func scanTokens(name string, src string) []lexer.Token {
-	toks := make([]lexer.Token, 0, len(src)/3)
+	return scan(name, src, true)
+}
+
+// scan lexes src; without all, comments, spaces and newlines are left out,
+// which is what the fast parser reads.
+func scan(name string, src string, all bool) []lexer.Token {
+	size := len(src) / 3
+	if !all {
+		size = len(src) / 8
+	}
+	toks := make([]lexer.Token, 0, size)
 	pos := lexer.Position{Filename: name, Line: 1, Column: 1}
 	for i := 0; i < len(src); {
 		typ, n := scanOne(src, i)
 		t := lexer.Token{Type: typ, Value: src[i : i+n], Pos: pos}
-		toks = append(toks, t)
-		pos.Advance(t.Value)
+		if all || typ != tokComment && typ != tokNewline && typ != tokSpace {
+			toks = append(toks, t)
+		}
+		// Only a Newline token holds a line break, and most tokens are
+		// ASCII, so advancing is usually an addition.
+		switch {
+		case t.Value == "\n":
+			pos.Line++
+			pos.Column = 1
+		case isASCII(t.Value):
+			pos.Column += n
+		default:
+			pos.Column += utf8.RuneCountInString(t.Value)
+		}
+		pos.Offset += n
 		i += n
 	}
 	return append(toks, lexer.EOFToken(pos))
@@ -84,6 +107,9 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 		for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
 			k++
 		}
+		if k == len(src) || !(src[k] >= 'A' && src[k] <= 'Z' || src[k] >= 'a' && src[k] <= 'z' || src[k] == '$') {
+			return tokNumber, j - i
+		}
 		for _, u := range unitSymbols {
 			if strings.HasPrefix(src[k:], u) && (k+len(u) == len(src) || !isWord(src[k+len(u)])) {
 				return tokNumber, k + len(u) - i
@@ -144,4 +170,13 @@ func numeralLen(src string, i int, exp bool) int {
 		}
 	}
 	return j - i
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

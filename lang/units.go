@@ -126,7 +126,8 @@ func Clean(v float64) float64 {
 	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
 		return v
 	}
-	c, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 15, 64), 64)
+	var buf [32]byte
+	c, err := strconv.ParseFloat(string(strconv.AppendFloat(buf[:0], v, 'g', 15, 64)), 64)
 	if err != nil {
 		return v
 	}
