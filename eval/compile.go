@@ -363,12 +363,12 @@ func (cp *compiler) binary(n *lang.Binary) Type {
 // number that lacks its unit when there is one.
 func (cp *compiler) mismatch(n *lang.Binary, lt, rt Type, what string) Type {
 	if lit, ok := unparen(n.R).(*lang.NumberLit); ok && lit.Unit == nil {
-		return cp.errorf(n.R, "%s is a %s; write its unit, e.g. %s", describe(n.L), lt.Dim, exampleUnit(lit.Digits, lt.Dim))
+		return cp.errorf(n.R, "%s is %s; write its unit, e.g. %s", describe(n.L), lt.Dim.Phrase(), exampleUnit(lit.Digits, lt.Dim))
 	}
 	if lit, ok := unparen(n.L).(*lang.NumberLit); ok && lit.Unit == nil {
-		return cp.errorf(n.L, "%s is a %s; write its unit, e.g. %s", describe(n.R), rt.Dim, exampleUnit(lit.Digits, rt.Dim))
+		return cp.errorf(n.L, "%s is %s; write its unit, e.g. %s", describe(n.R), rt.Dim.Phrase(), exampleUnit(lit.Digits, rt.Dim))
 	}
-	return cp.errorf(n, "%s a %s with a %s", what, lt.Dim, rt.Dim)
+	return cp.errorf(n, "%s %s with %s", what, lt.Dim.Phrase(), rt.Dim.Phrase())
 }
 
 // describe names an operand for a message: its name, or "this value".

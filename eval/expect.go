@@ -133,7 +133,7 @@ func (s *Scenario) checkApproxTypes(e *Expectation) bool {
 	}
 	if e.want.typ != e.x.typ {
 		if lit := numberLit(n.Approx.Want); lit != nil && lit.Unit == nil {
-			return bad(n.Approx.Want, "%s is a %s; write its unit, e.g. %s", describe(n.X), e.x.typ.Dim, exampleUnit(lit.Digits, e.x.typ.Dim))
+			return bad(n.Approx.Want, "%s is %s; write its unit, e.g. %s", describe(n.X), e.x.typ.Dim.Phrase(), exampleUnit(lit.Digits, e.x.typ.Dim))
 		}
 		return bad(n.Approx.Want, "cannot compare a %s with a %s", e.x.typ, e.want.typ)
 	}
@@ -192,6 +192,9 @@ func (s *Scenario) Check(e *Expectation) Outcome {
 		if len(s.diags) > before {
 			o.Diagnostic = s.diags[len(s.diags)-1]
 			s.diags = s.diags[:before] // an expect's error belongs to its outcome
+		}
+		if o.Diagnostic == nil {
+			o.Diagnostic = s.unevaluated(e)
 		}
 		return o
 	}

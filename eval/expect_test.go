@@ -175,7 +175,7 @@ expect idle.mpg == 0
 	}
 	var b strings.Builder
 	outcomes[0].Diagnostic.Render(&b, s.Sources, lang.Style{})
-	want := `error: headroom of job idle is undefined: mpg is 0, so headroom is undefined
+	want := `error: headroom of job idle is undefined: its mpg is 0
   --> x.gpl:3:8
    |
  3 | expect idle.headroom > 1

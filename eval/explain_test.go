@@ -97,7 +97,7 @@ func TestExplain(t *testing.T) {
 		{name: "no rate", job: "bare", result: "cost_per_useful_hour",
 			wantErr: "job bare has no rate, so cost_per_useful_hour is undefined; set rate in the job or its pool"},
 		{name: "zero mpg", job: "idle", result: "headroom",
-			wantErr: "headroom of job idle is undefined: mpg is 0, so headroom is undefined"},
+			wantErr: "headroom of job idle is undefined: its mpg is 0"},
 		{name: "unknown result", job: "llama2_70b", result: "mpgg", wantErr: "job llama2_70b has no result mpgg"},
 	}
 	for _, tt := range tests {

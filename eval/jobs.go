@@ -76,10 +76,10 @@ func (s *Scenario) wrongDimension(f *lang.Field, def fieldDef, got Type) {
 		} else {
 			ex = lit.Digits + ex
 		}
-		s.errorAt(pos, end, fmt.Sprintf("%s is a %s; write its unit, e.g. %s", name, def.dim, ex))
+		s.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.dim.Phrase(), ex))
 		return
 	}
-	what := "a " + got.String()
+	what := got.Phrase()
 	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok {
 		what = lit.Text + " is " + what
 	} else {
@@ -145,12 +145,30 @@ func (s *Scenario) duplicateField(f, prev *lang.Field) {
 
 // evalJob gathers a job's inputs (its own, then its parent's, then its
 // pool's), runs the goodput engine and maps any input error back to the
-// line that gave the value.
+// line that gave the value. When the pool or parent is missing or has
+// errors, the job's own lines are still checked, so that their independent
+// errors are reported too.
 func (s *Scenario) evalJob(d *decl) bool {
 	js := &jobState{sites: map[string]*lang.Field{}, values: map[string]Value{}}
 	d.jb = js
+	based := s.jobBase(d, js)
+	ok := s.jobItems(d, js)
+	if !based {
+		if ok {
+			s.checkOwnInputs(d, js)
+		}
+		return false
+	}
+	if !ok {
+		return false
+	}
+	return s.solveJob(d, js)
+}
+
+// jobBase takes what a job inherits from its parent (extends) or pool
+// (on); false when that is missing or has errors, already reported.
+func (s *Scenario) jobBase(d *decl, js *jobState) bool {
 	j := d.job
-	ok := true
 	switch {
 	case j.Extends != nil:
 		parent, found := s.decls[j.Extends.Name]
@@ -182,8 +200,15 @@ func (s *Scenario) evalJob(d *decl) bool {
 		}
 		js.pool = p
 	}
+	return true
+}
+
+// jobItems reads a job block's own fields, factor blocks and expects over
+// what jobBase inherited; false when one has an error, already reported.
+func (s *Scenario) jobItems(d *decl, js *jobState) bool {
+	ok := true
 	own := map[string]*lang.Field{}
-	for _, item := range j.Items {
+	for _, item := range d.job.Items {
 		switch it := item.(type) {
 		case *lang.Field:
 			if _, known := poolFields[it.Name.Name]; !known {
@@ -204,10 +229,23 @@ func (s *Scenario) evalJob(d *decl) bool {
 			s.expectNodes = append(s.expectNodes, expectSite{node: it, job: d})
 		}
 	}
-	if !ok {
-		return false
+	return ok
+}
+
+// checkOwnInputs reports the errors of a job's own values when its pool or
+// parent has errors, so that they do not wait for that fix to show: a
+// value's own errors (a wrong dimension, a runtime error) and those the
+// goodput engine finds in the values together (a factor above 1, a ceiling
+// below its own factor). Nothing that only follows from the missing pool or
+// parent (a missing factor or device count) is reported, and no error
+// twice: a parent's values are its own to report.
+func (s *Scenario) checkOwnInputs(d *decl, js *jobState) {
+	if !s.gatherInputs(d, js, true) {
+		return
 	}
-	return s.solveJob(d, js)
+	if _, err := goodput.Solve(js.inputs); err != nil {
+		s.inputError(d, js, err)
+	}
 }
 
 func (s *Scenario) badTarget(id *lang.Ident, what string, kind declKind) {
@@ -255,6 +293,25 @@ func (s *Scenario) factorBlock(js *jobState, b *lang.FactorBlock) bool {
 var fractionDef = fieldDef{lang.Count, "", "a fraction in [0, 1]"}
 
 func (s *Scenario) solveJob(d *decl, js *jobState) bool {
+	if !s.gatherInputs(d, js, false) {
+		return false
+	}
+	res, err := goodput.Solve(js.inputs)
+	if err != nil {
+		s.inputError(d, js, err)
+		return false
+	}
+	js.result = res
+	return true
+}
+
+// gatherInputs evaluates the job's values, its own or inherited, into
+// js.inputs; false when one has an error, already reported. With partial
+// set (the pool or parent has errors, and js holds only the job's own
+// values), what the job does not set is not an error: a factor stands in
+// as 0, which no check of the engine rejects, whatever the ceiling, and the
+// device count and hours as 0, which cannot overflow.
+func (s *Scenario) gatherInputs(d *decl, js *jobState, partial bool) bool {
 	ok := true
 	get := func(name string) (Value, bool, bool) {
 		if f := js.sites[name]; f != nil {
@@ -277,7 +334,7 @@ func (s *Scenario) solveJob(d *decl, js *jobState) bool {
 			continue
 		}
 		if !set {
-			if name != "rate" {
+			if name != "rate" && !partial {
 				s.errorAt(d.name.Pos, d.name.EndPos, fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.name.Name, name, name))
 				ok = false
 			}
@@ -294,6 +351,9 @@ func (s *Scenario) solveJob(d *decl, js *jobState) bool {
 		}
 	}
 	for f := range goodput.NumFactors {
+		if partial {
+			in.Factors[f] = goodput.Some(0)
+		}
 		for i, site := range [][goodput.NumFactors]*lang.Field{js.factors, js.ceilings} {
 			if site[f] == nil {
 				continue
@@ -310,16 +370,7 @@ func (s *Scenario) solveJob(d *decl, js *jobState) bool {
 			}
 		}
 	}
-	if !ok {
-		return false
-	}
-	res, err := goodput.Solve(*in)
-	if err != nil {
-		s.inputError(d, js, err)
-		return false
-	}
-	js.result = res
-	return true
+	return ok
 }
 
 // inputError places a goodput engine error on the line that gave the

@@ -20,7 +20,7 @@ func (cp *compiler) name(n *lang.Name) Type {
 	d, ok := cp.s.decls[first.Name]
 	if !ok {
 		if len(n.Parts) == 1 && cp.s.classes[first.Name] {
-			cp.src.WriteString(`"` + first.Name + `"`)
+			cp.write(`"` + first.Name + `"`)
 			return ClassType
 		}
 		return cp.unknownName(n)
@@ -220,11 +220,11 @@ func (cp *compiler) call(n *lang.Call) Type {
 	if len(n.Args) == 0 {
 		return cp.errorf(n, "%s needs at least one argument", fn)
 	}
-	cp.src.WriteString(fn + "(")
+	cp.write(fn + "(")
 	var t Type
 	for i, a := range n.Args {
 		if i > 0 {
-			cp.src.WriteString(", ")
+			cp.write(", ")
 		}
 		at := cp.expr(a)
 		if at.Kind == Invalid {
@@ -243,7 +243,7 @@ func (cp *compiler) call(n *lang.Call) Type {
 			t = at
 		}
 	}
-	cp.src.WriteString(")")
+	cp.write(")")
 	if fn == "round" && t.Kind == Number && t.Dim != lang.Count {
 		return cp.errorf(n.Args[0], "round needs a count; a %s depends on its unit, so divide by one first (e.g. x / 1h)", t.Dim)
 	}

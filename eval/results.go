@@ -146,10 +146,35 @@ func (s *Scenario) jobResult(d *decl, name string) (Value, error) {
 		return Value{}, fmt.Errorf("job %s has no rate, so %s is undefined; set rate in the job or its pool", d.name.Name, def.name)
 	}
 	if err != nil {
-		return Value{}, fmt.Errorf("%s of job %s is undefined: %w", def.name, d.name.Name, err)
+		return Value{}, fmt.Errorf("%s of job %s is undefined: %w", def.name, d.name.Name, divisionError("its mpg", d, err))
 	}
 	return v, nil
 }
+
+// divisionError restates an error of the goodput engine's divisions by the
+// mpg of d for a message that has already named the value, which the
+// engine's own text names again ("mpg is 0, so headroom is undefined").
+// divisor names the mpg: "its mpg", "the mpg of a". The result wraps the
+// engine's error, so errors.Is still finds goodput.ErrZeroMPG or
+// goodput.ErrOverflow.
+func divisionError(divisor string, d *decl, err error) error {
+	switch {
+	case errors.Is(err, goodput.ErrZeroMPG):
+		return &restated{divisor + " is 0", err}
+	case errors.Is(err, goodput.ErrOverflow):
+		return &restated{fmt.Sprintf("the quotient is too large to represent (%s is %g)", divisor, d.jb.result.MPG), err}
+	}
+	return err
+}
+
+// restated is an error told in other words: its text replaces err's.
+type restated struct {
+	msg string
+	err error
+}
+
+func (e *restated) Error() string { return e.msg }
+func (e *restated) Unwrap() error { return e.err }
 
 // refValue computes what a ref reads, forcing declarations as needed.
 func (s *Scenario) refValue(r *ref) (Value, bool) {
@@ -183,6 +208,7 @@ func (s *Scenario) refValue(r *ref) (Value, bool) {
 	case refTrade:
 		v, err := goodput.TradeRatio(r.d.jb.result, r.d2.jb.result)
 		if err != nil {
+			err = divisionError("the mpg of "+r.d.name.Name, r.d, err)
 			s.runtimeErrorAt(pos, end, fmt.Sprintf("trade_ratio(%s, %s) is undefined: %v", r.d.name.Name, r.d2.name.Name, err))
 			return Value{}, false
 		}

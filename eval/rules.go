@@ -132,7 +132,7 @@ func (s *Scenario) evalRules(d *decl) bool {
 		c, t := cc.cond(r.When)
 		if t.Kind != Invalid && t.Kind != Bool {
 			pos, end := r.When.Span()
-			s.errorAt(pos, end, fmt.Sprintf("a rule's condition must be true or false; this is a %s", t))
+			s.errorAt(pos, end, fmt.Sprintf("a rule's condition must be true or false; this is %s", t.Phrase()))
 			ok = false
 			continue
 		}

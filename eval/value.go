@@ -50,6 +50,16 @@ func (t Type) String() string {
 	return "invalid"
 }
 
+// Phrase names the type as a sentence uses it, with its article where it
+// takes one: a number's dimension as lang.Dim.Phrase says ("a duration",
+// "data", "money"), else "a bool", "a string", "a class".
+func (t Type) Phrase() string {
+	if t.Kind == Number {
+		return t.Dim.Phrase()
+	}
+	return "a " + t.String()
+}
+
 // Value is an evaluated value. Numbers are held in their dimension's base
 // unit: seconds, bytes, FLOPs, USD, USD per second for a price.
 type Value struct {

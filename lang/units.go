@@ -42,6 +42,13 @@ var dimNames = map[Dim]string{
 	Money: "money", Price: "price",
 }
 
+// dimPhrases are the named dimensions as a sentence uses them: data,
+// compute and money are mass nouns and take no article.
+var dimPhrases = map[Dim]string{
+	Count: "a count", Duration: "a duration", Data: "data", Compute: "compute",
+	Money: "money", Price: "a price",
+}
+
 var baseSymbols = [4]string{"s", "B", "FLOP", "USD"}
 
 // String names the dimension in a planner's words: "duration", "price", or
@@ -51,6 +58,16 @@ func (d Dim) String() string {
 		return n
 	}
 	return d.BaseUnit()
+}
+
+// Phrase names the dimension as a sentence uses it, with its article where
+// it takes one: "a duration", "data", "compute", "money", "a price",
+// "a count"; an unnamed compound is "a value in B/s".
+func (d Dim) Phrase() string {
+	if p, ok := dimPhrases[d]; ok {
+		return p
+	}
+	return "a value in " + d.BaseUnit()
 }
 
 // BaseUnit spells the dimension's base unit, e.g. "s", "USD/s", "B·FLOP".
@@ -134,6 +151,20 @@ func Clean(v float64) float64 {
 	return c
 }
 
+// CleanFraction rounds a fraction of a whole, such as a goodput loss or
+// gain, to 15 decimal places. float64 arithmetic on numbers up to 1 keeps
+// about that absolute precision, so a difference of two fractions carries
+// noise at the 16th decimal that Clean, which counts digits from the
+// difference's own first one, keeps: 0.29106 − 0.28215 is
+// 0.00891000000000003, which CleanFraction makes 0.00891. Values beyond
+// ±1 are only Cleaned.
+func CleanFraction(v float64) float64 {
+	if math.Abs(v) > 1 || math.IsNaN(v) {
+		return Clean(v)
+	}
+	return Clean(math.Round(v*1e15) / 1e15)
+}
+
 // FormatNumber prints v with at most 10 significant digits and no exponent
 // for ordinary magnitudes: 0.28215, 26002.944, 230400.
 func FormatNumber(v float64) string {
@@ -156,9 +187,14 @@ var readable = map[Dim][]Unit{
 	Compute:  {Units["PFLOP"], Units["TFLOP"], Units["GFLOP"], Units["MFLOP"], Units["KFLOP"], Units["FLOP"]},
 }
 
+// baseUnits are the base unit of each dimension with readable units, in
+// which a zero prints.
+var baseUnits = map[Dim]Unit{Duration: Units["s"], Data: Units["B"], Compute: Units["FLOP"]}
+
 // ReadableUnit picks the unit a report prints a value of dimension d in: the
 // largest unit in which |v| is at least 1 (hours at most, so 720 h rather
-// than 30 d). ok is false for a count and for compounds without a named unit.
+// than 30 d), and the base unit for 0 (0 s, 0 B, 0 FLOP). ok is false for a
+// count and for compounds without a named unit.
 func ReadableUnit(v float64, d Dim) (Unit, bool) {
 	switch d {
 	case Money:
@@ -170,6 +206,9 @@ func ReadableUnit(v float64, d Dim) (Unit, bool) {
 	if !ok {
 		return Unit{}, false
 	}
+	if v == 0 {
+		return baseUnits[d], true
+	}
 	a := math.Abs(v)
 	for _, u := range us {
 		if a >= u.Factor {
@@ -180,20 +219,20 @@ func ReadableUnit(v float64, d Dim) (Unit, bool) {
 }
 
 // Format prints a value of dimension d in a readable unit: "720 h", "10 MB",
-// "$230,400.00", "$8.86/h", "0.28215".
+// "$230,400.00", "-$1,234.50", "$8.86/h", "0.28215", "0 s".
 func Format(v float64, d Dim) string {
 	switch d {
 	case Count:
 		return FormatNumber(v)
 	case Money:
-		return "$" + groupThousands(strconv.FormatFloat(v, 'f', 2, 64))
+		return dollars(groupThousands(strconv.FormatFloat(v, 'f', 2, 64)), "")
 	case Price:
 		// Prices keep up to four decimals: $2.50/h, $8.8605/h.
 		p := strconv.FormatFloat(ToUnit(v, Units["USD/h"]), 'f', 4, 64)
 		for strings.HasSuffix(p, "0") && len(p)-strings.IndexByte(p, '.') > 3 {
 			p = p[:len(p)-1]
 		}
-		return "$" + groupThousands(p) + "/h"
+		return dollars(groupThousands(p), "/h")
 	}
 	if u, ok := ReadableUnit(v, d); ok {
 		return FormatNumber(ToUnit(v, u)) + " " + u.Symbol
@@ -206,9 +245,20 @@ func Format(v float64, d Dim) string {
 func FormatIn(v float64, u Unit) string {
 	s := FormatNumber(ToUnit(v, u))
 	if u.Symbol == "$" {
-		return "$" + s
+		return dollars(s, "")
 	}
 	return s + " " + u.Symbol
+}
+
+// dollars puts the dollar sign on an amount, after its minus sign as
+// amounts are written (-$1,234.50); an amount that rounded to zero prints
+// without a sign ($0.00, not -$0.00).
+func dollars(numeral, suffix string) string {
+	digits, neg := strings.CutPrefix(numeral, "-")
+	if neg && strings.Trim(digits, "0.,") != "" {
+		return "-$" + digits + suffix
+	}
+	return "$" + digits + suffix
 }
 
 // groupThousands puts commas into the integer part of a decimal numeral.

@@ -110,6 +110,49 @@ func TestDim(t *testing.T) {
 	}
 }
 
+func TestDimPhrase(t *testing.T) {
+	got := map[string]string{}
+	for _, d := range []Dim{Count, Duration, Data, Compute, Money, Price, Data.Div(Duration)} {
+		got[d.String()] = d.Phrase()
+	}
+	want := map[string]string{
+		"count": "a count", "duration": "a duration", "data": "data", "compute": "compute",
+		"money": "money", "price": "a price", "B/s": "a value in B/s",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Phrase by dimension (-want +got):\n%s", diff)
+	}
+}
+
+func TestCleanFraction(t *testing.T) {
+	mpg, lever := 0.95*0.90*0.33, 0.98*0.90*0.33
+	tests := []struct {
+		name string
+		in   float64
+		want float64
+	}{
+		{"a gain, lever − mpg", lever - mpg, 0.00891},
+		{"a loss, 1 − S", 1 - 0.95, 0.05},
+		{"a badput, 1 − mpg", 1 - mpg, 0.71785},
+		{"a negative difference", mpg - lever, -0.00891},
+		{"exact", 0.28215, 0.28215},
+		{"zero", 0, 0},
+		{"one", 1, 1},
+		{"below the 15th decimal is noise", 4e-17, 0},
+		{"beyond 1, as Clean", 0.1 + twoTenths + 1, 1.3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := CleanFraction(tt.in); got != tt.want {
+				t.Errorf("CleanFraction(%v) = %v, want %v", tt.in, got, tt.want)
+			}
+		})
+	}
+	if d := lever - mpg; Clean(d) == 0.00891 {
+		t.Errorf("Clean(%v) = 0.00891: the case CleanFraction is for no longer arises", d)
+	}
+}
+
 func TestClean(t *testing.T) {
 	tests := []struct {
 		name string
@@ -189,7 +232,10 @@ func TestFormat(t *testing.T) {
 		{"seconds", 1.5, Duration, "1.5 s"},
 		{"milliseconds", 0.25, Duration, "250 ms"},
 		{"below a millisecond", 0.0001, Duration, "0.1 ms"},
-		{"zero duration", 0, Duration, "0 ms"},
+		{"zero duration", 0, Duration, "0 s"},
+		{"zero data", 0, Data, "0 B"},
+		{"zero compute", 0, Compute, "0 FLOP"},
+		{"negative zero duration", math.Copysign(0, -1), Duration, "0 s"},
 		{"negative duration", -2 * h, Duration, "-2 h"},
 		{"megabytes", 1e7, Data, "10 MB"},
 		{"kilobytes in powers of 1000", 1024, Data, "1.024 KB"},
@@ -202,12 +248,18 @@ func TestFormat(t *testing.T) {
 		{"badput cost", 165392.64, Money, "$165,392.64"},
 		{"small money", 2.5, Money, "$2.50"},
 		{"millions", 1234567.891, Money, "$1,234,567.89"},
-		{"negative money", -1234.5, Money, "$-1,234.50"},
+		{"negative money", -1234.5, Money, "-$1,234.50"},
+		{"zero money", 0, Money, "$0.00"},
+		{"negative zero money", math.Copysign(0, -1), Money, "$0.00"},
+		{"money that rounds to zero has no sign", -0.004, Money, "$0.00"},
+		{"negative cents", -0.05, Money, "-$0.05"},
 		{"price with four decimals", 8.8605 / 3600, Price, "$8.8605/h"},
 		{"price with two decimals", 8.86 / 3600, Price, "$8.86/h"},
 		{"price keeps two decimals", 2.5 / 3600, Price, "$2.50/h"},
 		{"price rounds to four decimals", (2.5 / 0.28215) / 3600, Price, "$8.8605/h"},
 		{"large price", 1234.5 / 3600, Price, "$1,234.50/h"},
+		{"negative price", -1234.5 / 3600, Price, "-$1,234.50/h"},
+		{"price that rounds to zero has no sign", -0.00001 / 3600, Price, "$0.00/h"},
 		{"unnamed compound", 1e7, Data.Div(Duration), "10000000 B/s"},
 	}
 	for _, tt := range tests {
@@ -228,6 +280,8 @@ func TestFormatIn(t *testing.T) {
 		{(2.5 / 0.28215) / 3600, "USD/h", "8.860535176 USD/h"},
 		{8.86 / 3600, "$/h", "8.86 $/h"},
 		{230400, "$", "$230400"},
+		{-230400, "$", "-$230400"},
+		{-230400, "USD", "-230400 USD"},
 		{230400, "USD", "230400 USD"},
 		{26002.944 * secondsPerHour, "h", "26002.944 h"},
 		{0.249, "ms", "249 ms"},
@@ -252,6 +306,10 @@ func TestReadableUnit(t *testing.T) {
 		{3599, Duration, "min", true},
 		{59, Duration, "s", true},
 		{0.5, Duration, "ms", true},
+		{0, Duration, "s", true},
+		{0, Data, "B", true},
+		{0, Compute, "FLOP", true},
+		{0, Money, "USD", true},
 		{1e12, Data, "TB", true},
 		{999, Data, "B", true},
 		{1e9, Compute, "GFLOP", true},

@@ -31,12 +31,32 @@ func Names() []string {
 	return names
 }
 
-// Summary is the first comment line of a scenario, for listings.
+// Summary is the first paragraph of a scenario's opening comment, on one
+// line, for listings: the # lines at the top of the file up to the first
+// empty # line.
 func Summary(name string) string {
 	b, err := fs.ReadFile(Files, name+".gpl")
 	if err != nil {
 		return ""
 	}
-	line, _, _ := strings.Cut(string(b), "\n")
-	return strings.TrimSpace(strings.TrimPrefix(line, "#"))
+	return firstParagraph(string(b))
+}
+
+// firstParagraph joins the comment lines that open src, up to the first
+// empty comment line or the first line that is not a comment, with single
+// spaces.
+func firstParagraph(src string) string {
+	var words []string
+	for line := range strings.Lines(src) {
+		text, ok := strings.CutPrefix(strings.TrimSpace(line), "#")
+		if !ok {
+			break
+		}
+		fields := strings.Fields(text)
+		if len(fields) == 0 {
+			break
+		}
+		words = append(words, fields...)
+	}
+	return strings.Join(words, " ")
 }

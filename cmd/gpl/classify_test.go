@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
@@ -159,4 +160,26 @@ func BenchmarkClassifyStream(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(100_000*b.N)/b.Elapsed().Seconds(), "lines/s")
+}
+
+// TestClassifyUnlabelledRules checks the rule names of --format jsonl for
+// a ruleset whose rules have no labels: "rule N", and "else".
+func TestClassifyUnlabelledRules(t *testing.T) {
+	file := t.TempDir() + "/serving.gpl"
+	src := "rules serving {\n  when priority == 0 -> latency_critical\n  when batch_size <= 4 -> latency_critical\n  else throughput\n}\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := "{\"priority\":0}\n{\"batch_size\":2}\n{\"batch_size\":64}\n"
+	out, stderr, code := classifyRun(t, in, "--rules", "serving", "--format", "jsonl", file)
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	want := `{"priority":0,"class":"latency_critical","rule":"rule 1"}
+{"batch_size":2,"class":"latency_critical","rule":"rule 2"}
+{"batch_size":64,"class":"throughput","rule":"else"}
+`
+	if diff := cmp.Diff(want, out); diff != "" {
+		t.Errorf("stdout (-want +got):\n%s", diff)
+	}
 }

@@ -379,7 +379,7 @@ func (r *repl) cmdSave(arg string, _ lang.Position) {
 		return
 	}
 	text := formatted(arg, r.s.text())
-	if err := writeAtomically(arg, text); err != nil {
+	if err := writeFileAtomic(arg, text); err != nil {
 		r.errorf("cannot save %s: %v", arg, err)
 		return
 	}
@@ -393,33 +393,4 @@ func formatted(name string, text []byte) []byte {
 		return b
 	}
 	return text
-}
-
-// writeAtomically writes data to a temporary file beside name and renames
-// it over name, so that name is never left half written.
-func writeAtomically(name string, data []byte) error {
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(name); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), mode); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
 }

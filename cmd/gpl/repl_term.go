@@ -77,7 +77,7 @@ func (t *termSource) openHistory(path string) error {
 		lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
 		if len(lines) > 2*historyKeep {
 			lines = lines[len(lines)-historyKeep:]
-			if err := writeAtomically(path, []byte(strings.Join(lines, "\n")+"\n")); err != nil {
+			if err := writeFileAtomic(path, []byte(strings.Join(lines, "\n")+"\n")); err != nil {
 				return err
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
+	"github.com/gpl-lang/gpl/stdlib/priority"
 )
 
 // report is everything gpl run prints about one file.
@@ -196,10 +197,22 @@ type jsonExpectation struct {
 	Want   string `json:"want,omitempty"`
 }
 
+// Every number in the JSON report is rounded so that it shows no float
+// noise: products and quotients with lang.Clean (15 significant digits),
+// and the fractions computed as differences (badput, losses, gains) with
+// lang.CleanFraction (15 decimals), since a difference keeps the absolute
+// error of its operands: gain.scheduling is 0.00891, not
+// 0.00891000000000003.
+
 func ptr(v float64) *float64 { c := lang.Clean(v); return &c }
 
 func triple(a [goodput.NumFactors]float64) jsonFactors {
 	return jsonFactors{lang.Clean(a[0]), lang.Clean(a[1]), lang.Clean(a[2])}
+}
+
+// differences is triple for fractions computed by subtraction.
+func differences(a [goodput.NumFactors]float64) jsonFactors {
+	return jsonFactors{lang.CleanFraction(a[0]), lang.CleanFraction(a[1]), lang.CleanFraction(a[2])}
 }
 
 func ceilings(in goodput.Inputs) jsonFactors {
@@ -245,9 +258,9 @@ func toJSON(r *report) jsonReport {
 			Devices: lang.Clean(j.Inputs.Devices), Hours: lang.Clean(j.Inputs.Hours),
 			Factors:  triple([goodput.NumFactors]float64{j.Inputs.Factors[0].Value, j.Inputs.Factors[1].Value, j.Inputs.Factors[2].Value}),
 			Ceilings: ceilings(j.Inputs),
-			MPG:      lang.Clean(res.MPG), Badput: lang.Clean(res.Badput), Loss: triple(res.Loss),
+			MPG:      lang.Clean(res.MPG), Badput: lang.CleanFraction(res.Badput), Loss: differences(res.Loss),
 			OfferedHours: lang.Clean(res.OfferedHours), UsefulHours: lang.Clean(res.UsefulHours),
-			Lever: triple(res.Lever), Gain: triple(res.Gain), CeilingMPG: lang.Clean(res.CeilingMPG),
+			Lever: triple(res.Lever), Gain: differences(res.Gain), CeilingMPG: lang.Clean(res.CeilingMPG),
 		}
 		if j.Inputs.Rate.Set {
 			jj.Rate = ptr(j.Inputs.Rate.Value)
@@ -316,8 +329,18 @@ func writeRules(w io.Writer, s *eval.Scenario) {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, q := range reqs {
 			class, rule := rs.Classify(&q.Request)
-			fmt.Fprintf(tw, "  request %s\t→ %s\t(rule %s)\n", q.Name, class, rs.RuleName(rule))
+			fmt.Fprintf(tw, "  request %s\t→ %s\t(%s)\n", q.Name, class, ruleRef(rs, rule))
 		}
 		tw.Flush()
 	}
+}
+
+// ruleRef names the rule that gave a class: "rule small" by its label,
+// "rule 2" by its number when it has none, "else" when no rule matched.
+func ruleRef(rs *priority.Ruleset, i int) string {
+	n := rs.RuleName(i) // the label, "rule N" or "else"
+	if i < 0 || rs.Rules()[i].Label == "" {
+		return n
+	}
+	return "rule " + n
 }

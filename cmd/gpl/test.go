@@ -29,6 +29,7 @@ type testOptions struct {
 	force    bool
 	junit    string
 	format   string
+	cover    bool // report which priority rules each file's tests made fire
 	github   bool // GITHUB_ACTIONS=true: print workflow annotations
 }
 
@@ -55,6 +56,7 @@ func cmdTest(e *env) int {
 	fs.BoolVar(&o.force, "force", false, "allow -update when the CI environment variable is set")
 	fs.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE`")
 	fs.StringVar(&o.format, "format", "text", "output format: text, tap or json")
+	fs.BoolVar(&o.cover, "cover", false, "report, per ruleset, which rules each file's tests made fire")
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, testUsage)
 		fs.PrintDefaults()
@@ -104,7 +106,7 @@ func cmdTest(e *env) int {
 	start := time.Now()
 	results := runTestFiles(files, &o, out.file)
 	sum := summarize(results)
-	out.finish(sum)
+	out.finish(results, sum)
 	worst := sum.exit
 	if o.junit != "" {
 		if err := writeJUnitFile(o.junit, results, time.Since(start)); err != nil {

@@ -51,7 +51,8 @@ type fileResult struct {
 	loadExit int              // exitCheck or exitRuntime when loadErr is set
 	diags    lang.Diagnostics // the load error's diagnostics, or the warnings of a file that loaded
 	cases    []testCase
-	notes    []string // -update: what was rewritten, or why not
+	notes    []string       // -update: what was rewritten, or why not
+	coverage []ruleCoverage // --cover: how often each rule fired, per ruleset
 	duration time.Duration
 }
 
@@ -118,16 +119,19 @@ func evaluateFile(path string, o *testOptions) *evaluation {
 		}
 	}
 	ev := &evaluation{result: r, s: s}
+	cov := newCoverageTracker(s, o.cover)
 	for _, ex := range s.Expectations() {
+		selected := ex.File == path && (o.run == nil || o.run.MatchString(ex.Name))
 		t := time.Now()
-		out := s.Check(ex)
+		out := cov.check(ex, selected)
 		d := time.Since(t)
 		ev.outcomes = append(ev.outcomes, out)
-		if ex.File != path || o.run != nil && !o.run.MatchString(ex.Name) {
+		if !selected {
 			continue
 		}
 		r.cases = append(r.cases, caseOf(out, d))
 	}
+	r.coverage = cov.result()
 	if c, ok := compareGolden(ev, o); ok {
 		r.cases = append(r.cases, c)
 	}

@@ -22,6 +22,9 @@ import (
 //
 // json: a JSON object per line per case on standard output; the summary
 // line goes to standard error.
+//
+// With --cover, the rule coverage is printed just before the summary line,
+// on the same stream (as "# " comments in TAP).
 
 // testWriter prints a run's results in the chosen format as files finish.
 type testWriter struct {
@@ -66,15 +69,27 @@ func (w *testWriter) file(r *fileResult) {
 	}
 }
 
-// finish writes the end of the run: the summary line, and for TAP the plan.
-func (w *testWriter) finish(s testSummary) {
+// finish writes the end of the run: with --cover the rule coverage, then
+// the summary line, and for TAP the plan before them. Coverage goes where
+// the summary goes, just before it: the summary stays the last line.
+func (w *testWriter) finish(results []*fileResult, s testSummary) {
 	switch w.o.format {
 	case "text":
+		w.coverage(w.e.stdout, results, "")
 		fmt.Fprintln(w.e.stdout, s)
 	case "tap":
-		fmt.Fprintf(w.e.stdout, "1..%d\n# %s\n", w.tapN, s)
+		fmt.Fprintf(w.e.stdout, "1..%d\n", w.tapN)
+		w.coverage(w.e.stdout, results, "# ")
+		fmt.Fprintf(w.e.stdout, "# %s\n", s)
 	case "json":
+		w.coverage(w.e.stderr, results, "")
 		fmt.Fprintln(w.e.stderr, s)
+	}
+}
+
+func (w *testWriter) coverage(out io.Writer, results []*fileResult, prefix string) {
+	if w.o.cover {
+		writeCoverage(out, results, prefix)
 	}
 }
 

@@ -3,15 +3,26 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strings"
 )
+
+// The line diff of package main, the only one: gpl test shows a golden
+// file's changes with it, gpl fmt -d a file's.
 
 // diffContext is the number of unchanged lines shown around a change.
 const diffContext = 3
 
+// maxDiffEdits bounds the work and memory of the line diff: past this many
+// changed lines, after the common head and tail are set aside, the middle
+// is shown removed and added whole, which is still a correct diff.
+const maxDiffEdits = 2000
+
 // unifiedDiff returns the unified diff, with three lines of context, that
-// turns a into b, or "" when they are equal. Lines are compared whole; a
-// last line without a newline is marked as diff(1) marks it.
+// turns a into b, or "" when they are equal: the "---" and "+++" lines
+// naming the two sides, then the hunks as diff -u prints them. Lines are
+// compared whole; a last line without a newline is marked as diff(1)
+// marks it.
 func unifiedDiff(aName, bName string, a, b []byte) string {
 	if bytes.Equal(a, b) {
 		return ""
@@ -62,11 +73,10 @@ func writeHunk(out *strings.Builder, ops []diffOp, a, b []string) {
 	}
 	fmt.Fprintf(out, "@@ -%s +%s @@\n", hunkRange(ops[0].a, na), hunkRange(ops[0].b, nb))
 	for _, op := range ops {
-		line := ""
-		switch op.kind {
-		case '+':
+		var line string
+		if op.kind == '+' {
 			line = b[op.b]
-		default:
+		} else {
 			line = a[op.a]
 		}
 		out.WriteByte(op.kind)
@@ -78,7 +88,8 @@ func writeHunk(out *strings.Builder, ops []diffOp, a, b []string) {
 }
 
 // hunkRange prints a hunk's start line and length as diff -u does: an
-// empty range starts at the line before it.
+// empty range starts at the line before it, and a length of one is left
+// out.
 func hunkRange(start, n int) string {
 	switch n {
 	case 0:
@@ -89,7 +100,8 @@ func hunkRange(start, n int) string {
 	return fmt.Sprintf("%d,%d", start+1, n)
 }
 
-// splitLines splits after each newline, keeping it.
+// splitLines splits after each newline, keeping it; a last line without
+// one is kept as it is.
 func splitLines(s []byte) []string {
 	var out []string
 	for len(s) > 0 {
@@ -105,19 +117,16 @@ func splitLines(s []byte) []string {
 }
 
 // diffOp is one line of an edit script: ' ' keeps a[a], '-' deletes a[a],
-// '+' inserts b[b]. a and b are the positions in each side where it applies.
+// '+' inserts b[b]. a and b count the lines of each side before the one
+// it applies to.
 type diffOp struct {
 	kind byte
 	a, b int
 }
 
-// maxDiffEdits bounds the work of the line diff: past this many changed
-// lines, after the common head and tail are set aside, the middle is shown
-// removed and added whole, which is still a correct diff.
-const maxDiffEdits = 2000
-
 // diffLines computes an edit script from a to b: the common head and tail,
-// and between them a shortest script by Myers' O(ND) algorithm.
+// and between them a shortest script by Myers' O(ND) algorithm, or, past
+// maxDiffEdits, the middle removed and added whole.
 func diffLines(a, b []string) []diffOp {
 	head := 0
 	for head < len(a) && head < len(b) && a[head] == b[head] {
@@ -127,20 +136,14 @@ func diffLines(a, b []string) []diffOp {
 	for tail < len(a)-head && tail < len(b)-head && a[len(a)-1-tail] == b[len(b)-1-tail] {
 		tail++
 	}
-	var ops []diffOp
-	for i := range head {
-		ops = append(ops, diffOp{' ', i, i})
-	}
 	ma, mb := a[head:len(a)-tail], b[head:len(b)-tail]
 	mid, ok := myers(ma, mb)
 	if !ok {
-		mid = mid[:0]
-		for i := range ma {
-			mid = append(mid, diffOp{'-', i, 0})
-		}
-		for j := range mb {
-			mid = append(mid, diffOp{'+', len(ma), j})
-		}
+		mid = replaceAll(len(ma), len(mb))
+	}
+	ops := make([]diffOp, 0, head+len(mid)+tail)
+	for i := range head {
+		ops = append(ops, diffOp{' ', i, i})
 	}
 	for _, op := range mid {
 		ops = append(ops, diffOp{op.kind, op.a + head, op.b + head})
@@ -151,72 +154,95 @@ func diffLines(a, b []string) []diffOp {
 	return ops
 }
 
-// myers returns a shortest edit script from a to b, or false when it
-// needs more than maxDiffEdits edits.
+// replaceAll is the edit script that deletes all n lines of a and inserts
+// all m lines of b.
+func replaceAll(n, m int) []diffOp {
+	ops := make([]diffOp, 0, n+m)
+	for i := range n {
+		ops = append(ops, diffOp{'-', i, 0})
+	}
+	for j := range m {
+		ops = append(ops, diffOp{'+', n, j})
+	}
+	return ops
+}
+
+// myers returns a shortest edit script from a to b, by the greedy
+// algorithm of E. Myers, "An O(ND) Difference Algorithm and Its
+// Variations" (1986), or false when it needs more than maxDiffEdits edits.
+// Its memory is bounded by the cap, not by the length of the input: the
+// frontier has 2·maxDiffEdits+3 entries, and the frontiers kept for the
+// walk back at most maxDiffEdits² int32s (16 MB).
 func myers(a, b []string) ([]diffOp, bool) {
 	n, m := len(a), len(b)
+	if n == 0 || m == 0 {
+		return replaceAll(n, m), true
+	}
+	if n+m > math.MaxInt32 {
+		return nil, false
+	}
 	limit := min(n+m, maxDiffEdits)
 	off := limit + 1
-	v := make([]int, 2*limit+3)
-	// trace[d] holds v[-d..d] as it was when step d began.
-	var trace [][]int
-	found := n == 0 && m == 0
-	for d := 0; d <= limit && !found; d++ {
-		trace = append(trace, append([]int(nil), v[off-d:off+d+1]...))
+	v := make([]int32, 2*limit+3) // v[off+k]: the furthest x reached on diagonal k = x-y
+	// trace[d*d : d*d+2*d+1] holds v[-d..d] as it was when step d began.
+	var trace []int32
+	for d := 0; d <= limit; d++ {
+		trace = append(trace, v[off-d:off+d+1]...)
 		for k := -d; k <= d; k += 2 {
 			var x int
 			if k == -d || k != d && v[off+k-1] < v[off+k+1] {
-				x = v[off+k+1]
+				x = int(v[off+k+1])
 			} else {
-				x = v[off+k-1] + 1
+				x = int(v[off+k-1]) + 1
 			}
 			y := x - k
 			for x < n && y < m && a[x] == b[y] {
 				x++
 				y++
 			}
-			v[off+k] = x
+			v[off+k] = int32(x)
 			if x >= n && y >= m {
-				found = true
-				break
+				return walkBack(trace, d, n, m), true
 			}
 		}
 	}
-	if !found {
-		return nil, false
-	}
-	var ops []diffOp
+	return nil, false
+}
+
+// walkBack follows the frontiers myers kept, from (n, m) after step last
+// back to (0, 0), and returns the edit script in order: last edits and
+// (n+m-last)/2 kept lines.
+func walkBack(trace []int32, last, n, m int) []diffOp {
+	ops := make([]diffOp, (n+m+last)/2)
+	i := len(ops) // ops[i:] is filled, from the end
 	x, y := n, m
-	for d := len(trace) - 1; d >= 0; d-- {
-		at := func(k int) int { return trace[d][k+d] }
+	for d := last; d >= 0; d-- {
+		v := trace[d*d : d*d+2*d+1] // v[k+d]: the frontier on diagonal k
 		k := x - y
-		var pk int
-		if k == -d || k != d && at(k-1) < at(k+1) {
-			pk = k + 1
-		} else {
-			pk = k - 1
-		}
 		px, py := 0, 0
 		if d > 0 {
-			px = at(pk)
+			pk := k - 1
+			if k == -d || k != d && v[k-1+d] < v[k+1+d] {
+				pk = k + 1
+			}
+			px = int(v[pk+d])
 			py = px - pk
 		}
 		for x > px && y > py {
 			x--
 			y--
-			ops = append(ops, diffOp{' ', x, y})
+			i--
+			ops[i] = diffOp{' ', x, y}
 		}
 		if d > 0 {
+			i--
 			if x == px {
-				ops = append(ops, diffOp{'+', px, py})
+				ops[i] = diffOp{'+', px, py}
 			} else {
-				ops = append(ops, diffOp{'-', px, py})
+				ops[i] = diffOp{'-', px, py}
 			}
 		}
 		x, y = px, py
 	}
-	for i, j := 0, len(ops)-1; i < j; i, j = i+1, j-1 {
-		ops[i], ops[j] = ops[j], ops[i]
-	}
-	return ops, true
+	return ops
 }

@@ -18,8 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -308,40 +306,4 @@ func significant(a float64) []string {
 		out = append(out, strconv.FormatFloat(r, 'f', -1, 64))
 	}
 	return out
-}
-
-// writeFileAtomic replaces the file's contents through a temporary file in
-// the same directory, renamed over it, keeping its permissions. A symbolic
-// link is followed, so its target is what changes.
-func writeFileAtomic(path string, data []byte) (err error) {
-	if p, err := filepath.EvalSymlinks(path); err == nil {
-		path = p
-	}
-	mode := os.FileMode(0o644)
-	if info, err := os.Stat(path); err == nil {
-		mode = info.Mode().Perm()
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return err
-	}
-	if err = f.Chmod(mode); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }

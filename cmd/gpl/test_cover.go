@@ -1,0 +1,193 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/gpl-lang/gpl/eval"
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// gpl test --cover: which priority rules the tests of each file made fire.
+//
+// A file's coverage counts every classification made while testing it:
+// those computed while loading it (a let or field that calls classify) and
+// those of the expects gpl test ran for it. The expects of imported files
+// (which belong to those files' own tests) and expects -run leaves out are
+// checked as usual but not counted. Every ruleset the file can classify
+// with is listed, its own and its imports', the else branch counting as
+// one rule.
+
+// ruleCoverage is how often each rule of one ruleset gave the class while
+// one file, or several together, was tested.
+type ruleCoverage struct {
+	ruleset  string
+	declared string   // the file that declares the ruleset
+	rules    []string // the rules' names, "else" last
+	lines    []int    // the line each rule is written on, else last
+	counts   []int
+	files    int // the tested files counted, for a total over several
+}
+
+// fired is how many of the rules fired at least once.
+func (c *ruleCoverage) fired() int {
+	n := 0
+	for _, k := range c.counts {
+		if k > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// coverageTracker checks a file's expects and, with --cover, measures the
+// file's rule coverage meanwhile.
+type coverageTracker struct {
+	s       *eval.Scenario
+	enabled bool
+	names   []string
+	skipped [][]int // per ruleset, the firings of expects not counted
+}
+
+func newCoverageTracker(s *eval.Scenario, enabled bool) *coverageTracker {
+	t := &coverageTracker{s: s, enabled: enabled}
+	if !enabled {
+		return t
+	}
+	names := s.Rulesets()
+	t.names, t.skipped = names, make([][]int, len(names))
+	for i, name := range names {
+		_, counts, _ := s.RuleCoverage(name)
+		t.skipped[i] = make([]int, len(counts))
+	}
+	return t
+}
+
+// check checks an expectation; when it is not one of the file's selected
+// test cases, the rules it makes fire are not counted.
+func (t *coverageTracker) check(ex *eval.Expectation, counted bool) eval.Outcome {
+	if !t.enabled || counted {
+		return t.s.Check(ex)
+	}
+	before := t.snapshot()
+	out := t.s.Check(ex)
+	for i, after := range t.snapshot() {
+		for j := range after {
+			t.skipped[i][j] += after[j] - before[i][j]
+		}
+	}
+	return out
+}
+
+func (t *coverageTracker) snapshot() [][]int {
+	out := make([][]int, len(t.names))
+	for i, name := range t.names {
+		_, out[i], _ = t.s.RuleCoverage(name)
+	}
+	return out
+}
+
+// result is the file's coverage, one entry per ruleset in source order.
+func (t *coverageTracker) result() []ruleCoverage {
+	if !t.enabled {
+		return nil
+	}
+	var out []ruleCoverage
+	for i, name := range t.names {
+		rules, counts, _ := t.s.RuleCoverage(name)
+		for j := range counts {
+			counts[j] -= t.skipped[i][j]
+		}
+		declared, lines := ruleLines(t.s, name)
+		out = append(out, ruleCoverage{ruleset: name, declared: declared, rules: rules, lines: lines, counts: counts, files: 1})
+	}
+	return out
+}
+
+// ruleLines finds the file that declares a ruleset and the line of each of
+// its rules, else last.
+func ruleLines(s *eval.Scenario, name string) (string, []int) {
+	for _, f := range s.Files() {
+		for _, st := range f.Stmts {
+			rs, ok := st.(*lang.Rules)
+			if !ok || rs.Name.Name != name {
+				continue
+			}
+			var lines []int
+			for _, r := range rs.Rules {
+				lines = append(lines, r.Pos.Line)
+			}
+			return f.Name, append(lines, rs.Else.Pos.Line)
+		}
+	}
+	return "", nil
+}
+
+// writeCoverage prints the coverage of each file's rulesets, then, for a
+// ruleset several files use, the total over them:
+//
+//	coverage: plans/serving.gpl rules kapsl (std/kapsl.gpl): 5/6 rules fired
+//	  override ×1 · sla ×1 · light ×2 · combined ×1 · small ×0 · else ×1
+//	  never fired: std/kapsl.gpl:11: small
+//	coverage: rules kapsl (std/kapsl.gpl) in 3 files: 6/6 rules fired
+//	  override ×2 · sla ×1 · light ×4 · combined ×1 · small ×1 · else ×3
+//
+// Each line starts with prefix ("# " for TAP).
+func writeCoverage(w io.Writer, results []*fileResult, prefix string) {
+	type key struct{ declared, ruleset string }
+	totals := map[key]*ruleCoverage{}
+	var order []key
+	for _, r := range results {
+		for i := range r.coverage {
+			c := &r.coverage[i]
+			writeRuleCoverage(w, prefix, r.path+" ", c, r.path)
+			k := key{c.declared, c.ruleset}
+			t := totals[k]
+			if t == nil {
+				t = &ruleCoverage{ruleset: c.ruleset, declared: c.declared, rules: c.rules, lines: c.lines, counts: make([]int, len(c.counts))}
+				totals[k] = t
+				order = append(order, k)
+			}
+			for j, n := range c.counts {
+				t.counts[j] += n
+			}
+			t.files++
+		}
+	}
+	for _, k := range order {
+		if t := totals[k]; t.files > 1 {
+			writeRuleCoverage(w, prefix, "", t, "")
+		}
+	}
+}
+
+// writeRuleCoverage prints one ruleset's block: the header, the count of
+// every rule, and where each rule that never fired is written (unless none
+// fired, which the header says). subject is
+// the tested file followed by a space, or "" for a total; the declaring
+// file is named when it is not the tested one.
+func writeRuleCoverage(w io.Writer, prefix, subject string, c *ruleCoverage, tested string) {
+	head := "rules " + c.ruleset
+	if c.declared != tested {
+		head += " (" + c.declared + ")"
+	}
+	if c.files > 1 {
+		head += fmt.Sprintf(" in %d files", c.files)
+	}
+	fmt.Fprintf(w, "%scoverage: %s%s: %d/%d rules fired\n", prefix, subject, head, c.fired(), len(c.counts))
+	counts := make([]string, len(c.counts))
+	for i, n := range c.counts {
+		counts[i] = c.rules[i] + " ×" + strconv.Itoa(n)
+	}
+	fmt.Fprintf(w, "%s  %s\n", prefix, strings.Join(counts, " · "))
+	if c.fired() == 0 {
+		return // the header says it all; a list of every rule is noise
+	}
+	for i, n := range c.counts {
+		if n == 0 {
+			fmt.Fprintf(w, "%s  never fired: %s:%d: %s\n", prefix, c.declared, c.lines[i], c.rules[i])
+		}
+	}
+}

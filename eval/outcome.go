@@ -1,0 +1,64 @@
+package eval
+
+import (
+	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// unevaluated explains an expectation that could not be evaluated although
+// running it reported nothing: it reads a declaration that has errors (a
+// job whose pool is broken, a let that divides by zero), whose own
+// diagnostics the load already reported. The caret is under the first such
+// reference, and each declaration is pointed at. It never returns nil:
+// when no broken declaration is found, it says so at the expect.
+func (s *Scenario) unevaluated(e *Expectation) *lang.Diagnostic {
+	var (
+		broken []*decl
+		at     lang.Expr
+	)
+	seen := map[*decl]bool{}
+	for _, c := range []*compiled{e.x, e.want, e.tol, e.within} {
+		if c == nil {
+			continue
+		}
+		for _, r := range c.refs {
+			for _, d := range []*decl{r.d, r.d2} {
+				if d == nil || d.state == done || seen[d] {
+					continue
+				}
+				seen[d] = true
+				broken = append(broken, d)
+				if at == nil {
+					at = r.node
+				}
+			}
+		}
+	}
+	if len(broken) == 0 {
+		return &lang.Diagnostic{Severity: lang.Error, Summary: "the expectation could not be evaluated",
+			Pos: e.node.Pos, End: e.node.EndPos}
+	}
+	pos, end := at.Span()
+	names := make([]string, len(broken))
+	d := &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end}
+	for i, b := range broken {
+		names[i] = b.name.Name
+		d.Related = append(d.Related, lang.Related{Pos: b.name.Pos, End: b.name.EndPos,
+			Label: "declared here"})
+	}
+	if len(names) == 1 {
+		d.Summary = "not evaluated: it reads " + names[0] + ", which has errors"
+	} else {
+		d.Summary = "not evaluated: it reads " + joinAnd(names) + ", which have errors"
+	}
+	return d
+}
+
+// joinAnd lists names as a sentence does: "a and b", "a, b and c".
+func joinAnd(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
