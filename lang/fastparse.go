@@ -21,6 +21,7 @@ func (errFallback) Error() string { return "fall back to participle" }
 
 type fastParser struct {
 	lex *cursor
+	ep  exprParser // reads expressions from the same cursor
 }
 
 // cursor walks the significant tokens of a file (comments, newlines and
@@ -45,7 +46,8 @@ func (c *cursor) Next() *lexer.Token {
 // fastParse parses a whole file from its significant tokens (see scan), or
 // returns ok false when participle must.
 func fastParse(sig []lexer.Token) (stmts []Stmt, ok bool) {
-	p := fastParser{lex: &cursor{toks: sig}}
+	c := &cursor{toks: sig}
+	p := &fastParser{lex: c, ep: exprParser{lex: c}}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, fb := r.(errFallback); !fb {
@@ -105,7 +107,10 @@ func (p *fastParser) ident() *Ident {
 }
 
 func (p *fastParser) expr() Expr {
-	x, err := parseExprFrom(p.lex)
+	if !p.ep.startsOperand() {
+		p.fail()
+	}
+	x, err := p.ep.ternary()
 	if err != nil {
 		p.fail()
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -26,6 +27,12 @@ var stmtParser = participle.MustBuild[stmtHolder](
 	participle.UseLookahead(1),
 )
 
+// tokenBuffers recycles the fast parser's token slices between files.
+var tokenBuffers = sync.Pool{New: func() any {
+	s := make([]lexer.Token, 0, 512)
+	return &s
+}}
+
 // Grammar returns the EBNF of the statement grammar, for the docs.
 func Grammar() string { return stmtParser.String() }
 
@@ -37,7 +44,13 @@ func Grammar() string { return stmtParser.String() }
 // did parse.
 func Parse(name string, src []byte) (*File, Diagnostics) {
 	f := &File{Name: name, Src: src}
-	if stmts, ok := fastParse(scan(name, string(src), false)); ok {
+	buf := tokenBuffers.Get().(*[]lexer.Token)
+	toks := scanInto((*buf)[:0], name, string(src), false)
+	stmts, ok := fastParse(toks)
+	clear(toks) // the tree keeps no token; drop their references to src
+	*buf = toks[:0]
+	tokenBuffers.Put(buf)
+	if ok {
 		f.Stmts = stmts
 		return f, nil
 	}

@@ -23,7 +23,11 @@ func scan(name string, src string, all bool) []lexer.Token {
 	if !all {
 		size = len(src) / 8
 	}
-	toks := make([]lexer.Token, 0, size)
+	return scanInto(make([]lexer.Token, 0, size), name, src, all)
+}
+
+// scanInto is scan appending to toks.
+func scanInto(toks []lexer.Token, name string, src string, all bool) []lexer.Token {
 	pos := lexer.Position{Filename: name, Line: 1, Column: 1}
 	for i := 0; i < len(src); {
 		typ, n := scanOne(src, i)
