@@ -109,30 +109,42 @@ func (s *Scenario) unknownFieldDecl(f *lang.Field, what string, known []string) 
 }
 
 func (s *Scenario) evalPool(d *decl) bool {
-	ps := &poolState{fields: map[string]*lang.Field{}, values: map[string]Value{}}
+	ps := &poolState{values: map[string]Value{}}
 	d.pl = ps
+	var ok bool
+	ps.fields, ok = s.blockFields(d.pool.Fields, "a pool", poolFields, func(f *lang.Field, v Value) bool {
+		ps.values[f.Name.Name] = v
+		return true
+	})
+	return ok
+}
+
+// blockFields checks the NAME = VALUE fields of a pool or request block
+// against their definitions — unknown and repeated names, dimensions — and
+// hands each value to use, which reports its own errors. It returns the
+// fields by name and whether all of them were good.
+func (s *Scenario) blockFields(fields []*lang.Field, what string, defs map[string]fieldDef, use func(*lang.Field, Value) bool) (map[string]*lang.Field, bool) {
+	byName := map[string]*lang.Field{}
 	ok := true
-	for _, f := range d.pool.Fields {
-		def, known := poolFields[f.Name.Name]
+	for _, f := range fields {
+		def, known := defs[f.Name.Name]
 		if !known {
-			s.unknownFieldDecl(f, "a pool", sortedKeys(poolFields))
+			s.unknownFieldDecl(f, what, sortedKeys(defs))
 			ok = false
 			continue
 		}
-		if prev := ps.fields[f.Name.Name]; prev != nil {
+		if prev := byName[f.Name.Name]; prev != nil {
 			s.duplicateField(f, prev)
 			ok = false
 			continue
 		}
-		ps.fields[f.Name.Name] = f
+		byName[f.Name.Name] = f
 		v, vok := s.fieldValue(f, def)
-		if !vok {
+		if !vok || !use(f, v) {
 			ok = false
-			continue
 		}
-		ps.values[f.Name.Name] = v
 	}
-	return ok
+	return byName, ok
 }
 
 func (s *Scenario) duplicateField(f, prev *lang.Field) {

@@ -38,37 +38,20 @@ type requestState struct {
 }
 
 func (s *Scenario) evalRequest(d *decl) bool {
-	rs := &requestState{req: priority.NewRequest(), fields: map[string]*lang.Field{}}
+	rs := &requestState{req: priority.NewRequest()}
 	d.rq = rs
-	ok := true
-	for _, f := range d.request.Fields {
-		def, known := requestFields[f.Name.Name]
-		if !known {
-			s.unknownFieldDecl(f, "a request", sortedKeys(requestFields))
-			ok = false
-			continue
-		}
-		if prev := rs.fields[f.Name.Name]; prev != nil {
-			s.duplicateField(f, prev)
-			ok = false
-			continue
-		}
-		rs.fields[f.Name.Name] = f
-		v, vok := s.fieldValue(f, def)
-		if !vok {
-			ok = false
-			continue
-		}
+	var ok bool
+	rs.fields, ok = s.blockFields(d.request.Fields, "a request", requestFields, func(f *lang.Field, v Value) bool {
 		field, _ := priority.ParseField(f.Name.Name)
-		ev := toEngine(v.Num, def.dim)
+		ev := toEngine(v.Num, requestFields[f.Name.Name].dim)
 		if msg := checkRequestValue(field, ev); msg != "" {
 			pos, end := f.Value.Span()
 			s.errorAt(pos, end, msg)
-			ok = false
-			continue
+			return false
 		}
 		rs.req.Set(field, ev)
-	}
+		return true
+	})
 	return ok
 }
 

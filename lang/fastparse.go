@@ -139,20 +139,12 @@ func (p *fastParser) stmt() Stmt {
 		n.EndPos = p.end()
 		return n
 	case "pool":
-		n := &Pool{Pos: p.keyword("pool")}
-		n.Name = p.ident()
-		p.op("{")
-		n.Fields = p.fields()
-		p.op("}")
-		n.EndPos = p.end()
+		n := &Pool{}
+		n.Pos, n.Name, n.Fields, n.EndPos = p.fieldBlock("pool")
 		return n
 	case "request":
-		n := &Request{Pos: p.keyword("request")}
-		n.Name = p.ident()
-		p.op("{")
-		n.Fields = p.fields()
-		p.op("}")
-		n.EndPos = p.end()
+		n := &Request{}
+		n.Pos, n.Name, n.Fields, n.EndPos = p.fieldBlock("request")
 		return n
 	case "job":
 		return p.job()
@@ -163,6 +155,16 @@ func (p *fastParser) stmt() Stmt {
 	}
 	p.fail()
 	return nil
+}
+
+// fieldBlock reads KEYWORD NAME { fields }.
+func (p *fastParser) fieldBlock(keyword string) (Position, *Ident, []*Field, Position) {
+	pos := p.keyword(keyword)
+	name := p.ident()
+	p.op("{")
+	fields := p.fields()
+	p.op("}")
+	return pos, name, fields, p.end()
 }
 
 // fields reads NAME = EXPR items up to a closing brace.
