@@ -47,25 +47,19 @@ func (cp *compiler) name(n *lang.Name) Type {
 		}
 		cp.addRef(&ref{kind: refJob, d: d, field: def.name, text: path, node: n, typ: def.typ})
 		return def.typ
-	case declPool:
+	case declPool, declRequest:
+		fields, kind, example := poolFields, refPool, "devices"
+		if d.kind == declRequest {
+			fields, kind, example = requestFields, refRequest, "batch_size"
+		}
 		if rest == "" {
-			return cp.errorf(n, "%s is a pool; name one of its fields, e.g. %s.devices", d.name.Name, d.name.Name)
+			return cp.errorf(n, "%s is a %s; name one of its fields, e.g. %s.%s", d.name.Name, declKindNames[d.kind], d.name.Name, example)
 		}
-		f, ok := poolFields[rest]
+		f, ok := fields[rest]
 		if !ok {
-			return cp.unknownField(n, d, rest, sortedKeys(poolFields))
+			return cp.unknownField(n, d, rest, sortedKeys(fields))
 		}
-		cp.addRef(&ref{kind: refPool, d: d, field: rest, text: path, node: n, typ: numType(f.dim)})
-		return numType(f.dim)
-	case declRequest:
-		if rest == "" {
-			return cp.errorf(n, "%s is a request; name one of its fields, e.g. %s.batch_size", d.name.Name, d.name.Name)
-		}
-		f, ok := requestFields[rest]
-		if !ok {
-			return cp.unknownField(n, d, rest, sortedKeys(requestFields))
-		}
-		cp.addRef(&ref{kind: refRequest, d: d, field: rest, text: path, node: n, typ: numType(f.dim)})
+		cp.addRef(&ref{kind: kind, d: d, field: rest, text: path, node: n, typ: numType(f.dim)})
 		return numType(f.dim)
 	}
 	return cp.errorf(n, "%s is a ruleset; use it as classify(%s, REQUEST)", d.name.Name, d.name.Name)

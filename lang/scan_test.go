@@ -1,10 +1,7 @@
 package lang
 
 import (
-	"io/fs"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -27,23 +24,14 @@ func regexTokens(t testing.TB, name, src string) []lexer.Token {
 }
 
 func TestScannerMatchesLexerOnRepositoryFiles(t *testing.T) {
-	n := 0
-	filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".gpl") {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n++
-		if diff := cmp.Diff(regexTokens(t, path, string(b)), scanTokens(path, string(b))); diff != "" {
+	files := repositoryGPL(t)
+	if len(files) == 0 {
+		t.Fatal("no .gpl files found")
+	}
+	for path, src := range files {
+		if diff := cmp.Diff(regexTokens(t, path, src), scanTokens(path, src)); diff != "" {
 			t.Errorf("%s: tokens differ (-regex +scanner):\n%s", path, diff)
 		}
-		return nil
-	})
-	if n == 0 {
-		t.Fatal("no .gpl files found")
 	}
 }
 
