@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"sort"
@@ -157,7 +158,7 @@ func maxLine(d *Diagnostic) int {
 
 func renderSnippet(w io.Writer, src Sources, pos, end Position, label string, width int, st Style, color string) {
 	gutter := strings.Repeat(" ", width+1)
-	line, ok := sourceLine(src[pos.Filename], pos.Line)
+	line, ok := sourceLine(src[pos.Filename], pos)
 	if !ok {
 		if label != "" {
 			fmt.Fprintf(w, "%s %s %s\n", gutter, st.paint("1;34", "|"), label)
@@ -179,19 +180,31 @@ func renderSnippet(w io.Writer, src Sources, pos, end Position, label string, wi
 	fmt.Fprintf(w, "%s %s %s\n", gutter, st.paint("1;34", "|"), carets)
 }
 
-// sourceLine returns the 1-based line n of src, without its newline.
-func sourceLine(src []byte, n int) (string, bool) {
+// sourceLine returns the line of src that holds pos, without its
+// newline. The line is found from the position's byte offset, so rendering
+// a diagnostic costs the length of its line, not of the text before it;
+// a position without an offset is found by counting lines.
+func sourceLine(src []byte, pos Position) (string, bool) {
+	n := pos.Line
 	if src == nil || n < 1 {
 		return "", false
 	}
+	if off := pos.Offset; off > 0 && off <= len(src) || off == 0 && n == 1 {
+		start := bytes.LastIndexByte(src[:off], '\n') + 1
+		end := len(src)
+		if j := bytes.IndexByte(src[off:], '\n'); j >= 0 {
+			end = off + j
+		}
+		return strings.TrimRight(string(src[start:end]), "\r"), true
+	}
 	for i := 1; i < n; i++ {
-		j := strings.IndexByte(string(src), '\n')
+		j := bytes.IndexByte(src, '\n')
 		if j < 0 {
 			return "", false
 		}
 		src = src[j+1:]
 	}
-	if j := strings.IndexByte(string(src), '\n'); j >= 0 {
+	if j := bytes.IndexByte(src, '\n'); j >= 0 {
 		src = src[:j]
 	}
 	return strings.TrimRight(string(src), "\r"), true

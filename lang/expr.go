@@ -132,18 +132,11 @@ func (n *Paren) Span() (Position, Position)     { return n.Pos, n.EndPos }
 
 // exprParser parses an expression by precedence climbing over participle's
 // token stream; the statement grammar calls it wherever an Expr is wanted.
-type exprParser struct{ lex tokenStream }
+type exprParser struct{ lex *lexer.PeekingLexer }
 
-// tokenStream is what the expression parser reads: participle's
-// PeekingLexer, or the fast parser's token cursor.
-type tokenStream interface {
-	Peek() *lexer.Token
-	Next() *lexer.Token
-}
-
-func parseExpr(lex *lexer.PeekingLexer) (Expr, error) { return parseExprFrom(lex) }
-
-func parseExprFrom(lex tokenStream) (Expr, error) {
+// parseExpr is the expression parser participle calls wherever the
+// grammar wants an Expr.
+func parseExpr(lex *lexer.PeekingLexer) (Expr, error) {
 	p := exprParser{lex}
 	if !p.startsOperand() {
 		return nil, participle.NextMatch

@@ -17,7 +17,7 @@ type lexedToken struct {
 
 var tokenTypeNames = func() map[int]string {
 	m := map[int]string{}
-	for name, t := range Lexer.Symbols() {
+	for name, t := range regexpLexer.Symbols() {
 		m[int(t)] = name
 	}
 	return m
@@ -42,7 +42,7 @@ func lexAll(t *testing.T, src string) []lexedToken {
 		}
 	}
 
-	lx, err := Lexer.LexString("t.gpl", src)
+	lx, err := regexpLexer.LexString("t.gpl", src)
 	if err != nil {
 		t.Fatal(err)
 	}

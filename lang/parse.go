@@ -10,56 +10,66 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// stmtHolder is the unit the participle parser reads: one statement.
+// stmtHolder is the unit the parser reads after a syntax error: one
+// statement.
 type stmtHolder struct {
 	Stmt Stmt `parser:"@@"`
 }
 
-var stmtParser = participle.MustBuild[stmtHolder](
-	participle.Lexer(Lexer),
-	participle.Elide("Comment", "Newline", "Whitespace"),
-	participle.Union[Stmt](&Import{}, &Let{}, &Pool{}, &Job{}, &Rules{}, &Request{}, &Expect{}),
-	participle.Union[JobItem](&FactorBlock{}, &Expect{}, &Field{}),
-	participle.ParseTypeWith(parseExpr),
-	// One token decides every branch of the grammar; a larger lookahead
-	// lets participle back out of a half-parsed block item and blame a
-	// token before the real error.
-	participle.UseLookahead(1),
+// fileHolder is what the parser reads first: the whole file.
+type fileHolder struct {
+	Stmts []Stmt `parser:"@@*"`
+}
+
+// grammarOptions configure every parser of the language. Union members are
+// listed most frequent first: participle tries them in order.
+func grammarOptions() []participle.Option {
+	return []participle.Option{
+		participle.Lexer(Lexer),
+		participle.Union[Stmt](&Job{}, &Expect{}, &Let{}, &Pool{}, &Rules{}, &Request{}, &Import{}),
+		participle.Union[JobItem](&Expect{}, &FactorBlock{}, &Field{}),
+		participle.ParseTypeWith(parseExpr),
+		// One token decides every branch of the grammar; a larger lookahead
+		// lets participle back out of a half-parsed block item and blame a
+		// token before the real error.
+		participle.UseLookahead(1),
+	}
+}
+
+// The parsers are built once per process, when a verb first needs one.
+var (
+	fileParser = sync.OnceValue(func() *participle.Parser[fileHolder] {
+		return participle.MustBuild[fileHolder](grammarOptions()...)
+	})
+	stmtParser = sync.OnceValue(func() *participle.Parser[stmtHolder] {
+		return participle.MustBuild[stmtHolder](grammarOptions()...)
+	})
+	exprParserP = sync.OnceValue(func() *participle.Parser[exprHolder] {
+		return participle.MustBuild[exprHolder](grammarOptions()...)
+	})
 )
 
-// tokenBuffers recycles the fast parser's token slices between files.
-var tokenBuffers = sync.Pool{New: func() any {
-	s := make([]lexer.Token, 0, 512)
-	return &s
-}}
-
 // Grammar returns the EBNF of the statement grammar, for the docs.
-func Grammar() string { return stmtParser.String() }
+func Grammar() string { return stmtParser().String() }
 
-// Parse reads a .gpl file. A file without errors is read by the fast
-// parser (fastparse.go); otherwise participle parses it statement by
-// statement. A syntax error in one statement does not hide the
-// others: the parser resynchronises at the next statement keyword, so every
-// independent error comes back, in source order, with the statements that
-// did parse.
+// Parse reads a .gpl file. participle reads the whole file in one pass;
+// when that meets a syntax error, it reads the file again statement by
+// statement, so that a syntax error in one statement does not hide the
+// others: the parser resynchronises at the next statement keyword, and
+// every independent error comes back, in source order, with the statements
+// that did parse.
 func Parse(name string, src []byte) (*File, Diagnostics) {
 	f := &File{Name: name, Src: src}
-	buf := tokenBuffers.Get().(*[]lexer.Token)
-	toks := scanInto((*buf)[:0], name, string(src), false)
-	stmts, ok := fastParse(toks)
-	clear(toks) // the tree keeps no token; drop their references to src
-	*buf = toks[:0]
-	tokenBuffers.Put(buf)
-	if ok {
-		f.Stmts = stmts
-		return f, nil
-	}
-	toks, diag := tokenize(name, src)
-	if diag != nil {
-		return f, Diagnostics{diag}
+	toks := scanForParser(name, string(src))
+	eof := toks[len(toks)-1]
+	if pl, err := lexer.Upgrade(&sliceLexer{toks: toks[:len(toks)-1], eof: eof}, elided...); err == nil {
+		if h, err := fileParser().ParseFromLexer(pl); err == nil {
+			f.Stmts = h.Stmts
+			return f, nil
+		}
 	}
 	var diags Diagnostics
-	f.Stmts, diags = parseStatements(toks)
+	f.Stmts, diags = parseStatements(scanTokens(name, string(src)))
 	return f, diags
 }
 
@@ -163,7 +173,7 @@ func parseChunk(chunk []lexer.Token) (Stmt, error) {
 	if err != nil {
 		return nil, err
 	}
-	h, err := stmtParser.ParseFromLexer(pl)
+	h, err := stmtParser().ParseFromLexer(pl)
 	if err != nil {
 		return nil, err
 	}
@@ -239,12 +249,6 @@ type exprHolder struct {
 	X Expr `parser:"@@"`
 }
 
-var exprParserP = participle.MustBuild[exprHolder](
-	participle.Lexer(Lexer),
-	participle.Elide("Comment", "Newline", "Whitespace"),
-	participle.ParseTypeWith(parseExpr),
-)
-
 // ParseExpr reads a single expression, such as llama2_70b.mpg * 2.
 func ParseExpr(name, src string) (Expr, Diagnostics) {
 	toks, diag := tokenize(name, []byte(src))
@@ -259,7 +263,7 @@ func ParseExpr(name, src string) (Expr, Diagnostics) {
 	pl, err := lexer.Upgrade(&sliceLexer{toks: toks, eof: lexer.EOFToken(tokenEnd(&last))}, elided...)
 	if err == nil {
 		var h *exprHolder
-		h, err = exprParserP.ParseFromLexer(pl)
+		h, err = exprParserP().ParseFromLexer(pl)
 		if err == nil {
 			return h.X, nil
 		}

@@ -7,33 +7,43 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// scanTokens is the hand-written scanner behind Parse. It produces exactly
-// the tokens the regular-expression definition Lexer does (a test checks
-// this on every file in the repository and on fuzzed input), about two
-// orders of magnitude faster: a file is lexed once per load, and the
-// regexp engine's backtracking over unit suffixes dominated load time.
+// scanTokens is the hand-written scanner behind Lexer: every token of src,
+// comments, spaces and newlines included, ending with EOF. It produces
+// exactly the tokens the regular-expression specification in the tests
+// does (checked on every file in the repository and on random input),
+// about two orders of magnitude faster.
 func scanTokens(name string, src string) []lexer.Token {
-	return scan(name, src, true)
+	return scanInto(make([]lexer.Token, 0, len(src)/3+1), name, src, false)
 }
 
-// scan lexes src; without all, comments, spaces and newlines are left out,
-// which is what the fast parser reads.
-func scan(name string, src string, all bool) []lexer.Token {
-	size := len(src) / 3
-	if !all {
-		size = len(src) / 8
-	}
-	return scanInto(make([]lexer.Token, 0, size), name, src, all)
+// scanForParser is scanTokens with every run of comments, spaces and
+// newlines between two significant tokens merged into one space token.
+// The parser skips space tokens, so it reads the same statements; a node's
+// end position (the start of whatever follows its last token) is the same
+// too, and the parser has half the tokens to read.
+func scanForParser(name string, src string) []lexer.Token {
+	return scanInto(make([]lexer.Token, 0, len(src)/5+1), name, src, true)
 }
 
-// scanInto is scan appending to toks.
-func scanInto(toks []lexer.Token, name string, src string, all bool) []lexer.Token {
+// scanInto is a scan of src appended to toks; with merge, as
+// scanForParser.
+func scanInto(toks []lexer.Token, name string, src string, merge bool) []lexer.Token {
 	pos := lexer.Position{Filename: name, Line: 1, Column: 1}
+	gap := false
 	for i := 0; i < len(src); {
 		typ, n := scanOne(src, i)
 		t := lexer.Token{Type: typ, Value: src[i : i+n], Pos: pos}
-		if all || typ != tokComment && typ != tokNewline && typ != tokSpace {
+		switch {
+		case !merge:
 			toks = append(toks, t)
+		case typ == tokComment || typ == tokNewline || typ == tokSpace:
+			if !gap {
+				toks = append(toks, lexer.Token{Type: tokSpace, Pos: pos})
+				gap = true
+			}
+		default:
+			toks = append(toks, t)
+			gap = false
 		}
 		// Only a Newline token holds a line break, and most tokens are
 		// ASCII, so advancing is usually an addition.
@@ -184,3 +194,26 @@ func isASCII(s string) bool {
 	}
 	return true
 }
+
+// Token is one token of source text, with its position.
+type Token = lexer.Token
+
+// Tokens scans src with the language's scanner. Without all, comments,
+// spaces and newlines are left out; the EOF token is never included.
+func Tokens(name, src string, all bool) []Token {
+	toks := scanTokens(name, src)
+	toks = toks[:len(toks)-1]
+	if all {
+		return toks
+	}
+	out := toks[:0]
+	for _, t := range toks {
+		if t.Type != tokComment && t.Type != tokNewline && t.Type != tokSpace {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// IsComment reports whether t is a # comment.
+func IsComment(t Token) bool { return t.Type == tokComment }

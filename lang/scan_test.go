@@ -12,7 +12,7 @@ import (
 // regexTokens lexes with the regular-expression definition, the
 // specification the hand-written scanner must match.
 func regexTokens(t testing.TB, name, src string) []lexer.Token {
-	lx, err := Lexer.LexString(name, src)
+	lx, err := regexpLexer.LexString(name, src)
 	if err != nil {
 		t.Fatal(err)
 	}

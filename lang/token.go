@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"io"
+
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -8,20 +10,48 @@ import (
 // and 1-based column counted in characters (runes).
 type Position = lexer.Position
 
-// Lexer is the token definition of the language. A number may carry a unit,
-// with or without a space before it (250ms, 2.5 USD/h); a money literal may
-// carry a leading dollar sign ($2.50, $8.86/h).
-var Lexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Comment", Pattern: `#[^\n]*`},
-	{Name: "Newline", Pattern: `[\n;]`},
-	{Name: "Whitespace", Pattern: `[ \t\r]+`},
-	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
-	{Name: "Money", Pattern: `\$(?:[0-9][0-9_]*(?:\.[0-9][0-9_]*)?|\.[0-9][0-9_]*)(?:/h\b)?`},
-	{Name: "Number", Pattern: `(?:[0-9][0-9_]*(?:\.[0-9][0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?(?:[ \t]*(?:` + unitPattern + `)\b)?`},
-	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
-	{Name: "Op", Pattern: `≈|~=|±|\+-|->|==|!=|<=|>=|&&|\|\||[-+*/<>!?:=(){},.%]`},
-	{Name: "Invalid", Pattern: `.`},
-})
+// Token types of the scanner. Their names are what grammar tags and
+// participle's messages use.
+const (
+	tokComment lexer.TokenType = -2 - iota
+	tokNewline
+	tokSpace
+	tokString
+	tokMoney
+	tokNumber
+	tokIdent
+	tokOp
+	tokInvalid
+)
+
+// symbols maps each token type's name to its type, as participle reads it.
+var symbols = map[string]lexer.TokenType{
+	"EOF": lexer.EOF, "Comment": tokComment, "Newline": tokNewline, "Whitespace": tokSpace,
+	"String": tokString, "Money": tokMoney, "Number": tokNumber, "Ident": tokIdent,
+	"Op": tokOp, "Invalid": tokInvalid,
+}
+
+// Lexer is the token definition of the language, backed by the
+// hand-written scanner (scan.go): a number may carry a unit, with or without
+// a space before it (250ms, 2.5 USD/h); a money literal may carry a leading
+// dollar sign ($2.50, $8.86/h). The scanner never fails: a character no
+// token starts with becomes an Invalid token, which the parser reports.
+var Lexer lexer.Definition = scannerDefinition{}
+
+type scannerDefinition struct{}
+
+// Symbols returns the token types by name.
+func (scannerDefinition) Symbols() map[string]lexer.TokenType { return symbols }
+
+// Lex scans everything r holds.
+func (scannerDefinition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	toks := scanTokens(filename, string(b))
+	return &sliceLexer{toks: toks[:len(toks)-1], eof: toks[len(toks)-1]}, nil
+}
 
 // Keywords are the identifiers reserved by the language.
 var Keywords = []string{
@@ -47,15 +77,3 @@ var statementKeywords = map[string]bool{
 	"request": true, "expect": true,
 }
 
-var (
-	symbols    = Lexer.Symbols()
-	tokComment = symbols["Comment"]
-	tokNewline = symbols["Newline"]
-	tokSpace   = symbols["Whitespace"]
-	tokString  = symbols["String"]
-	tokMoney   = symbols["Money"]
-	tokNumber  = symbols["Number"]
-	tokIdent   = symbols["Ident"]
-	tokOp      = symbols["Op"]
-	tokInvalid = symbols["Invalid"]
-)

@@ -248,31 +248,14 @@ type significantToken struct {
 	Pos   lang.Position
 }
 
-var (
-	tokComment    = lang.Lexer.Symbols()["Comment"]
-	tokNewline    = lang.Lexer.Symbols()["Newline"]
-	tokWhitespace = lang.Lexer.Symbols()["Whitespace"]
-)
-
-// significantTokens lexes text; on a lexing error it returns what came
-// before it.
+// significantTokens lexes text with the language's scanner, comments,
+// newlines and white space left out.
 func significantTokens(text string) []significantToken {
-	lx, err := lang.Lexer.LexString("<input>", text)
-	if err != nil {
-		return nil
-	}
 	var out []significantToken
-	for {
-		t, err := lx.Next()
-		if err != nil || t.EOF() {
-			return out
-		}
-		switch t.Type {
-		case tokComment, tokNewline, tokWhitespace:
-			continue
-		}
+	for _, t := range lang.Tokens("<input>", text, false) {
 		out = append(out, significantToken{t.Value, t.Pos})
 	}
+	return out
 }
 
 // historyEntry is how an input is kept in the history: a line as typed, or
@@ -293,19 +276,12 @@ func historyEntry(lines []string) string {
 
 // stripComment cuts a line's trailing # comment, leaving strings alone.
 func stripComment(line string) string {
-	lx, err := lang.Lexer.LexString("", line)
-	if err != nil {
-		return line
-	}
-	for {
-		t, err := lx.Next()
-		if err != nil || t.EOF() {
-			return line
-		}
-		if t.Type == tokComment {
+	for _, t := range lang.Tokens("", line, true) {
+		if lang.IsComment(t) {
 			return line[:t.Pos.Offset]
 		}
 	}
+	return line
 }
 
 // report renders diagnostics of what was typed or loaded.
