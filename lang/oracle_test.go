@@ -17,4 +17,3 @@ var regexpLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Op", Pattern: `≈|~=|±|\+-|->|==|!=|<=|>=|&&|\|\||[-+*/<>!?:=(){},.%]`},
 	{Name: "Invalid", Pattern: `.`},
 })
-

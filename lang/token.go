@@ -76,4 +76,3 @@ var statementKeywords = map[string]bool{
 	"import": true, "let": true, "pool": true, "job": true, "rules": true,
 	"request": true, "expect": true,
 }
-
