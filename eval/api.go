@@ -30,7 +30,7 @@ func (j *Job) Get(name string) (Value, error) { return j.s.jobResult(j.d, name) 
 // out.
 func (s *Scenario) Jobs() []*Job {
 	var out []*Job
-	for _, d := range s.order {
+	for _, d := range s.p.order {
 		if j, ok := s.jobOf(d); ok {
 			out = append(out, j)
 		}
@@ -40,7 +40,7 @@ func (s *Scenario) Jobs() []*Job {
 
 // Job returns the evaluated job of that name.
 func (s *Scenario) Job(name string) (*Job, bool) {
-	d, ok := s.decls[name]
+	d, ok := s.p.decls[name]
 	if !ok {
 		return nil, false
 	}
@@ -48,10 +48,11 @@ func (s *Scenario) Job(name string) (*Job, bool) {
 }
 
 func (s *Scenario) jobOf(d *decl) (*Job, bool) {
-	if d.kind != declJob || d.state != done {
+	if d.kind != declJob || s.of(d).state != done {
 		return nil, false
 	}
-	j := &Job{Name: d.name.Name, Inputs: d.jb.inputs, Result: d.jb.result, s: s, d: d}
+	js := s.of(d).job
+	j := &Job{Name: d.name.Name, Inputs: js.inputs, Result: js.result, s: s, d: d}
 	if d.jb.pool != nil {
 		j.Pool = d.jb.pool.name.Name
 	}
@@ -70,9 +71,9 @@ type Pool struct {
 // Pools lists the evaluated pools in source order.
 func (s *Scenario) Pools() []Pool {
 	var out []Pool
-	for _, d := range s.order {
-		if d.kind == declPool && d.state == done {
-			out = append(out, Pool{Name: d.name.Name, Fields: d.pl.values})
+	for _, d := range s.p.order {
+		if d.kind == declPool && s.of(d).state == done {
+			out = append(out, Pool{Name: d.name.Name, Fields: s.of(d).pool})
 		}
 	}
 	return out
@@ -87,9 +88,9 @@ type Named struct {
 // Lets lists the evaluated let values in source order.
 func (s *Scenario) Lets() []Named {
 	var out []Named
-	for _, d := range s.order {
-		if d.kind == declLet && d.state == done {
-			out = append(out, Named{d.name.Name, d.value})
+	for _, d := range s.p.order {
+		if (d.kind == declLet || d.kind == declParam) && s.of(d).state == done {
+			out = append(out, Named{d.name.Name, s.of(d).value})
 		}
 	}
 	return out
@@ -99,7 +100,7 @@ func (s *Scenario) Lets() []Named {
 // "ruleset", "request"), in source order.
 func (s *Scenario) Names() [][2]string {
 	var out [][2]string
-	for _, d := range s.order {
+	for _, d := range s.p.order {
 		out = append(out, [2]string{d.name.Name, declKindNames[d.kind]})
 	}
 	return out
@@ -107,38 +108,53 @@ func (s *Scenario) Names() [][2]string {
 
 // Eval evaluates an expression against the scenario's declarations, as a
 // top-level expect would: "llama2_70b.mpg", "trade_ratio(a, b) * 2". The
-// name is used in diagnostics, whose sources are added to s.Sources.
+// name is used in diagnostics; the *Error's diagnostics quote text under
+// that name, which the caller renders with its own sources.
 func (s *Scenario) Eval(name, text string) (Value, error) {
-	s.Sources[name] = []byte(text)
-	x, diags := lang.ParseExpr(name, text)
-	if diags.HasErrors() {
-		return Value{}, &Error{Diagnostics: diags}
+	c, err := s.compileText(name, text)
+	if err != nil {
+		return Value{}, err
 	}
-	before := len(s.diags)
-	defer func() { s.diags = s.diags[:before] }()
-	c := s.compile(x, scope{})
-	if c == nil {
-		return Value{}, &Error{Diagnostics: append(lang.Diagnostics(nil), s.diags[before:]...)}
-	}
-	v, ok := s.run(c)
+	var out sink
+	v, ok := s.run(c, &out)
 	if !ok {
-		return Value{}, &Error{Diagnostics: append(lang.Diagnostics(nil), s.diags[before:]...), Runtime: true}
+		if len(out.diags) == 0 {
+			out.errorAt(lang.Position{}, lang.Position{}, text+" could not be evaluated: it reads a declaration that has errors")
+		}
+		return Value{}, &Error{Diagnostics: out.diags, Runtime: len(out.runtime) == len(out.diags), Sources: s.withText(name, text)}
 	}
 	return v, nil
 }
 
-// TypeOf checks an expression and returns its type without running it.
-func (s *Scenario) TypeOf(name, text string) (Type, error) {
-	s.Sources[name] = []byte(text)
+// withText is the scenario's sources and one more text.
+func (s *Scenario) withText(name, text string) lang.Sources {
+	all := make(lang.Sources, len(s.Sources)+1)
+	for k, v := range s.Sources {
+		all[k] = v
+	}
+	all[name] = []byte(text)
+	return all
+}
+
+// compileText parses and checks an expression against the program.
+func (s *Scenario) compileText(name, text string) (*compiled, error) {
 	x, diags := lang.ParseExpr(name, text)
 	if diags.HasErrors() {
-		return Type{}, &Error{Diagnostics: diags}
+		return nil, &Error{Diagnostics: diags, Sources: s.withText(name, text)}
 	}
-	before := len(s.diags)
-	defer func() { s.diags = s.diags[:before] }()
-	c := s.compile(x, scope{})
+	var cd lang.Diagnostics
+	c := s.p.compileOutside(x, &cd)
 	if c == nil {
-		return Type{}, &Error{Diagnostics: append(lang.Diagnostics(nil), s.diags[before:]...)}
+		return nil, &Error{Diagnostics: cd, Sources: s.withText(name, text)}
+	}
+	return c, nil
+}
+
+// TypeOf checks an expression and returns its type without running it.
+func (s *Scenario) TypeOf(name, text string) (Type, error) {
+	c, err := s.compileText(name, text)
+	if err != nil {
+		return Type{}, err
 	}
 	return c.typ, nil
 }
@@ -162,9 +178,9 @@ type NamedRequest struct {
 // Requests lists the evaluated requests in source order.
 func (s *Scenario) Requests() []NamedRequest {
 	var out []NamedRequest
-	for _, d := range s.order {
-		if d.kind == declRequest && d.state == done {
-			out = append(out, NamedRequest{d.name.Name, d.rq.req})
+	for _, d := range s.p.order {
+		if d.kind == declRequest && s.of(d).state == done {
+			out = append(out, NamedRequest{d.name.Name, s.of(d).req.req})
 		}
 	}
 	return out
@@ -173,8 +189,8 @@ func (s *Scenario) Requests() []NamedRequest {
 // Rulesets lists the names of the compiled rulesets in source order.
 func (s *Scenario) Rulesets() []string {
 	var out []string
-	for _, d := range s.order {
-		if d.kind == declRules && d.state == done {
+	for _, d := range s.p.order {
+		if d.kind == declRules && s.of(d).state == done {
 			out = append(out, d.name.Name)
 		}
 	}

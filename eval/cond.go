@@ -6,19 +6,29 @@ import (
 )
 
 // condCompiler checks a rule condition and translates it into the
-// classification engine's condition IR. Bare names are the request's fields;
-// let values may be read as constants.
+// classification engine's condition IR: the check pass for rule
+// conditions, with the same messages as exprChecker's. Bare names are the
+// request's fields; a declaration's value (a let, a pool's field) is read
+// as a constant: from s when compiling for an evaluation, else it sets
+// dynamic.
 type condCompiler struct {
-	s  *Scenario
-	ok bool
+	p       *program
+	s       *Scenario
+	diags   *lang.Diagnostics
+	dynamic *bool
+	ok      bool
+}
+
+// checker is an expression checker reporting where cc does.
+func (cc *condCompiler) checker() *exprChecker {
+	return &exprChecker{p: cc.p, c: &compiled{}, diags: cc.diags, ok: true}
 }
 
 var cmpOps = map[string]priority.CmpOp{"<": priority.LT, "<=": priority.LE, ">": priority.GT, ">=": priority.GE, "==": priority.EQ, "!=": priority.NE}
 var arithOps = map[string]priority.ArithOp{"+": priority.Add, "-": priority.Sub, "*": priority.Mul, "/": priority.Div}
 
 func (cc *condCompiler) errorf(n lang.Expr, format string, args ...any) (any, Type) {
-	cp := compiler{s: cc.s}
-	cp.errorf(n, format, args...)
+	cc.checker().errorf(n, format, args...)
 	cc.ok = false
 	return nil, Type{}
 }
@@ -85,7 +95,7 @@ func (cc *condCompiler) binary(n *lang.Binary) (any, Type) {
 	if lt.Kind == Invalid || rt.Kind == Invalid {
 		return nil, Type{}
 	}
-	cp := &compiler{s: cc.s, ok: true}
+	cp := cc.checker()
 	switch n.Op {
 	case "and", "or":
 		if lt.Kind != Bool || rt.Kind != Bool {
@@ -133,14 +143,13 @@ func (cc *condCompiler) name(n *lang.Name) (any, Type) {
 			return priority.FieldRef{Field: f}, numType(requestFields[f.String()].dim)
 		}
 	}
-	d, ok := cc.s.decls[n.Parts[0].Name]
-	if !ok {
+	if _, ok := cc.p.decls[n.Parts[0].Name]; !ok {
 		return cc.unknownField(n)
 	}
-	// Anything else must be a constant known at load: a let, or a field of
-	// another declaration.
-	cp := &compiler{s: cc.s, ok: true, c: &compiled{}}
-	t := cp.name(n)
+	// Anything else must be a constant known once the file is evaluated:
+	// a let, or a field of another declaration.
+	cp := cc.checker()
+	t, _ := cp.name(n)
 	if !cp.ok || t.Kind == Invalid {
 		cc.ok = false
 		return nil, Type{}
@@ -148,8 +157,15 @@ func (cc *condCompiler) name(n *lang.Name) (any, Type) {
 	if t.Kind != Number {
 		return cc.errorf(n, "%s is a %s; a rule condition reads numbers", n.Path(), t)
 	}
-	_ = d
-	v, ok := cc.s.refValue(cp.c.refs[0])
+	if cc.s == nil {
+		*cc.dynamic = true
+		return priority.Const{}, t
+	}
+	if !cc.s.force(cp.c.refs[0].d) {
+		cc.ok = false
+		return nil, Type{}
+	}
+	v, ok := cc.s.refValue(cp.c.refs[0], &cc.s.ev)
 	if !ok {
 		cc.ok = false
 		return nil, Type{}
@@ -162,7 +178,7 @@ func (cc *condCompiler) unknownField(n *lang.Name) (any, Type) {
 	for f := range requestFields {
 		cands = append(cands, f)
 	}
-	for name, d := range cc.s.decls {
+	for name, d := range cc.p.decls {
 		if d.kind == declLet {
 			cands = append(cands, name)
 		}

@@ -72,7 +72,7 @@ func ExampleScenario_Eval() {
 	_, err = s.Eval("query", "llama2_70b.mpgg")
 	var e *eval.Error
 	if errors.As(err, &e) {
-		e.Diagnostics.RenderAll(os.Stdout, s.Sources, lang.Style{})
+		e.Diagnostics.RenderAll(os.Stdout, e.Sources, lang.Style{})
 	}
 	// Output:
 	// 1.212121212

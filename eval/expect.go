@@ -46,29 +46,31 @@ type Expectation struct {
 func (e *Expectation) Node() *lang.Expect { return e.node }
 
 // Expectations lists the file's expects in source order.
-func (s *Scenario) Expectations() []*Expectation { return s.expects }
+func (s *Scenario) Expectations() []*Expectation { return s.p.expects }
 
-func (s *Scenario) compileExpect(site expectSite) *Expectation {
+// compileExpect checks and compiles one expect (the judge pass runs it);
+// nil when it has errors, reported into diags.
+func (p *program) compileExpect(site expectSite, diags *lang.Diagnostics) *Expectation {
 	n := site.node
 	e := &Expectation{node: n, job: site.job, File: n.Pos.Filename, Line: n.Pos.Line, Column: n.Pos.Column}
-	e.Source = expectText(s.Sources[n.Pos.Filename], n)
+	e.Source = expectText(p.sources[n.Pos.Filename], n)
 	e.Name = e.File + ":" + strconv.Itoa(e.Line) + ": " + e.Source
 	sc := scope{job: site.job}
 	switch {
 	case n.Approx != nil:
 		e.mode = modeApprox
-		e.x = s.compile(n.X, sc)
-		e.want = s.compile(n.Approx.Want, sc)
+		e.x = p.compile(n.X, sc, diags)
+		e.want = p.compile(n.Approx.Want, sc, diags)
 		if n.Approx.Abs != nil {
-			e.tol = s.compile(n.Approx.Abs, sc)
+			e.tol = p.compile(n.Approx.Abs, sc, diags)
 		}
 		if n.Approx.Within != nil {
-			e.within = s.compile(n.Approx.Within, sc)
+			e.within = p.compile(n.Approx.Within, sc, diags)
 		}
 		if e.x == nil || e.want == nil || n.Approx.Abs != nil && e.tol == nil || n.Approx.Within != nil && e.within == nil {
 			return nil
 		}
-		if !s.checkApproxTypes(e) {
+		if !checkApproxTypes(e, diags) {
 			return nil
 		}
 		if lit := numberLit(n.Approx.Want); lit != nil {
@@ -82,13 +84,16 @@ func (s *Scenario) compileExpect(site expectSite) *Expectation {
 	default:
 		if b, ok := unparen(n.X).(*lang.Binary); ok && comparisons[b.Op] {
 			e.mode, e.op = modeCompare, b.Op
-			e.x = s.compile(b.L, sc)
-			e.want = s.compile(b.R, sc)
-			if e.x == nil || e.want == nil {
+			// Check the comparison as a whole for its type errors, then
+			// compile its sides, whose values a failure reports.
+			if c, _ := p.checkExpr(n.X, sc, diags); c == nil {
 				return nil
 			}
-			// Check the comparison as a whole for its type errors.
-			if c, _ := s.check(n.X, sc); c == nil {
+			var quiet lang.Diagnostics
+			e.x = p.compile(b.L, sc, &quiet)
+			e.want = p.compile(b.R, sc, &quiet)
+			if e.x == nil || e.want == nil {
+				*diags = append(*diags, quiet...)
 				return nil
 			}
 			if lit := numberLit(b.R); lit != nil {
@@ -96,13 +101,13 @@ func (s *Scenario) compileExpect(site expectSite) *Expectation {
 			}
 			return e
 		}
-		e.x = s.compile(n.X, sc)
+		e.x = p.compile(n.X, sc, diags)
 		if e.x == nil {
 			return nil
 		}
 		if e.x.typ.Kind != Bool {
 			pos, end := n.X.Span()
-			s.errorAt(pos, end, fmt.Sprintf("an expect needs a condition, but this is a %s; compare it with == or ≈", e.x.typ))
+			*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end, Summary: fmt.Sprintf("an expect needs a condition, but this is a %s; compare it with == or ≈", e.x.typ)})
 			return nil
 		}
 	}
@@ -121,11 +126,11 @@ func numberLit(e lang.Expr) *lang.NumberLit {
 	return nil
 }
 
-func (s *Scenario) checkApproxTypes(e *Expectation) bool {
+func checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool {
 	n := e.node
 	bad := func(x lang.Expr, msg string, args ...any) bool {
 		pos, end := x.Span()
-		s.errorAt(pos, end, fmt.Sprintf(msg, args...))
+		*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end, Summary: fmt.Sprintf(msg, args...)})
 		return false
 	}
 	if e.x.typ.Kind != Number {
@@ -186,19 +191,18 @@ type Outcome struct {
 // Check evaluates one expectation.
 func (s *Scenario) Check(e *Expectation) Outcome {
 	o := Outcome{Expectation: e}
-	before := len(s.diags)
+	var out sink // an expect's error belongs to its outcome
 	fail := func() Outcome {
 		o.Err = true
-		if len(s.diags) > before {
-			o.Diagnostic = s.diags[len(s.diags)-1]
-			s.diags = s.diags[:before] // an expect's error belongs to its outcome
+		if n := len(out.diags); n > 0 {
+			o.Diagnostic = out.diags[n-1]
 		}
 		if o.Diagnostic == nil {
 			o.Diagnostic = s.unevaluated(e)
 		}
 		return o
 	}
-	got, ok := s.run(e.x)
+	got, ok := s.run(e.x, &out)
 	if !ok {
 		return fail()
 	}
@@ -208,27 +212,27 @@ func (s *Scenario) Check(e *Expectation) Outcome {
 		o.Want = Value{Type: BoolType, Bool: true}
 		o.Pass = got.Bool
 	case modeCompare:
-		want, ok := s.run(e.want)
+		want, ok := s.run(e.want, &out)
 		if !ok {
 			return fail()
 		}
 		o.Want = want
 		o.Pass = compareValues(got, e.op, want)
 	case modeApprox:
-		want, ok := s.run(e.want)
+		want, ok := s.run(e.want, &out)
 		if !ok {
 			return fail()
 		}
 		o.Want = want
 		switch {
 		case e.tol != nil:
-			t, ok := s.run(e.tol)
+			t, ok := s.run(e.tol, &out)
 			if !ok {
 				return fail()
 			}
 			o.Tolerance = math.Abs(t.Num)
 		case e.within != nil:
-			p, ok := s.run(e.within)
+			p, ok := s.run(e.within, &out)
 			if !ok {
 				return fail()
 			}
@@ -250,8 +254,8 @@ func (s *Scenario) Check(e *Expectation) Outcome {
 
 // Test checks every expectation in source order.
 func (s *Scenario) Test() []Outcome {
-	out := make([]Outcome, len(s.expects))
-	for i, e := range s.expects {
+	out := make([]Outcome, len(s.p.expects))
+	for i, e := range s.p.expects {
 		out[i] = s.Check(e)
 	}
 	return out
@@ -307,7 +311,7 @@ func (s *Scenario) failure(e *Expectation, o Outcome) *lang.Diagnostic {
 		diff := math.Abs(o.Got.Num - o.Want.Num)
 		tol := "± " + NumberValue(o.Tolerance, o.Want.Type.Dim).Precise(u)
 		if e.within != nil {
-			p, _ := s.run(e.within)
+			p, _ := s.run(e.within, &sink{})
 			tol = "within " + lang.FormatNumber(p.Num) + "% (" + tol + ")"
 		}
 		d.Label = fmt.Sprintf("got %s, want %s %s (off by %s)", o.Got.Precise(u), o.Want.Precise(u), tol,
@@ -348,7 +352,7 @@ func (s *Scenario) readNames(e *Expectation) []string {
 			continue
 		}
 		for _, r := range c.refs {
-			if r.d != nil && r.d.state != done || r.d2 != nil && r.d2.state != done {
+			if r.d != nil && s.of(r.d).state != done || r.d2 != nil && s.of(r.d2).state != done {
 				continue
 			}
 			switch r.kind {
@@ -366,7 +370,7 @@ func (s *Scenario) readNames(e *Expectation) []string {
 				}
 			case refClassify:
 			default:
-				if v, ok := s.refValue(r); ok {
+				if v, ok := s.refValue(r, &sink{}); ok {
 					add(r.text, v.Precise(nil))
 				}
 			}

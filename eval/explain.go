@@ -216,7 +216,7 @@ func (j *Job) provenance(site *lang.Field) string {
 		if d.job.Extends == nil {
 			break
 		}
-		d = j.s.decls[d.job.Extends.Name]
+		d = j.s.p.decls[d.job.Extends.Name]
 	}
 	if p := j.d.jb.pool; p != nil {
 		return "from pool " + p.name.Name
@@ -246,7 +246,7 @@ func jobHolds(j *lang.Job, site *lang.Field) bool {
 // results (as ResultNames), a pool's or a request's fields; nil for a
 // value, a ruleset or an unknown name. It serves completion.
 func (s *Scenario) FieldNames(name string) []string {
-	d, ok := s.decls[name]
+	d, ok := s.p.decls[name]
 	if !ok {
 		return nil
 	}

@@ -3,19 +3,10 @@ package eval
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
-
-// fieldDef describes a NAME = VALUE field: its dimension, the unit its
-// "write its unit" hint suggests, and what it means.
-type fieldDef struct {
-	dim     lang.Dim
-	example string
-	doc     string
-}
 
 // poolFields are the fields of a pool; a job may set them too, and the
 // job's value wins.
@@ -25,153 +16,88 @@ var poolFields = map[string]fieldDef{
 	"rate":    {lang.Price, " USD/h", "price of one offered device-hour"},
 }
 
-type poolState struct {
-	fields map[string]*lang.Field
-	values map[string]Value
-}
-
-type jobState struct {
+// jobPlan is a checked job: where each of its inputs is set, on its own
+// lines, inherited from the job it extends, or from its pool.
+type jobPlan struct {
 	pool     *decl
-	sites    map[string]*lang.Field // devices, hours, rate: where each came from
+	parent   *decl
+	based    bool                   // its pool or parent is known and checked
+	items    bool                   // its own lines checked without errors
+	sites    map[string]*lang.Field // devices, hours, rate: where each comes from
 	factors  [goodput.NumFactors]*lang.Field
 	ceilings [goodput.NumFactors]*lang.Field
-	inputs   goodput.Inputs
-	values   map[string]Value
-	result   goodput.Result
 }
 
-// fieldValue evaluates a field's expression once, checks its dimension and
-// caches the value for every job that inherits it.
-func (s *Scenario) fieldValue(f *lang.Field, def fieldDef) (Value, bool) {
-	if fv, ok := s.fieldVals[f]; ok {
-		return fv.v, fv.ok
-	}
-	v, ok := s.evalField(f, def)
-	s.fieldVals[f] = fieldValue{v, ok}
-	return v, ok
+// jobState is what one evaluation computed for a job.
+type jobState struct {
+	inputs goodput.Inputs
+	values map[string]Value
+	result goodput.Result
 }
 
-func (s *Scenario) evalField(f *lang.Field, def fieldDef) (Value, bool) {
-	c := s.compile(f.Value, scope{})
-	if c == nil {
-		return Value{}, false
+// checkJob works out where each of a job's inputs comes from and checks
+// its own lines. When the pool or parent is missing or has errors, the
+// job's own lines are still checked, so that their independent errors are
+// reported too.
+func (p *program) checkJob(d *decl) bool {
+	jp := &jobPlan{sites: map[string]*lang.Field{}}
+	d.jb = jp
+	jp.based = p.jobBase(d, jp)
+	jp.items = p.jobItems(d, jp)
+	if jp.based && jp.items {
+		p.poolSites(d, jp)
+		return p.requireInputs(d, jp)
 	}
-	pos, end := f.Value.Span()
-	if c.typ.Kind != Number || c.typ.Dim != def.dim {
-		s.wrongDimension(f, def, c.typ)
-		return Value{}, false
-	}
-	_ = pos
-	_ = end
-	return s.run(c)
+	return false
 }
 
-func (s *Scenario) wrongDimension(f *lang.Field, def fieldDef, got Type) {
-	pos, end := f.Value.Span()
-	name := f.Name.Name
-	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && lit.Unit == nil && def.dim != lang.Count {
-		ex := def.example
-		if ex == "" {
-			ex = exampleUnit(lit.Digits, def.dim)
-		} else {
-			ex = lit.Digits + ex
-		}
-		s.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.dim.Phrase(), ex))
+// poolSites fills in the inputs the job chain leaves unset from the pool.
+func (p *program) poolSites(d *decl, jp *jobPlan) {
+	if jp.pool == nil || jp.pool.pl == nil {
 		return
 	}
-	what := got.Phrase()
-	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok {
-		what = lit.Text + " is " + what
-	} else {
-		what = "this is " + what
+	for name, f := range jp.pool.pl.fields {
+		if jp.sites[name] == nil {
+			jp.sites[name] = f
+		}
 	}
-	s.errorAt(pos, end, fmt.Sprintf("%s is a %s, but %s", name, dimPhrase(def.dim), what))
 }
 
-func dimPhrase(d lang.Dim) string {
-	switch d {
-	case lang.Price:
-		return "price (USD per device-hour)"
-	case lang.Count:
-		return "count (a bare number)"
-	}
-	return d.String()
-}
-
-func (s *Scenario) unknownFieldDecl(f *lang.Field, what string, known []string) {
-	msg := fmt.Sprintf("%s has no field %s", what, f.Name.Name)
-	if sug := suggest(f.Name.Name, known); sug != "" {
-		msg += "; did you mean " + sug + "?"
-	} else {
-		msg += "; its fields are " + strings.Join(known, ", ")
-	}
-	s.errorAt(f.Name.Pos, f.Name.EndPos, msg)
-}
-
-func (s *Scenario) evalPool(d *decl) bool {
-	ps := &poolState{values: map[string]Value{}}
-	d.pl = ps
-	var ok bool
-	ps.fields, ok = s.blockFields(d.pool.Fields, "a pool", poolFields, func(f *lang.Field, v Value) bool {
-		ps.values[f.Name.Name] = v
-		return true
-	})
-	return ok
-}
-
-// blockFields checks the NAME = VALUE fields of a pool or request block
-// against their definitions — unknown and repeated names, dimensions — and
-// hands each value to use, which reports its own errors. It returns the
-// fields by name and whether all of them were good.
-func (s *Scenario) blockFields(fields []*lang.Field, what string, defs map[string]fieldDef, use func(*lang.Field, Value) bool) (map[string]*lang.Field, bool) {
-	byName := map[string]*lang.Field{}
+// requireInputs reports a job without devices or hours.
+func (p *program) requireInputs(d *decl, jp *jobPlan) bool {
 	ok := true
-	for _, f := range fields {
-		def, known := defs[f.Name.Name]
-		if !known {
-			s.unknownFieldDecl(f, what, sortedKeys(defs))
-			ok = false
-			continue
-		}
-		if prev := byName[f.Name.Name]; prev != nil {
-			s.duplicateField(f, prev)
-			ok = false
-			continue
-		}
-		byName[f.Name.Name] = f
-		v, vok := s.fieldValue(f, def)
-		if !vok || !use(f, v) {
+	for _, name := range []string{"devices", "hours"} {
+		if jp.sites[name] == nil {
+			p.errorAt(d.name.Pos, d.name.EndPos, fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.name.Name, name, name))
 			ok = false
 		}
 	}
-	return byName, ok
-}
-
-func (s *Scenario) duplicateField(f, prev *lang.Field) {
-	s.diags = append(s.diags, &lang.Diagnostic{
-		Severity: lang.Error, Summary: f.Name.Name + " is set twice",
-		Pos: f.Name.Pos, End: f.Name.EndPos, Label: "set again here",
-		Related: []lang.Related{{Pos: prev.Name.Pos, End: prev.Name.EndPos, Label: "first set here"}},
-	})
+	return ok
 }
 
 // evalJob gathers a job's inputs (its own, then its parent's, then its
 // pool's), runs the goodput engine and maps any input error back to the
-// line that gave the value. When the pool or parent is missing or has
-// errors, the job's own lines are still checked, so that their independent
+// line that gave the value. A job whose pool or parent is missing or has
+// errors still has its own values checked, so that their independent
 // errors are reported too.
 func (s *Scenario) evalJob(d *decl) bool {
-	js := &jobState{sites: map[string]*lang.Field{}, values: map[string]Value{}}
-	d.jb = js
-	based := s.jobBase(d, js)
-	ok := s.jobItems(d, js)
+	jp := d.jb
+	js := &jobState{values: map[string]Value{}}
+	s.of(d).job = js
+	based := jp.based
+	if based && jp.parent != nil {
+		based = s.force(jp.parent)
+	}
+	if based && jp.pool != nil {
+		based = s.force(jp.pool)
+	}
 	if !based {
-		if ok {
+		if jp.items {
 			s.checkOwnInputs(d, js)
 		}
 		return false
 	}
-	if !ok {
+	if !d.ok {
 		return false
 	}
 	return s.solveJob(d, js)
@@ -179,66 +105,68 @@ func (s *Scenario) evalJob(d *decl) bool {
 
 // jobBase takes what a job inherits from its parent (extends) or pool
 // (on); false when that is missing or has errors, already reported.
-func (s *Scenario) jobBase(d *decl, js *jobState) bool {
+func (p *program) jobBase(d *decl, jp *jobPlan) bool {
 	j := d.job
 	switch {
 	case j.Extends != nil:
-		parent, found := s.decls[j.Extends.Name]
+		parent, found := p.decls[j.Extends.Name]
 		if !found || parent.kind != declJob {
-			s.badTarget(j.Extends, "job", declJob)
+			p.badTarget(j.Extends, "job", declJob)
 			return false
 		}
-		if parent.state == visiting {
-			s.errorAt(j.Extends.Pos, j.Extends.EndPos, "cycle: "+d.name.Name+" extends itself through "+parent.name.Name)
+		if parent.checked == visiting {
+			p.errorAt(j.Extends.Pos, j.Extends.EndPos, "cycle: "+d.name.Name+" extends itself through "+parent.name.Name)
 			return false
 		}
-		if !s.force(parent) {
+		if !p.checkDecl(parent, nil, &p.diags) {
 			return false
 		}
 		pj := parent.jb
-		js.pool = pj.pool
+		jp.parent, jp.pool = parent, pj.pool
 		for k, v := range pj.sites {
-			js.sites[k] = v
+			jp.sites[k] = v
 		}
-		js.factors, js.ceilings = pj.factors, pj.ceilings
+		jp.factors, jp.ceilings = pj.factors, pj.ceilings
 	case j.On != nil:
-		p, found := s.decls[j.On.Name]
-		if !found || p.kind != declPool {
-			s.badTarget(j.On, "pool", declPool)
+		pool, found := p.decls[j.On.Name]
+		if !found || pool.kind != declPool {
+			p.badTarget(j.On, "pool", declPool)
 			return false
 		}
-		if !s.force(p) {
+		if !p.checkDecl(pool, nil, &p.diags) {
 			return false
 		}
-		js.pool = p
+		jp.pool = pool
 	}
 	return true
 }
 
 // jobItems reads a job block's own fields, factor blocks and expects over
 // what jobBase inherited; false when one has an error, already reported.
-func (s *Scenario) jobItems(d *decl, js *jobState) bool {
+func (p *program) jobItems(d *decl, jp *jobPlan) bool {
 	ok := true
 	own := map[string]*lang.Field{}
 	for _, item := range d.job.Items {
 		switch it := item.(type) {
 		case *lang.Field:
-			if _, known := poolFields[it.Name.Name]; !known {
-				s.unknownFieldDecl(it, "a job", append(sortedKeys(poolFields), "factors", "ceilings"))
+			def, known := poolFields[it.Name.Name]
+			if !known {
+				p.unknownFieldDecl(it, "a job", append(sortedKeys(poolFields), "factors", "ceilings"))
 				ok = false
 				continue
 			}
 			if prev := own[it.Name.Name]; prev != nil {
-				s.duplicateField(it, prev)
+				p.duplicateField(it, prev)
 				ok = false
 				continue
 			}
 			own[it.Name.Name] = it
-			js.sites[it.Name.Name] = it
+			jp.sites[it.Name.Name] = it
+			ok = p.checkField(it, def) && ok
 		case *lang.FactorBlock:
-			ok = s.factorBlock(js, it) && ok
+			ok = p.factorBlock(jp, it) && ok
 		case *lang.Expect:
-			s.expectNodes = append(s.expectNodes, expectSite{node: it, job: d})
+			p.expectNodes = append(p.expectNodes, expectSite{node: it, job: d})
 		}
 	}
 	return ok
@@ -260,44 +188,45 @@ func (s *Scenario) checkOwnInputs(d *decl, js *jobState) {
 	}
 }
 
-func (s *Scenario) badTarget(id *lang.Ident, what string, kind declKind) {
+func (p *program) badTarget(id *lang.Ident, what string, kind declKind) {
 	var cands []string
-	for name, x := range s.decls {
+	for name, x := range p.decls {
 		if x.kind == kind {
 			cands = append(cands, name)
 		}
 	}
 	msg := "unknown " + what + " " + id.Name
-	if x, found := s.decls[id.Name]; found {
+	if x, found := p.decls[id.Name]; found {
 		msg = fmt.Sprintf("%s is a %s, not a %s", id.Name, declKindNames[x.kind], what)
 	}
 	if sug := suggest(id.Name, cands); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	}
-	s.errorAt(id.Pos, id.EndPos, msg)
+	p.errorAt(id.Pos, id.EndPos, msg)
 }
 
-func (s *Scenario) factorBlock(js *jobState, b *lang.FactorBlock) bool {
+func (p *program) factorBlock(jp *jobPlan, b *lang.FactorBlock) bool {
 	ok := true
 	seen := map[goodput.Factor]*lang.Field{}
 	for _, f := range b.Fields {
 		fac, known := goodput.ParseFactor(f.Name.Name)
 		if !known {
-			s.unknownFieldDecl(f, b.Kind, []string{"scheduling", "runtime", "program", "S", "R", "P"})
+			p.unknownFieldDecl(f, b.Kind, []string{"scheduling", "runtime", "program", "S", "R", "P"})
 			ok = false
 			continue
 		}
 		if prev := seen[fac]; prev != nil {
-			s.duplicateField(f, prev)
+			p.duplicateField(f, prev)
 			ok = false
 			continue
 		}
 		seen[fac] = f
 		if b.Kind == "factors" {
-			js.factors[fac] = f
+			jp.factors[fac] = f
 		} else {
-			js.ceilings[fac] = f
+			jp.ceilings[fac] = f
 		}
+		ok = p.checkField(f, fractionDef) && ok
 	}
 	return ok
 }
@@ -324,32 +253,20 @@ func (s *Scenario) solveJob(d *decl, js *jobState) bool {
 // as 0, which no check of the engine rejects, whatever the ceiling, and the
 // device count and hours as 0, which cannot overflow.
 func (s *Scenario) gatherInputs(d *decl, js *jobState, partial bool) bool {
+	jp := d.jb
 	ok := true
-	get := func(name string) (Value, bool, bool) {
-		if f := js.sites[name]; f != nil {
-			v, vok := s.fieldValue(f, poolFields[name])
-			return v, true, vok
-		}
-		if js.pool != nil {
-			if v, found := js.pool.pl.values[name]; found {
-				js.sites[name] = js.pool.pl.fields[name]
-				return v, true, true
-			}
-		}
-		return Value{}, false, true
-	}
 	in := &js.inputs
+	// With partial, only the job's own lines count: what it inherits is
+	// its parent's to report.
+	own := func(f *lang.Field) bool { return f != nil && (!partial || jobHolds(d.job, f)) }
 	for _, name := range []string{"devices", "hours", "rate"} {
-		v, set, vok := get(name)
-		if !vok {
-			ok = false
+		f := jp.sites[name]
+		if !own(f) {
 			continue
 		}
-		if !set {
-			if name != "rate" && !partial {
-				s.errorAt(d.name.Pos, d.name.EndPos, fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.name.Name, name, name))
-				ok = false
-			}
+		v, vok := s.fieldValue(f)
+		if !vok {
+			ok = false
 			continue
 		}
 		js.values[name] = v
@@ -366,11 +283,11 @@ func (s *Scenario) gatherInputs(d *decl, js *jobState, partial bool) bool {
 		if partial {
 			in.Factors[f] = goodput.Some(0)
 		}
-		for i, site := range [][goodput.NumFactors]*lang.Field{js.factors, js.ceilings} {
-			if site[f] == nil {
+		for i, site := range [][goodput.NumFactors]*lang.Field{jp.factors, jp.ceilings} {
+			if !own(site[f]) {
 				continue
 			}
-			v, vok := s.fieldValue(site[f], fractionDef)
+			v, vok := s.fieldValue(site[f])
 			if !vok {
 				ok = false
 				continue
@@ -388,29 +305,30 @@ func (s *Scenario) gatherInputs(d *decl, js *jobState, partial bool) bool {
 // inputError places a goodput engine error on the line that gave the
 // offending value.
 func (s *Scenario) inputError(d *decl, js *jobState, err error) {
+	jp := d.jb
 	var ie *goodput.InputError
 	if !errors.As(err, &ie) {
-		s.errorAt(d.name.Pos, d.name.EndPos, err.Error())
+		s.ev.errorAt(d.name.Pos, d.name.EndPos, err.Error())
 		return
 	}
 	var site *lang.Field
 	switch ie.Field {
 	case goodput.FieldFactors:
-		site = js.factors[ie.Factor]
+		site = jp.factors[ie.Factor]
 	case goodput.FieldCeilings:
-		site = js.ceilings[ie.Factor]
+		site = jp.ceilings[ie.Factor]
 	default:
-		site = js.sites[ie.Field]
+		site = jp.sites[ie.Field]
 	}
 	msg := ie.Error()
 	if site == nil {
-		s.errorAt(d.name.Pos, d.name.EndPos, msg)
+		s.ev.errorAt(d.name.Pos, d.name.EndPos, msg)
 		return
 	}
 	pos, end := site.Value.Span()
-	diag := s.errorAt(pos, end, msg)
+	diag := s.ev.errorAt(pos, end, msg)
 	if ie.Kind == goodput.CeilingBelowFactor {
-		if fs := js.factors[ie.Factor]; fs != nil {
+		if fs := jp.factors[ie.Factor]; fs != nil {
 			fp, fe := fs.Value.Span()
 			diag.Related = []lang.Related{{Pos: fp, End: fe, Label: "the factor is set here"}}
 		}

@@ -22,6 +22,9 @@ import (
 type Error struct {
 	Diagnostics lang.Diagnostics
 	Runtime     bool
+	// Sources, when set, holds every text the diagnostics quote: the
+	// scenario's files and the expression given to Eval or TypeOf.
+	Sources lang.Sources
 }
 
 func (e *Error) Error() string { return e.Diagnostics.Error() }
@@ -60,26 +63,38 @@ func LoadWith(opts Options, name string, src []byte) (*Scenario, error) {
 }
 
 func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
-	s := newScenario(opts)
+	if opts.Std == nil {
+		opts.Std = stdlib.Files
+	}
+	p := &program{
+		opts:    opts,
+		sources: lang.Sources{},
+		loaded:  map[string]bool{},
+		decls:   map[string]*decl{},
+		classes: map[string]bool{},
+		fields:  map[*lang.Field]*compiled{},
+	}
 	if src == nil {
-		b, err := s.readFile(name)
+		b, err := p.readFile(name)
 		if err != nil {
+			s := &Scenario{Sources: p.sources, p: p}
 			return s, &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}
 		}
 		src = b
 	}
-	s.addFile(name, src, nil)
-	s.evaluateAll()
+	p.addFile(name, src, nil)
+	p.check()
+	s := p.evaluate(nil)
 	return s, s.err()
 }
 
-func (s *Scenario) readFile(name string) ([]byte, error) {
+func (p *program) readFile(name string) ([]byte, error) {
 	var (
 		b   []byte
 		err error
 	)
-	if s.opts.FS != nil {
-		b, err = fs.ReadFile(s.opts.FS, path.Clean(filepath.ToSlash(name)))
+	if p.opts.FS != nil {
+		b, err = fs.ReadFile(p.opts.FS, path.Clean(filepath.ToSlash(name)))
 	} else {
 		b, err = os.ReadFile(name)
 	}
@@ -90,77 +105,81 @@ func (s *Scenario) readFile(name string) ([]byte, error) {
 }
 
 // addFile parses a file and its imports and declares their names.
-func (s *Scenario) addFile(name string, src []byte, from *lang.Import) {
-	if s.loaded[name] {
+func (p *program) addFile(name string, src []byte, from *lang.Import) {
+	if p.loaded[name] {
 		return
 	}
-	s.loaded[name] = true
+	p.loaded[name] = true
 	f, diags := lang.Parse(name, src)
-	s.Sources[name] = src
-	s.files = append(s.files, f)
-	s.diags = append(s.diags, diags...)
+	p.sources[name] = src
+	p.files = append(p.files, f)
+	p.diags = append(p.diags, diags...)
 	for _, st := range f.Stmts {
 		switch st := st.(type) {
 		case *lang.Import:
-			s.importFile(f, st)
+			p.importFile(f, st)
 		case *lang.Let:
-			s.declare(&decl{kind: declLet, name: st.Name, let: st})
-		case *lang.Pool:
-			s.declare(&decl{kind: declPool, name: st.Name, pool: st})
-		case *lang.Job:
-			s.declare(&decl{kind: declJob, name: st.Name, job: st})
-		case *lang.Rules:
-			s.declare(&decl{kind: declRules, name: st.Name, rules: st})
-			for _, r := range st.Rules {
-				s.classes[r.Class.Name] = true
+			kind := declLet
+			if st.IsParam() {
+				kind = declParam
 			}
-			s.classes[st.Else.Name] = true
+			p.declare(&decl{kind: kind, name: st.Name, let: st})
+		case *lang.Pool:
+			p.declare(&decl{kind: declPool, name: st.Name, pool: st})
+		case *lang.Job:
+			p.declare(&decl{kind: declJob, name: st.Name, job: st})
+		case *lang.Rules:
+			p.declare(&decl{kind: declRules, name: st.Name, rules: st})
+			for _, r := range st.Rules {
+				p.classes[r.Class.Name] = true
+			}
+			p.classes[st.Else.Name] = true
 		case *lang.Request:
-			s.declare(&decl{kind: declRequest, name: st.Name, request: st})
+			p.declare(&decl{kind: declRequest, name: st.Name, request: st})
 		case *lang.Expect:
-			s.expectNodes = append(s.expectNodes, expectSite{node: st})
+			p.expectNodes = append(p.expectNodes, expectSite{node: st})
 		}
 	}
 }
 
-func (s *Scenario) importFile(f *lang.File, imp *lang.Import) {
-	p, err := strconv.Unquote(imp.Path)
+func (p *program) importFile(f *lang.File, imp *lang.Import) {
+	path0, err := strconv.Unquote(imp.Path)
 	if err != nil {
-		s.errorAt(imp.Pos, imp.EndPos, "malformed import path")
+		p.errorAt(imp.Pos, imp.EndPos, "malformed import path")
 		return
 	}
 	var (
 		name string
 		src  []byte
 	)
-	if lib, ok := strings.CutPrefix(p, "std/"); ok {
+	if lib, ok := strings.CutPrefix(path0, "std/"); ok {
 		name = "std/" + lib + ".gpl"
-		src, err = fs.ReadFile(s.opts.Std, lib+".gpl")
+		src, err = fs.ReadFile(p.opts.Std, lib+".gpl")
 		if err != nil {
-			s.errorAt(imp.Pos, imp.EndPos, fmt.Sprintf("there is no bundled library %q; the bundled ones are %s", p, strings.Join(stdlib.Names(s.opts.Std), ", ")))
+			p.errorAt(imp.Pos, imp.EndPos, fmt.Sprintf("there is no bundled library %q; the bundled ones are %s", path0, strings.Join(stdlib.Names(p.opts.Std), ", ")))
 			return
 		}
 	} else {
-		if s.opts.FS != nil {
-			name = path.Join(path.Dir(f.Name), p)
+		if p.opts.FS != nil {
+			name = path.Join(path.Dir(f.Name), path0)
 		} else {
-			name = filepath.Join(filepath.Dir(f.Name), filepath.FromSlash(p))
+			name = filepath.Join(filepath.Dir(f.Name), filepath.FromSlash(path0))
 		}
-		if s.loaded[name] {
+		if p.loaded[name] {
 			return
 		}
-		src, err = s.readFile(name)
+		src, err = p.readFile(name)
 		if err != nil {
-			s.errorAt(imp.Pos, imp.EndPos, fmt.Sprintf("cannot import %q: %v", p, err))
+			p.errorAt(imp.Pos, imp.EndPos, fmt.Sprintf("cannot import %q: %v", path0, err))
 			return
 		}
 	}
-	s.addFile(name, src, imp)
+	p.addFile(name, src, imp)
 }
 
-func (s *Scenario) declare(d *decl) {
-	if prev, ok := s.decls[d.name.Name]; ok {
-		s.diags = append(s.diags, &lang.Diagnostic{
+func (p *program) declare(d *decl) {
+	if prev, ok := p.decls[d.name.Name]; ok {
+		p.diags = append(p.diags, &lang.Diagnostic{
 			Severity: lang.Error, Summary: d.name.Name + " is declared twice",
 			Pos: d.name.Pos, End: d.name.EndPos, Label: "declared again here",
 			Related: []lang.Related{{Pos: prev.name.Pos, End: prev.name.EndPos, Label: "first declared here"}},
@@ -168,37 +187,36 @@ func (s *Scenario) declare(d *decl) {
 		return
 	}
 	if lang.IsKeyword(d.name.Name) {
-		s.errorAt(d.name.Pos, d.name.EndPos, d.name.Name+" is a keyword and cannot be declared")
+		p.errorAt(d.name.Pos, d.name.EndPos, d.name.Name+" is a keyword and cannot be declared")
 		return
 	}
-	s.decls[d.name.Name] = d
-	s.order = append(s.order, d)
+	d.slot = len(p.order)
+	p.decls[d.name.Name] = d
+	p.order = append(p.order, d)
+	if d.kind == declParam {
+		p.params = append(p.params, d)
+	}
 }
 
 // errorAt records an error found in the text (exit 2).
-func (s *Scenario) errorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
+func (p *program) errorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
 	d := &lang.Diagnostic{Severity: lang.Error, Summary: msg, Pos: pos, End: end}
-	s.diags = append(s.diags, d)
+	p.diags = append(p.diags, d)
 	return d
 }
 
-// runtimeErrorAt records an error found while computing a value (exit 3).
-func (s *Scenario) runtimeErrorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
-	d := s.errorAt(pos, end, msg)
-	s.runtime[d] = true
-	return d
-}
-
+// err is the load's error: every diagnostic of the program and of this
+// evaluation, when any is an error.
 func (s *Scenario) err() error {
-	s.diags.Sort()
-	if !s.diags.HasErrors() {
+	all := s.Diagnostics()
+	if !all.HasErrors() {
 		return nil
 	}
 	runtime := true
-	for _, d := range s.diags {
-		if d.Severity == lang.Error && !s.runtime[d] {
+	for _, d := range all {
+		if d.Severity == lang.Error && !s.ev.runtime[d] {
 			runtime = false
 		}
 	}
-	return &Error{Diagnostics: s.diags, Runtime: runtime}
+	return &Error{Diagnostics: all, Runtime: runtime}
 }

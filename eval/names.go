@@ -4,39 +4,41 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/expr-lang/expr/ast"
 	"github.com/gpl-lang/gpl/lang"
 )
 
+// This file resolves names for the check pass: a bare or dotted name
+// becomes a ref to a declaration's value or result, an unknown one gets a
+// "did you mean", and a call on declarations becomes one ref.
+
 // name resolves a reference and records it as a ref.
-func (cp *compiler) name(n *lang.Name) Type {
+func (cp *exprChecker) name(n *lang.Name) (Type, ast.Node) {
 	path := n.Path()
 	if j := cp.sc.job; j != nil {
 		if def, ok := resultDefs[path]; ok {
-			cp.addRef(&ref{kind: refJob, d: j, field: def.name, text: path, node: n, typ: def.typ})
-			return def.typ
+			return def.typ, cp.addRef(&ref{kind: refJob, d: j, field: def.name, text: path, node: n, typ: def.typ})
 		}
 	}
 	first := n.Parts[0]
-	d, ok := cp.s.decls[first.Name]
+	d, ok := cp.p.decls[first.Name]
 	if !ok {
-		if len(n.Parts) == 1 && cp.s.classes[first.Name] {
-			cp.write(`"` + first.Name + `"`)
-			return ClassType
+		if len(n.Parts) == 1 && cp.p.classes[first.Name] {
+			return ClassType, &ast.StringNode{Value: first.Name}
 		}
 		return cp.unknownName(n)
 	}
 	rest := strings.Join(partNames(n.Parts[1:]), ".")
 	switch d.kind {
-	case declLet:
+	case declLet, declParam:
 		if rest != "" {
 			return cp.errorf(n, "%s is a value; it has no field %s", d.name.Name, rest)
 		}
-		if !cp.s.use(d, n) {
+		if !cp.p.checkDecl(d, n, cp.diags) {
 			cp.ok = false
-			return Type{}
+			return Type{}, nil
 		}
-		cp.addRef(&ref{kind: refLet, d: d, text: path, node: n, typ: d.typ})
-		return d.typ
+		return d.typ, cp.addRef(&ref{kind: refLet, d: d, text: path, node: n, typ: d.typ})
 	case declJob:
 		if rest == "" {
 			return cp.errorf(n, "%s is a job; name one of its results, e.g. %s.mpg", d.name.Name, d.name.Name)
@@ -45,8 +47,11 @@ func (cp *compiler) name(n *lang.Name) Type {
 		if !ok {
 			return cp.unknownField(n, d, rest, resultNames)
 		}
-		cp.addRef(&ref{kind: refJob, d: d, field: def.name, text: path, node: n, typ: def.typ})
-		return def.typ
+		if !cp.p.dependOn(d, n, cp.diags) {
+			cp.ok = false
+			return Type{}, nil
+		}
+		return def.typ, cp.addRef(&ref{kind: refJob, d: d, field: def.name, text: path, node: n, typ: def.typ})
 	case declPool, declRequest:
 		fields, kind, example := poolFields, refPool, "devices"
 		if d.kind == declRequest {
@@ -59,8 +64,11 @@ func (cp *compiler) name(n *lang.Name) Type {
 		if !ok {
 			return cp.unknownField(n, d, rest, sortedKeys(fields))
 		}
-		cp.addRef(&ref{kind: kind, d: d, field: rest, text: path, node: n, typ: numType(f.dim)})
-		return numType(f.dim)
+		if !cp.p.dependOn(d, n, cp.diags) {
+			cp.ok = false
+			return Type{}, nil
+		}
+		return numType(f.dim), cp.addRef(&ref{kind: kind, d: d, field: rest, text: path, node: n, typ: numType(f.dim)})
 	}
 	return cp.errorf(n, "%s is a ruleset; use it as classify(%s, REQUEST)", d.name.Name, d.name.Name)
 }
@@ -82,13 +90,13 @@ func sortedKeys[V any](m map[string]V) []string {
 	return ks
 }
 
-func (cp *compiler) unknownName(n *lang.Name) Type {
+func (cp *exprChecker) unknownName(n *lang.Name) (Type, ast.Node) {
 	first := n.Parts[0]
 	var cands []string
-	for name := range cp.s.decls {
+	for name := range cp.p.decls {
 		cands = append(cands, name)
 	}
-	for c := range cp.s.classes {
+	for c := range cp.p.classes {
 		cands = append(cands, c)
 	}
 	if cp.sc.job != nil {
@@ -105,24 +113,23 @@ func (cp *compiler) unknownName(n *lang.Name) Type {
 	if s := suggest(target, cands); s != "" {
 		msg += "; did you mean " + s + "?"
 	}
-	cp.s.errorAt(first.Pos, first.EndPos, msg)
+	end := first.EndPos
 	if cp.sc.job != nil {
-		cp.s.diags[len(cp.s.diags)-1].End = n.EndPos
+		end = n.EndPos
 	}
-	cp.ok = false
-	return Type{}
+	cp.errorAt(first.Pos, end, msg)
+	return Type{}, nil
 }
 
-func (cp *compiler) unknownField(n *lang.Name, d *decl, field string, cands []string) Type {
+func (cp *exprChecker) unknownField(n *lang.Name, d *decl, field string, cands []string) (Type, ast.Node) {
 	msg := declKindNames[d.kind] + " " + d.name.Name + " has no " + field
 	if s := suggest(field, cands); s != "" {
 		msg += "; did you mean " + d.name.Name + "." + s + "?"
 	} else {
 		msg += "; it has " + strings.Join(cands, ", ")
 	}
-	cp.s.errorAt(n.Parts[1].Pos, n.EndPos, msg)
-	cp.ok = false
-	return Type{}
+	cp.errorAt(n.Parts[1].Pos, n.EndPos, msg)
+	return Type{}, nil
 }
 
 // suggest returns the candidate closest to name by edit distance, when it
@@ -177,23 +184,21 @@ var builtinFuncs = []string{"trade_ratio", "classify", "min", "max", "abs", "rou
 // call checks a function call. Calls on declarations (trade_ratio,
 // classify) become refs computed in Go; min, max, abs and round are
 // expr's own.
-func (cp *compiler) call(n *lang.Call) Type {
+func (cp *exprChecker) call(n *lang.Call) (Type, ast.Node) {
 	fn := n.Func.Name
 	switch fn {
 	case "trade_ratio":
 		a, b, ok := cp.declArgs(n, declJob, declJob)
 		if !ok {
-			return Type{}
+			return Type{}, nil
 		}
-		cp.addRef(&ref{kind: refTrade, d: a, d2: b, text: "trade_ratio", node: n, typ: CountType})
-		return CountType
+		return CountType, cp.addRef(&ref{kind: refTrade, d: a, d2: b, text: "trade_ratio", node: n, typ: CountType})
 	case "classify":
 		a, b, ok := cp.declArgs(n, declRules, declRequest)
 		if !ok {
-			return Type{}
+			return Type{}, nil
 		}
-		cp.addRef(&ref{kind: refClassify, d: a, d2: b, text: "classify", node: n, typ: ClassType})
-		return ClassType
+		return ClassType, cp.addRef(&ref{kind: refClassify, d: a, d2: b, text: "classify", node: n, typ: ClassType})
 	case "has":
 		return cp.errorf(n, "has(FIELD) tests a request field; it belongs in a rule's when condition")
 	case "min", "max", "abs", "round":
@@ -204,9 +209,8 @@ func (cp *compiler) call(n *lang.Call) Type {
 		} else {
 			msg += "; the functions are " + strings.Join(builtinFuncs, ", ")
 		}
-		cp.s.errorAt(n.Func.Pos, n.Func.EndPos, msg)
-		cp.ok = false
-		return Type{}
+		cp.errorAt(n.Func.Pos, n.Func.EndPos, msg)
+		return Type{}, nil
 	}
 	if (fn == "abs" || fn == "round") && len(n.Args) != 1 {
 		return cp.errorf(n, "%s takes one argument", fn)
@@ -214,13 +218,11 @@ func (cp *compiler) call(n *lang.Call) Type {
 	if len(n.Args) == 0 {
 		return cp.errorf(n, "%s needs at least one argument", fn)
 	}
-	cp.write(fn + "(")
 	var t Type
+	args := make([]ast.Node, len(n.Args))
 	for i, a := range n.Args {
-		if i > 0 {
-			cp.write(", ")
-		}
-		at := cp.expr(a)
+		at, node := cp.expr(a)
+		args[i] = node
 		if at.Kind == Invalid {
 			t = at
 			continue
@@ -237,18 +239,17 @@ func (cp *compiler) call(n *lang.Call) Type {
 			t = at
 		}
 	}
-	cp.write(")")
 	if fn == "round" && t.Kind == Number && t.Dim != lang.Count {
 		return cp.errorf(n.Args[0], "round needs a count; a %s depends on its unit, so divide by one first (e.g. x / 1h)", t.Dim)
 	}
 	if !cp.ok {
-		return Type{}
+		return Type{}, nil
 	}
-	return t
+	return t, &ast.BuiltinNode{Name: fn, Arguments: args}
 }
 
 // declArgs checks a call whose two arguments name declarations.
-func (cp *compiler) declArgs(n *lang.Call, ka, kb declKind) (*decl, *decl, bool) {
+func (cp *exprChecker) declArgs(n *lang.Call, ka, kb declKind) (*decl, *decl, bool) {
 	if len(n.Args) != 2 {
 		cp.errorf(n, "%s takes two arguments: a %s and a %s", n.Func.Name, declKindNames[ka], declKindNames[kb])
 		return nil, nil, false
@@ -261,13 +262,17 @@ func (cp *compiler) declArgs(n *lang.Call, ka, kb declKind) (*decl, *decl, bool)
 			cp.errorf(a, "%s's argument %d must name a %s", n.Func.Name, i+1, declKindNames[want])
 			return nil, nil, false
 		}
-		d, ok := cp.s.decls[nm.Parts[0].Name]
+		d, ok := cp.p.decls[nm.Parts[0].Name]
 		if !ok {
 			cp.unknownName(nm)
 			return nil, nil, false
 		}
 		if d.kind != want {
 			cp.errorf(a, "%s is a %s, but %s's argument %d must be a %s", d.name.Name, declKindNames[d.kind], n.Func.Name, i+1, declKindNames[want])
+			return nil, nil, false
+		}
+		if !cp.p.dependOn(d, a, cp.diags) {
+			cp.ok = false
 			return nil, nil, false
 		}
 		out[i] = d

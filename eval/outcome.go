@@ -24,7 +24,7 @@ func (s *Scenario) unevaluated(e *Expectation) *lang.Diagnostic {
 		}
 		for _, r := range c.refs {
 			for _, d := range []*decl{r.d, r.d2} {
-				if d == nil || d.state == done || seen[d] {
+				if d == nil || s.of(d).state == done || seen[d] {
 					continue
 				}
 				seen[d] = true

@@ -141,12 +141,12 @@ func (s *Scenario) jobResult(d *decl, name string) (Value, error) {
 	if !ok {
 		return Value{}, fmt.Errorf("job %s has no result %s", d.name.Name, name)
 	}
-	v, err := def.get(d.jb)
+	v, err := def.get(s.of(d).job)
 	if errors.Is(err, errNoRate) {
 		return Value{}, fmt.Errorf("job %s has no rate, so %s is undefined; set rate in the job or its pool", d.name.Name, def.name)
 	}
 	if err != nil {
-		return Value{}, fmt.Errorf("%s of job %s is undefined: %w", def.name, d.name.Name, divisionError("its mpg", d, err))
+		return Value{}, fmt.Errorf("%s of job %s is undefined: %w", def.name, d.name.Name, divisionError("its mpg", s.of(d).job, err))
 	}
 	return v, nil
 }
@@ -157,12 +157,12 @@ func (s *Scenario) jobResult(d *decl, name string) (Value, error) {
 // divisor names the mpg: "its mpg", "the mpg of a". The result wraps the
 // engine's error, so errors.Is still finds goodput.ErrZeroMPG or
 // goodput.ErrOverflow.
-func divisionError(divisor string, d *decl, err error) error {
+func divisionError(divisor string, js *jobState, err error) error {
 	switch {
 	case errors.Is(err, goodput.ErrZeroMPG):
 		return &restated{divisor + " is 0", err}
 	case errors.Is(err, goodput.ErrOverflow):
-		return &restated{fmt.Sprintf("the quotient is too large to represent (%s is %g)", divisor, d.jb.result.MPG), err}
+		return &restated{fmt.Sprintf("the quotient is too large to represent (%s is %g)", divisor, js.result.MPG), err}
 	}
 	return err
 }
@@ -176,45 +176,45 @@ type restated struct {
 func (e *restated) Error() string { return e.msg }
 func (e *restated) Unwrap() error { return e.err }
 
-// refValue computes what a ref reads, forcing declarations as needed.
-func (s *Scenario) refValue(r *ref) (Value, bool) {
-	if !s.use(r.d, r.node) {
-		return Value{}, false
-	}
-	if r.d2 != nil && !s.use(r.d2, r.node) {
+// refValue computes what a ref reads in this evaluation, evaluating the
+// declaration first while the evaluation runs; once it has run, every
+// declaration is done or failed and nothing changes. A ref to a
+// declaration that could not be evaluated fails quietly.
+func (s *Scenario) refValue(r *ref, out *sink) (Value, bool) {
+	if !s.force(r.d) || r.d2 != nil && !s.force(r.d2) {
 		return Value{}, false
 	}
 	pos, end := r.node.Span()
 	switch r.kind {
 	case refLet:
-		return r.d.value, true
+		return s.of(r.d).value, true
 	case refJob:
 		v, err := s.jobResult(r.d, r.field)
 		if err != nil {
 			if errors.Is(err, goodput.ErrZeroMPG) || errors.Is(err, goodput.ErrOverflow) {
-				s.runtimeErrorAt(pos, end, err.Error())
+				out.runtimeErrorAt(pos, end, err.Error())
 			} else {
-				s.errorAt(pos, end, err.Error())
+				out.errorAt(pos, end, err.Error())
 			}
 			return Value{}, false
 		}
 		return v, true
 	case refPool:
-		v, ok := r.d.pl.values[r.field]
+		v, ok := s.of(r.d).pool[r.field]
 		if !ok {
-			s.errorAt(pos, end, fmt.Sprintf("pool %s does not set %s", r.d.name.Name, r.field))
+			out.errorAt(pos, end, fmt.Sprintf("pool %s does not set %s", r.d.name.Name, r.field))
 		}
 		return v, ok
 	case refTrade:
-		v, err := goodput.TradeRatio(r.d.jb.result, r.d2.jb.result)
+		v, err := goodput.TradeRatio(s.of(r.d).job.result, s.of(r.d2).job.result)
 		if err != nil {
-			err = divisionError("the mpg of "+r.d.name.Name, r.d, err)
-			s.runtimeErrorAt(pos, end, fmt.Sprintf("trade_ratio(%s, %s) is undefined: %v", r.d.name.Name, r.d2.name.Name, err))
+			err = divisionError("the mpg of "+r.d.name.Name, s.of(r.d).job, err)
+			out.runtimeErrorAt(pos, end, fmt.Sprintf("trade_ratio(%s, %s) is undefined: %v", r.d.name.Name, r.d2.name.Name, err))
 			return Value{}, false
 		}
 		return count(v), true
 	case refRequest:
-		return s.requestField(r)
+		return s.requestField(r, out)
 	case refClassify:
 		return s.classifyRef(r)
 	}

@@ -32,26 +32,34 @@ func toEngine(v float64, d lang.Dim) float64 {
 	return lang.Clean(x)
 }
 
+// requestState is what one evaluation computed for a request.
 type requestState struct {
-	req    priority.Request
-	fields map[string]*lang.Field
+	req priority.Request
 }
 
 func (s *Scenario) evalRequest(d *decl) bool {
 	rs := &requestState{req: priority.NewRequest()}
-	d.rq = rs
-	var ok bool
-	rs.fields, ok = s.blockFields(d.request.Fields, "a request", requestFields, func(f *lang.Field, v Value) bool {
+	s.of(d).req = rs
+	ok := true
+	for _, f := range d.request.Fields {
+		if d.rq.fields[f.Name.Name] != f {
+			continue
+		}
+		v, vok := s.fieldValue(f)
+		if !vok {
+			ok = false
+			continue
+		}
 		field, _ := priority.ParseField(f.Name.Name)
 		ev := toEngine(v.Num, requestFields[f.Name.Name].dim)
 		if msg := checkRequestValue(field, ev); msg != "" {
 			pos, end := f.Value.Span()
-			s.errorAt(pos, end, msg)
-			return false
+			s.ev.errorAt(pos, end, msg)
+			ok = false
+			continue
 		}
 		rs.req.Set(field, ev)
-		return true
-	})
+	}
 	return ok
 }
 
@@ -76,46 +84,88 @@ func checkRequestValue(f priority.Field, v float64) string {
 	return ""
 }
 
-func (s *Scenario) requestField(r *ref) (Value, bool) {
+func (s *Scenario) requestField(r *ref, out *sink) (Value, bool) {
 	f, _ := priority.ParseField(r.field)
-	v, present := r.d.rq.req.Get(f)
+	v, present := s.of(r.d).req.req.Get(f)
 	if !present {
 		pos, end := r.node.Span()
-		s.errorAt(pos, end, fmt.Sprintf("request %s has no %s", r.d.name.Name, r.field))
+		out.errorAt(pos, end, fmt.Sprintf("request %s has no %s", r.d.name.Name, r.field))
 		return Value{}, false
 	}
 	def := requestFields[r.field]
 	return NumberValue(v/engineScale(def.dim), def.dim), true
 }
 
+// rulesPlan is a checked ruleset. When its conditions read no
+// declaration, it is compiled once, at check; otherwise each evaluation
+// compiles it with that evaluation's values.
+type rulesPlan struct {
+	rs      *priority.Ruleset
+	dynamic bool
+}
+
+// rulesState is the ruleset one evaluation classifies with.
 type rulesState struct {
-	rs     *priority.Ruleset
-	fired  []int // how often each rule gave the class; the last entry is else
-	labels []string
+	rs *priority.Ruleset
 }
 
 func (s *Scenario) classifyRef(r *ref) (Value, bool) {
-	st := r.d.rs
-	class, rule := st.rs.Classify(&r.d2.rq.req)
-	if rule < 0 {
-		rule = len(st.fired) - 1
-	}
-	st.fired[rule]++
+	class, _ := s.of(r.d).rs.rs.Classify(&s.of(r.d2).req.req)
 	return Value{Type: ClassType, Str: string(class)}, true
 }
 
-// evalRules compiles each rule's condition into the classification
-// engine's typed closures, and warns about rules that cannot fire.
+// checkRules checks each rule's condition and, when the conditions read
+// only constants, compiles the ruleset into the classification engine's
+// typed closures and warns about rules that cannot fire.
+func (p *program) checkRules(d *decl) bool {
+	plan := &rulesPlan{}
+	d.rs = plan
+	rules, ok := p.ruleConds(d, nil, &p.diags, &plan.dynamic)
+	if !ok {
+		return false
+	}
+	if plan.dynamic {
+		return true
+	}
+	rs, ok := p.compileRules(d, rules, &p.diags)
+	plan.rs = rs
+	return ok
+}
+
+// evalRules gives the evaluation its ruleset: the one compiled at check,
+// or one compiled with this evaluation's values.
 func (s *Scenario) evalRules(d *decl) bool {
+	if !d.rs.dynamic {
+		s.of(d).rs = &rulesState{rs: d.rs.rs}
+		return true
+	}
+	var dynamic bool
+	rules, ok := s.p.ruleConds(d, s, &s.ev.diags, &dynamic)
+	if !ok {
+		return false
+	}
+	rs, ok := s.p.compileRules(d, rules, &s.ev.diags)
+	if !ok {
+		return false
+	}
+	s.of(d).rs = &rulesState{rs: rs}
+	return true
+}
+
+// ruleConds translates each rule's condition into the engine's IR. With s
+// nil (the check pass), a condition that reads a declaration's value sets
+// dynamic and stands for a placeholder.
+func (p *program) ruleConds(d *decl, s *Scenario, diags *lang.Diagnostics, dynamic *bool) ([]priority.Rule, bool) {
 	var rules []priority.Rule
 	ok := true
 	labels := map[string]*lang.Ident{}
-	for i, r := range d.rules.Rules {
-		cc := condCompiler{s: s}
+	for _, r := range d.rules.Rules {
+		cc := condCompiler{p: p, s: s, diags: diags, dynamic: dynamic}
 		c, t := cc.cond(r.When)
 		if t.Kind != Invalid && t.Kind != Bool {
 			pos, end := r.When.Span()
-			s.errorAt(pos, end, fmt.Sprintf("a rule's condition must be true or false; this is %s", t.Phrase()))
+			*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end,
+				Summary: fmt.Sprintf("a rule's condition must be true or false; this is %s", t.Phrase())})
 			ok = false
 			continue
 		}
@@ -127,23 +177,25 @@ func (s *Scenario) evalRules(d *decl) bool {
 		if r.Label != nil {
 			label = r.Label.Name
 			if prev := labels[label]; prev != nil {
-				s.errorAt(r.Label.Pos, r.Label.EndPos, fmt.Sprintf("rule label %s is used twice in ruleset %s", label, d.name.Name))
+				*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: r.Label.Pos, End: r.Label.EndPos,
+					Summary: fmt.Sprintf("rule label %s is used twice in ruleset %s", label, d.name.Name)})
 				ok = false
 			}
 			labels[label] = r.Label
 		}
-		_ = i
 		rules = append(rules, priority.Rule{Label: label, When: c, Class: priority.Class(r.Class.Name)})
 	}
-	if !ok {
-		return false
-	}
+	return rules, ok
+}
+
+// compileRules builds the engine's ruleset and warns about rules that can
+// never fire.
+func (p *program) compileRules(d *decl, rules []priority.Rule, diags *lang.Diagnostics) (*priority.Ruleset, bool) {
 	rs, err := priority.Compile(rules, priority.Class(d.rules.Else.Name))
 	if err != nil {
-		s.errorAt(d.name.Pos, d.name.EndPos, err.Error())
-		return false
+		*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: d.name.Pos, End: d.name.EndPos, Summary: err.Error()})
+		return nil, false
 	}
-	d.rs = &rulesState{rs: rs, fired: make([]int, len(rules)+1)}
 	for _, sh := range rs.Shadowed() {
 		r := d.rules.Rules[sh.Rule]
 		pos, end := r.When.Span()
@@ -157,9 +209,9 @@ func (s *Scenario) evalRules(d *decl) bool {
 			diag.Label = "never fires"
 			diag.Related = []lang.Related{{Pos: bp, End: be, Label: ruleTitle(rs, sh.By) + " already covers it"}}
 		}
-		s.diags = append(s.diags, diag)
+		*diags = append(*diags, diag)
 	}
-	return true
+	return rs, true
 }
 
 // ruleTitle names rule i in a message: "rule small" by its label, or
@@ -175,27 +227,59 @@ func ruleTitle(rs *priority.Ruleset, i int) string {
 // Ruleset returns the compiled ruleset of that name, ready to classify
 // requests; it is immutable and safe for concurrent use.
 func (s *Scenario) Ruleset(name string) (*priority.Ruleset, bool) {
-	d, ok := s.decls[name]
-	if !ok || d.kind != declRules || d.rs == nil {
+	d, ok := s.p.decls[name]
+	if !ok || d.kind != declRules || s.of(d).rs == nil {
 		return nil, false
 	}
-	return d.rs.rs, true
+	return s.of(d).rs.rs, true
 }
 
-// RuleCoverage reports, for a ruleset, how many times each rule (by name,
-// "else" last) gave the class in the file's classify calls.
-func (s *Scenario) RuleCoverage(name string) ([]string, []int, bool) {
-	d, ok := s.decls[name]
-	if !ok || d.kind != declRules || d.rs == nil {
+// RuleCoverage reports, for a ruleset, how many of the file's classify
+// calls each rule (by name, "else" last) gave the class to: the calls in
+// let values and in the given expectations (all of them when expects is
+// nil), each counted once.
+func (s *Scenario) RuleCoverage(name string, expects []*Expectation) ([]string, []int, bool) {
+	d, ok := s.p.decls[name]
+	if !ok || d.kind != declRules || s.of(d).rs == nil {
 		return nil, nil, false
 	}
-	names := make([]string, len(d.rs.fired))
+	rs := s.of(d).rs.rs
+	names := make([]string, len(d.rules.Rules)+1)
 	for i := range names {
 		if i == len(names)-1 {
 			names[i] = "else"
 			continue
 		}
-		names[i] = d.rs.rs.RuleName(i)
+		names[i] = rs.RuleName(i)
 	}
-	return names, append([]int(nil), d.rs.fired...), true
+	fired := make([]int, len(names))
+	count := func(c *compiled) {
+		if c == nil {
+			return
+		}
+		for _, r := range c.refs {
+			if r.kind != refClassify || r.d != d || s.of(r.d2).state != done {
+				continue
+			}
+			_, rule := rs.Classify(&s.of(r.d2).req.req)
+			if rule < 0 {
+				rule = len(fired) - 1
+			}
+			fired[rule]++
+		}
+	}
+	for _, x := range s.p.order {
+		if x.kind == declLet || x.kind == declParam {
+			count(x.value)
+		}
+	}
+	if expects == nil {
+		expects = s.p.expects
+	}
+	for _, e := range expects {
+		for _, c := range []*compiled{e.x, e.want, e.tol, e.within} {
+			count(c)
+		}
+	}
+	return names, fired, true
 }

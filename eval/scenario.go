@@ -1,15 +1,31 @@
-// Package eval evaluates gpl scenarios: it resolves names, checks
-// dimensions, compiles expressions once with expr, runs the goodput and
-// classification engines, and judges expectations. It is also the embedding
-// API: a Go program loads a file with LoadFile (or Load from an fs.FS) and
-// reads any job's results, or classifies requests, by name.
+// Package eval runs gpl scenarios. Loading a file goes through one pass
+// after another, each in its own file and each reporting every diagnostic
+// it finds:
+//
+//	resolve   (load.go)     read the file and its imports, declare names
+//	check     (check.go, names.go, cond.go, jobs.go)
+//	                        types and dimensions of every expression, rule
+//	                        condition and block field; cycles; did-you-mean
+//	compile   (compile.go)  expressions into expr programs, fed from the
+//	                        checked tree; rules into the priority engine
+//	evaluate  (evaluate.go) values of lets, params, pools and requests,
+//	                        jobs through the goodput engine
+//	judge     (expect.go)   expectations against one evaluation
+//
+// The first three build a program, which is immutable once built. Each
+// evaluation of it (with the file's params, or others given by the caller)
+// is a Scenario with buffers of its own, so one program serves many
+// goroutines evaluating different params at once.
+//
+// It is also the embedding API: a Go program loads a file with LoadFile (or
+// Load from an fs.FS), reads any job's results or classifies requests by
+// name, and evaluates the file again with new params with Scenario.With.
 package eval
 
 import (
 	"sort"
 
 	"github.com/gpl-lang/gpl/lang"
-	"github.com/gpl-lang/gpl/stdlib"
 )
 
 type declKind uint8
@@ -20,11 +36,12 @@ const (
 	declJob
 	declRules
 	declRequest
+	declParam
 )
 
-var declKindNames = [...]string{"value", "pool", "job", "ruleset", "request"}
+var declKindNames = [...]string{"value", "pool", "job", "ruleset", "request", "param"}
 
-// state of a declaration's evaluation.
+// state of a declaration in a walk: the check pass's, or an evaluation's.
 type evalState uint8
 
 const (
@@ -34,42 +51,95 @@ const (
 	failed
 )
 
+// decl is a declaration and what the check and compile passes learnt of
+// it. Nothing here changes after the program is built.
 type decl struct {
 	kind    declKind
 	name    *lang.Ident
-	let     *lang.Let
+	let     *lang.Let // a let's or a param's syntax
 	pool    *lang.Pool
 	job     *lang.Job
 	rules   *lang.Rules
 	request *lang.Request
+	slot    int // index of its values in a Scenario
 
-	state evalState
-	value Value // a let's value
-	typ   Type  // a let's type
-	pl    *poolState
-	jb    *jobState
-	rs    *rulesState
-	rq    *requestState
+	checked evalState // the check pass's walk
+	ok      bool      // checked without errors
+	typ     Type      // a let's or param's type
+	value   *compiled // a let's or param's expression
+	pl      *poolPlan
+	jb      *jobPlan
+	rs      *rulesPlan
+	rq      *requestPlan
 }
 
-// Scenario is a loaded, evaluated .gpl file with its imports. It is safe for
-// concurrent reads once loaded; the Classify paths never write to it.
-type Scenario struct {
-	// Sources holds the text of every file read, for rendering diagnostics.
-	Sources lang.Sources
-
+// program is a resolved, checked and compiled file with its imports.
+type program struct {
 	opts        Options
+	sources     lang.Sources
 	files       []*lang.File
 	loaded      map[string]bool
 	decls       map[string]*decl
 	order       []*decl
+	params      []*decl
 	classes     map[string]bool
 	expectNodes []expectSite
 	expects     []*Expectation
-	diags       lang.Diagnostics
-	runtime     map[*lang.Diagnostic]bool
-	stack       []*decl
-	fieldVals   map[*lang.Field]fieldValue
+	diags       lang.Diagnostics // of every pass before evaluation
+	fields      map[*lang.Field]*compiled
+	stack       []*decl // the check pass's walk
+}
+
+// declValues are what one evaluation computed for a declaration.
+type declValues struct {
+	state evalState
+	value Value // a let's or param's value
+	pool  map[string]Value
+	job   *jobState
+	rs    *rulesState
+	req   *requestState
+}
+
+// Scenario is one evaluation of a loaded file: the values of its lets and
+// params, its pools, jobs, rulesets and requests. It does not change once
+// loaded, and every method is safe for concurrent use; With evaluates the
+// same program again with other params.
+type Scenario struct {
+	// Sources holds the text of every file read, for rendering diagnostics.
+	// It is shared by every evaluation of the program: read it, do not
+	// change it.
+	Sources lang.Sources
+
+	p         *program
+	params    map[*decl]Value
+	vals      []declValues
+	fieldVals map[*lang.Field]fieldValue
+	ev        sink // the evaluation's own diagnostics
+	stack     []*decl
+}
+
+// sink collects the diagnostics of one evaluation or one judgement.
+type sink struct {
+	diags   lang.Diagnostics
+	runtime map[*lang.Diagnostic]bool
+}
+
+// errorAt records an error placed in the text (exit 2): an input out of
+// range, a missing field.
+func (k *sink) errorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
+	d := &lang.Diagnostic{Severity: lang.Error, Summary: msg, Pos: pos, End: end}
+	k.diags = append(k.diags, d)
+	return d
+}
+
+// runtimeErrorAt records an error found while computing a value (exit 3).
+func (k *sink) runtimeErrorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
+	d := k.errorAt(pos, end, msg)
+	if k.runtime == nil {
+		k.runtime = map[*lang.Diagnostic]bool{}
+	}
+	k.runtime[d] = true
+	return d
 }
 
 type fieldValue struct {
@@ -77,114 +147,32 @@ type fieldValue struct {
 	ok bool
 }
 
-func newScenario(opts Options) *Scenario {
-	if opts.Std == nil {
-		opts.Std = stdlib.Files
-	}
-	return &Scenario{
-		Sources:   lang.Sources{},
-		opts:      opts,
-		loaded:    map[string]bool{},
-		decls:     map[string]*decl{},
-		classes:   map[string]bool{},
-		runtime:   map[*lang.Diagnostic]bool{},
-		fieldVals: map[*lang.Field]fieldValue{},
-	}
+// Files returns the parsed files, the loaded one first, then its imports.
+func (s *Scenario) Files() []*lang.File { return s.p.files }
+
+// Diagnostics returns every diagnostic found while loading and
+// evaluating, warnings included, in source order.
+func (s *Scenario) Diagnostics() lang.Diagnostics {
+	all := append(append(lang.Diagnostics(nil), s.p.diags...), s.ev.diags...)
+	all.Sort()
+	return all
 }
 
-// Files returns the parsed files, the loaded one first, then its imports.
-func (s *Scenario) Files() []*lang.File { return s.files }
+// of returns what this evaluation computed for d.
+func (s *Scenario) of(d *decl) *declValues { return &s.vals[d.slot] }
 
-// Diagnostics returns every diagnostic found while loading, warnings
-// included, in source order.
-func (s *Scenario) Diagnostics() lang.Diagnostics { return s.diags }
-
-// evaluateAll forces every declaration in source order, then compiles the
-// expectations.
-func (s *Scenario) evaluateAll() {
-	for _, d := range s.order {
-		s.force(d)
-	}
-	for _, site := range s.expectNodes {
-		if e := s.compileExpect(site); e != nil {
-			s.expects = append(s.expects, e)
-		}
-	}
+// sortExpects puts the compiled expectations in file order, then source
+// order.
+func (p *program) sortExpects() {
 	fileIndex := map[string]int{}
-	for i, f := range s.files {
+	for i, f := range p.files {
 		fileIndex[f.Name] = i
 	}
-	sort.SliceStable(s.expects, func(i, j int) bool {
-		a, b := s.expects[i].node.Pos, s.expects[j].node.Pos
+	sort.SliceStable(p.expects, func(i, j int) bool {
+		a, b := p.expects[i].node.Pos, p.expects[j].node.Pos
 		if a.Filename != b.Filename {
 			return fileIndex[a.Filename] < fileIndex[b.Filename]
 		}
 		return a.Offset < b.Offset
 	})
-}
-
-// force evaluates a declaration once; a declaration met again while it is
-// being evaluated is a cycle.
-func (s *Scenario) force(d *decl) bool {
-	switch d.state {
-	case done:
-		return true
-	case failed:
-		return false
-	}
-	d.state = visiting
-	s.stack = append(s.stack, d)
-	ok := false
-	switch d.kind {
-	case declLet:
-		ok = s.evalLet(d)
-	case declPool:
-		ok = s.evalPool(d)
-	case declJob:
-		ok = s.evalJob(d)
-	case declRules:
-		ok = s.evalRules(d)
-	case declRequest:
-		ok = s.evalRequest(d)
-	}
-	s.stack = s.stack[:len(s.stack)-1]
-	if ok {
-		d.state = done
-	} else {
-		d.state = failed
-	}
-	return ok
-}
-
-// use forces d on behalf of a reference at node, reporting a cycle there.
-func (s *Scenario) use(d *decl, node lang.Expr) bool {
-	if d.state == visiting {
-		path := ""
-		start := 0
-		for i, x := range s.stack {
-			if x == d {
-				start = i
-			}
-		}
-		for _, x := range s.stack[start:] {
-			path += x.name.Name + " → "
-		}
-		pos, end := node.Span()
-		s.errorAt(pos, end, "cycle: "+path+d.name.Name)
-		return false
-	}
-	return s.force(d)
-}
-
-func (s *Scenario) evalLet(d *decl) bool {
-	c := s.compile(d.let.Value, scope{})
-	if c == nil {
-		return false
-	}
-	v, ok := s.run(c)
-	if !ok {
-		return false
-	}
-	d.value, d.typ = v, c.typ
-	return true
 }

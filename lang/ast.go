@@ -31,12 +31,18 @@ type Import struct {
 	Path        string `parser:"\"import\" @String"`
 }
 
-// Let names a value: let NAME = EXPR.
+// Let names a value: let NAME = EXPR. Written param NAME = EXPR, it is a
+// param: a let whose value the caller may replace without editing the
+// file (gpl run --set NAME=VALUE).
 type Let struct {
 	Pos, EndPos Position
-	Name        *Ident `parser:"\"let\" @@"`
+	Keyword     string `parser:"@(\"let\" | \"param\")"`
+	Name        *Ident `parser:"@@"`
 	Value       Expr   `parser:"\"=\" @@"`
 }
+
+// IsParam reports whether the let is a param.
+func (n *Let) IsParam() bool { return n.Keyword == "param" }
 
 // Field is one NAME = EXPR line of a block.
 type Field struct {

@@ -166,7 +166,7 @@ func (p *printer) stmt(s Stmt) {
 	case *Import:
 		p.leaf(s.Pos, s.EndPos, outLine{text: "import " + s.Path})
 	case *Let:
-		p.leaf(s.Pos, s.EndPos, outLine{class: "let", key: "let " + s.Name.Name, text: " = " + exprString(s.Value)})
+		p.leaf(s.Pos, s.EndPos, outLine{class: "let", key: s.Keyword + " " + s.Name.Name, text: " = " + exprString(s.Value)})
 	case *Expect:
 		p.leaf(s.Pos, s.EndPos, outLine{text: expectString(s)})
 	case *Pool:

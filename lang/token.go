@@ -55,7 +55,7 @@ func (scannerDefinition) Lex(filename string, r io.Reader) (lexer.Lexer, error) 
 
 // Keywords are the identifiers reserved by the language.
 var Keywords = []string{
-	"pool", "job", "on", "extends", "factors", "ceilings", "let", "rules", "when",
+	"pool", "job", "on", "extends", "factors", "ceilings", "let", "param", "rules", "when",
 	"else", "request", "expect", "within", "import", "true", "false", "and", "or", "not",
 }
 
@@ -73,6 +73,6 @@ func IsKeyword(name string) bool { return keywordSet[name] }
 // statementKeywords start a top-level statement; the parser resynchronises
 // on them after a syntax error.
 var statementKeywords = map[string]bool{
-	"import": true, "let": true, "pool": true, "job": true, "rules": true,
+	"import": true, "let": true, "param": true, "pool": true, "job": true, "rules": true,
 	"request": true, "expect": true,
 }

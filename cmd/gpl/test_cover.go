@@ -42,51 +42,25 @@ func (c *ruleCoverage) fired() int {
 	return n
 }
 
-// coverageTracker checks a file's expects and, with --cover, measures the
-// file's rule coverage meanwhile.
+// coverageTracker checks a file's expects and, with --cover, keeps the
+// selected ones, whose classify calls the file's rule coverage counts.
 type coverageTracker struct {
-	s       *eval.Scenario
-	enabled bool
-	names   []string
-	skipped [][]int // per ruleset, the firings of expects not counted
+	s        *eval.Scenario
+	enabled  bool
+	selected []*eval.Expectation
 }
 
 func newCoverageTracker(s *eval.Scenario, enabled bool) *coverageTracker {
-	t := &coverageTracker{s: s, enabled: enabled}
-	if !enabled {
-		return t
-	}
-	names := s.Rulesets()
-	t.names, t.skipped = names, make([][]int, len(names))
-	for i, name := range names {
-		_, counts, _ := s.RuleCoverage(name)
-		t.skipped[i] = make([]int, len(counts))
-	}
-	return t
+	return &coverageTracker{s: s, enabled: enabled, selected: []*eval.Expectation{}}
 }
 
-// check checks an expectation; when it is not one of the file's selected
-// test cases, the rules it makes fire are not counted.
+// check checks an expectation; counted says whether it is one of the
+// file's selected test cases, whose rule firings count.
 func (t *coverageTracker) check(ex *eval.Expectation, counted bool) eval.Outcome {
-	if !t.enabled || counted {
-		return t.s.Check(ex)
+	if t.enabled && counted {
+		t.selected = append(t.selected, ex)
 	}
-	before := t.snapshot()
-	out := t.s.Check(ex)
-	for i, after := range t.snapshot() {
-		for j := range after {
-			t.skipped[i][j] += after[j] - before[i][j]
-		}
-	}
-	return out
-}
-
-func (t *coverageTracker) snapshot() [][]int {
-	out := make([][]int, len(t.names))
-	for i, name := range t.names {
-		_, out[i], _ = t.s.RuleCoverage(name)
-	}
-	return out
+	return t.s.Check(ex)
 }
 
 // result is the file's coverage, one entry per ruleset in source order.
@@ -95,11 +69,8 @@ func (t *coverageTracker) result() []ruleCoverage {
 		return nil
 	}
 	var out []ruleCoverage
-	for i, name := range t.names {
-		rules, counts, _ := t.s.RuleCoverage(name)
-		for j := range counts {
-			counts[j] -= t.skipped[i][j]
-		}
+	for _, name := range t.s.Rulesets() {
+		rules, counts, _ := t.s.RuleCoverage(name, t.selected)
 		declared, lines := ruleLines(t.s, name)
 		out = append(out, ruleCoverage{ruleset: name, declared: declared, rules: rules, lines: lines, counts: counts, files: 1})
 	}

@@ -1,0 +1,260 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/vm"
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// This file is the check pass for expressions: the type and dimension of
+// every node is decided here (names.go resolves the names). While it walks,
+// the checker builds the expr tree that compile.go turns into a program,
+// so an expression is checked once and never printed back to text.
+
+// scope says how bare names resolve: inside a job block's expect, a job
+// result name (mpg, loss.program) means that job's result.
+type scope struct {
+	job *decl
+}
+
+type refKind uint8
+
+const (
+	refLet refKind = iota
+	refJob
+	refPool
+	refRequest
+	refTrade
+	refClassify
+)
+
+// ref is one value an expression reads: a let, a declaration's field, or a
+// call on declarations (trade_ratio, classify), all computed in Go before
+// the expression runs.
+type ref struct {
+	kind  refKind
+	d, d2 *decl
+	field string // canonical result or field name
+	text  string // as written, for notes
+	node  lang.Expr
+	typ   Type
+	slot  int // index in the expr environment's slice for its kind
+}
+
+// compiled is a checked expression. Literals and single references are
+// read directly; anything with an operator runs as an expr program. It is
+// immutable once built.
+type compiled struct {
+	node  lang.Expr
+	typ   Type
+	refs  []*ref
+	konst *Value
+	prog  *vm.Program
+	divs  []lang.Expr // divisors, for reporting a division by zero
+	// counts of refs by kind of value, the sizes of the environment slices
+	nums, bools, strs int
+}
+
+// exprChecker checks one expression.
+type exprChecker struct {
+	p     *program
+	sc    scope
+	c     *compiled
+	diags *lang.Diagnostics
+	ok    bool
+}
+
+// checkExpr type-checks e in scope sc, reporting into diags; nil when it
+// has errors (already reported).
+func (p *program) checkExpr(e lang.Expr, sc scope, diags *lang.Diagnostics) (*compiled, ast.Node) {
+	c := &compiled{node: e}
+	cp := &exprChecker{p: p, sc: sc, c: c, diags: diags, ok: true}
+	t, node := cp.expr(e)
+	c.typ = t
+	if !cp.ok || t.Kind == Invalid {
+		return nil, nil
+	}
+	return c, node
+}
+
+func unparen(e lang.Expr) lang.Expr {
+	for {
+		p, ok := e.(*lang.Paren)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+func (cp *exprChecker) errorAt(pos, end lang.Position, msg string) {
+	*cp.diags = append(*cp.diags, &lang.Diagnostic{Severity: lang.Error, Summary: msg, Pos: pos, End: end})
+	cp.ok = false
+}
+
+func (cp *exprChecker) errorf(n lang.Expr, format string, args ...any) (Type, ast.Node) {
+	pos, end := n.Span()
+	cp.errorAt(pos, end, fmt.Sprintf(format, args...))
+	return Type{}, nil
+}
+
+// addRef records what the expression reads and returns the expr node that
+// reads it from the environment.
+func (cp *exprChecker) addRef(r *ref) ast.Node {
+	for _, x := range cp.c.refs {
+		if x.kind == r.kind && x.d == r.d && x.d2 == r.d2 && x.field == r.field {
+			return envSlot(x)
+		}
+	}
+	switch r.typ.Kind {
+	case Number:
+		r.slot = cp.c.nums
+		cp.c.nums++
+	case Bool:
+		r.slot = cp.c.bools
+		cp.c.bools++
+	default:
+		r.slot = cp.c.strs
+		cp.c.strs++
+	}
+	cp.c.refs = append(cp.c.refs, r)
+	return envSlot(r)
+}
+
+func (cp *exprChecker) expr(e lang.Expr) (Type, ast.Node) {
+	switch n := e.(type) {
+	case *lang.NumberLit:
+		return numType(n.Dim()), &ast.FloatNode{Value: n.Base()}
+	case *lang.StringLit:
+		return StringType, &ast.StringNode{Value: n.Value}
+	case *lang.BoolLit:
+		return BoolType, &ast.BoolNode{Value: n.Value}
+	case *lang.Paren:
+		return cp.expr(n.X)
+	case *lang.Name:
+		return cp.name(n)
+	case *lang.Call:
+		return cp.call(n)
+	case *lang.Unary:
+		return cp.unary(n)
+	case *lang.Binary:
+		return cp.binary(n)
+	case *lang.Cond:
+		ct, cn := cp.expr(n.If)
+		tt, tn := cp.expr(n.Then)
+		et, en := cp.expr(n.Else)
+		if ct.Kind != Invalid && ct.Kind != Bool {
+			return cp.errorf(n.If, "the condition of ?: must be true or false, not a %s", ct)
+		}
+		if tt.Kind != Invalid && et.Kind != Invalid && tt != et {
+			return cp.errorf(n, "the branches of ?: differ: %s and %s", tt, et)
+		}
+		return tt, &ast.ConditionalNode{Ternary: true, Cond: cn, Exp1: tn, Exp2: en}
+	}
+	return cp.errorf(e, "unsupported expression")
+}
+
+func (cp *exprChecker) unary(n *lang.Unary) (Type, ast.Node) {
+	t, x := cp.expr(n.X)
+	if n.Op == "not" {
+		if t.Kind != Invalid && t.Kind != Bool {
+			return cp.errorf(n.X, "not needs true or false, not a %s", t)
+		}
+		return BoolType, &ast.UnaryNode{Operator: "not", Node: x}
+	}
+	if t.Kind != Invalid && t.Kind != Number {
+		return cp.errorf(n.X, "cannot negate a %s", t)
+	}
+	return t, &ast.UnaryNode{Operator: "-", Node: x}
+}
+
+var comparisons = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}
+
+func (cp *exprChecker) binary(n *lang.Binary) (Type, ast.Node) {
+	lt, l := cp.expr(n.L)
+	rt, r := cp.expr(n.R)
+	if lt.Kind == Invalid || rt.Kind == Invalid {
+		return Type{}, nil
+	}
+	node := ast.Node(&ast.BinaryNode{Operator: n.Op, Left: l, Right: r})
+	switch n.Op {
+	case "and", "or":
+		if lt.Kind != Bool {
+			return cp.errorf(n.L, "%s needs true or false on both sides; this is a %s", n.Op, lt)
+		}
+		if rt.Kind != Bool {
+			return cp.errorf(n.R, "%s needs true or false on both sides; this is a %s", n.Op, rt)
+		}
+		return BoolType, node
+	case "+", "-", "*", "/":
+		if lt.Kind != Number {
+			return cp.errorf(n.L, "%s needs numbers; this is a %s", n.Op, lt)
+		}
+		if rt.Kind != Number {
+			return cp.errorf(n.R, "%s needs numbers; this is a %s", n.Op, rt)
+		}
+		switch n.Op {
+		case "*":
+			return numType(lt.Dim.Mul(rt.Dim)), node
+		case "/":
+			// A division runs through _div, which reports a zero divisor
+			// by its index in divs.
+			node = &ast.CallNode{Callee: &ast.IdentifierNode{Value: divFunc},
+				Arguments: []ast.Node{l, r, &ast.IntegerNode{Value: len(cp.c.divs)}}}
+			cp.c.divs = append(cp.c.divs, n.R)
+			return numType(lt.Dim.Div(rt.Dim)), node
+		}
+		if lt.Dim != rt.Dim {
+			return cp.mismatch(n, lt, rt, "cannot "+map[string]string{"+": "add", "-": "subtract"}[n.Op])
+		}
+		return lt, node
+	}
+	// comparisons
+	if lt.Kind == Number && rt.Kind == Number {
+		if lt.Dim != rt.Dim {
+			return cp.mismatch(n, lt, rt, "cannot compare")
+		}
+		return BoolType, node
+	}
+	if lt.Kind != rt.Kind {
+		return cp.errorf(n, "cannot compare a %s with a %s", lt, rt)
+	}
+	if n.Op != "==" && n.Op != "!=" {
+		return cp.errorf(n, "only numbers are ordered; a %s can only be compared with == or !=", lt)
+	}
+	return BoolType, node
+}
+
+// mismatch reports two dimensions that cannot meet, pointing at a bare
+// number that lacks its unit when there is one.
+func (cp *exprChecker) mismatch(n *lang.Binary, lt, rt Type, what string) (Type, ast.Node) {
+	if lit, ok := unparen(n.R).(*lang.NumberLit); ok && lit.Unit == nil {
+		return cp.errorf(n.R, "%s is %s; write its unit, e.g. %s", describe(n.L), lt.Dim.Phrase(), exampleUnit(lit.Digits, lt.Dim))
+	}
+	if lit, ok := unparen(n.L).(*lang.NumberLit); ok && lit.Unit == nil {
+		return cp.errorf(n.L, "%s is %s; write its unit, e.g. %s", describe(n.R), rt.Dim.Phrase(), exampleUnit(lit.Digits, rt.Dim))
+	}
+	return cp.errorf(n, "%s %s with %s", what, lt.Dim.Phrase(), rt.Dim.Phrase())
+}
+
+// describe names an operand for a message: its name, or "this value".
+func describe(e lang.Expr) string {
+	if n, ok := unparen(e).(*lang.Name); ok {
+		return n.Path()
+	}
+	return "the other side"
+}
+
+// exampleUnit writes a numeral with a typical unit of dimension d.
+func exampleUnit(digits string, d lang.Dim) string {
+	u := map[lang.Dim]string{
+		lang.Duration: "ms", lang.Data: "MB", lang.Compute: "GFLOP",
+		lang.Money: " USD", lang.Price: " USD/h",
+	}[d]
+	if u == "" {
+		return digits + " " + d.BaseUnit()
+	}
+	return digits + u
+}

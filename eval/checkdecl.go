@@ -1,0 +1,221 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// This file is the check pass over declarations: it visits every
+// declaration in source order, each one's dependencies first, checks and
+// compiles its expressions and fields, and finds cycles. It records what
+// it learns on the decl; nothing is evaluated here.
+
+// check runs the check and compile passes over every declaration, then
+// compiles the expectations.
+func (p *program) check() {
+	for _, d := range p.order {
+		p.checkDecl(d, nil, &p.diags)
+	}
+	for _, site := range p.expectNodes {
+		if e := p.compileExpect(site, &p.diags); e != nil {
+			p.expects = append(p.expects, e)
+		}
+	}
+	p.sortExpects()
+}
+
+// checkDecl checks d once; a declaration met again while it is being
+// checked is a cycle, reported at the reference at. It reports whether d
+// checked without errors.
+func (p *program) checkDecl(d *decl, at lang.Expr, diags *lang.Diagnostics) bool {
+	switch d.checked {
+	case done, failed:
+		return d.ok
+	case visiting:
+		p.cycle(d, at, diags)
+		return false
+	}
+	d.checked = visiting
+	p.stack = append(p.stack, d)
+	ok := false
+	switch d.kind {
+	case declLet, declParam:
+		ok = p.checkLet(d)
+	case declPool:
+		ok = p.checkPool(d)
+	case declJob:
+		ok = p.checkJob(d)
+	case declRules:
+		ok = p.checkRules(d)
+	case declRequest:
+		ok = p.checkRequest(d)
+	}
+	p.stack = p.stack[:len(p.stack)-1]
+	d.ok = ok
+	if ok {
+		d.checked = done
+	} else {
+		d.checked = failed
+	}
+	return ok
+}
+
+// dependOn checks d on behalf of a reference at at that reads one of its
+// results or fields. Unlike a let's value, those are typed without d, so
+// the reference stands even when d has errors (an expectation then says it
+// could not be evaluated); it fails only on a cycle.
+func (p *program) dependOn(d *decl, at lang.Expr, diags *lang.Diagnostics) bool {
+	if d.checked == visiting {
+		p.cycle(d, at, diags)
+		return false
+	}
+	p.checkDecl(d, at, diags)
+	return true
+}
+
+func (p *program) cycle(d *decl, at lang.Expr, diags *lang.Diagnostics) {
+	path := ""
+	start := 0
+	for i, x := range p.stack {
+		if x == d {
+			start = i
+		}
+	}
+	for _, x := range p.stack[start:] {
+		path += x.name.Name + " → "
+	}
+	pos, end := at.Span()
+	*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Summary: "cycle: " + path + d.name.Name, Pos: pos, End: end})
+}
+
+func (p *program) checkLet(d *decl) bool {
+	c := p.compile(d.let.Value, scope{}, &p.diags)
+	if c == nil {
+		return false
+	}
+	d.value, d.typ = c, c.typ
+	return true
+}
+
+// fieldDef describes a NAME = VALUE field: its dimension, the unit its
+// "write its unit" hint suggests, and what it means.
+type fieldDef struct {
+	dim     lang.Dim
+	example string
+	doc     string
+}
+
+// checkField compiles a field's expression once, checks its dimension and
+// keeps it for every job that inherits it; false when it has errors.
+func (p *program) checkField(f *lang.Field, def fieldDef) bool {
+	if c, seen := p.fields[f]; seen {
+		return c != nil
+	}
+	c := p.compile(f.Value, scope{}, &p.diags)
+	if c != nil && (c.typ.Kind != Number || c.typ.Dim != def.dim) {
+		p.wrongDimension(f, def, c.typ)
+		c = nil
+	}
+	p.fields[f] = c
+	return c != nil
+}
+
+func (p *program) wrongDimension(f *lang.Field, def fieldDef, got Type) {
+	pos, end := f.Value.Span()
+	name := f.Name.Name
+	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && lit.Unit == nil && def.dim != lang.Count {
+		ex := def.example
+		if ex == "" {
+			ex = exampleUnit(lit.Digits, def.dim)
+		} else {
+			ex = lit.Digits + ex
+		}
+		p.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.dim.Phrase(), ex))
+		return
+	}
+	what := got.Phrase()
+	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok {
+		what = lit.Text + " is " + what
+	} else {
+		what = "this is " + what
+	}
+	p.errorAt(pos, end, fmt.Sprintf("%s is a %s, but %s", name, dimPhrase(def.dim), what))
+}
+
+func dimPhrase(d lang.Dim) string {
+	switch d {
+	case lang.Price:
+		return "price (USD per device-hour)"
+	case lang.Count:
+		return "count (a bare number)"
+	}
+	return d.String()
+}
+
+func (p *program) unknownFieldDecl(f *lang.Field, what string, known []string) {
+	msg := fmt.Sprintf("%s has no field %s", what, f.Name.Name)
+	if sug := suggest(f.Name.Name, known); sug != "" {
+		msg += "; did you mean " + sug + "?"
+	} else {
+		msg += "; its fields are " + strings.Join(known, ", ")
+	}
+	p.errorAt(f.Name.Pos, f.Name.EndPos, msg)
+}
+
+func (p *program) duplicateField(f, prev *lang.Field) {
+	p.diags = append(p.diags, &lang.Diagnostic{
+		Severity: lang.Error, Summary: f.Name.Name + " is set twice",
+		Pos: f.Name.Pos, End: f.Name.EndPos, Label: "set again here",
+		Related: []lang.Related{{Pos: prev.Name.Pos, End: prev.Name.EndPos, Label: "first set here"}},
+	})
+}
+
+// blockFields checks the NAME = VALUE fields of a pool or request block
+// against their definitions — unknown and repeated names, dimensions. It
+// returns the good fields by name and whether all of them were good.
+func (p *program) blockFields(fields []*lang.Field, what string, defs map[string]fieldDef) (map[string]*lang.Field, bool) {
+	byName := map[string]*lang.Field{}
+	ok := true
+	for _, f := range fields {
+		def, known := defs[f.Name.Name]
+		if !known {
+			p.unknownFieldDecl(f, what, sortedKeys(defs))
+			ok = false
+			continue
+		}
+		if prev := byName[f.Name.Name]; prev != nil {
+			p.duplicateField(f, prev)
+			ok = false
+			continue
+		}
+		byName[f.Name.Name] = f
+		if !p.checkField(f, def) {
+			ok = false
+		}
+	}
+	return byName, ok
+}
+
+// poolPlan is a checked pool: its fields by name.
+type poolPlan struct {
+	fields map[string]*lang.Field
+}
+
+func (p *program) checkPool(d *decl) bool {
+	fields, ok := p.blockFields(d.pool.Fields, "a pool", poolFields)
+	d.pl = &poolPlan{fields: fields}
+	return ok
+}
+
+// requestPlan is a checked request: its fields by name.
+type requestPlan struct {
+	fields map[string]*lang.Field
+}
+
+func (p *program) checkRequest(d *decl) bool {
+	fields, ok := p.blockFields(d.request.Fields, "a request", requestFields)
+	d.rq = &requestPlan{fields: fields}
+	return ok
+}

@@ -1,0 +1,165 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// This file is the evaluate pass: it computes, into a new Scenario, the
+// values of a checked program's lets and params, pools, requests and jobs,
+// reading only what the check and compile passes built.
+
+// evaluate computes every declaration of the program, params given in
+// params standing in for their defaults.
+func (p *program) evaluate(params map[*decl]Value) *Scenario {
+	s := &Scenario{
+		Sources:   p.sources,
+		p:         p,
+		params:    params,
+		vals:      make([]declValues, len(p.order)),
+		fieldVals: make(map[*lang.Field]fieldValue, len(p.fields)),
+	}
+	for _, d := range p.order {
+		s.force(d)
+	}
+	s.stack = nil
+	return s
+}
+
+// force evaluates a declaration once. The check pass has ruled out
+// cycles; a declaration with check errors is not evaluated.
+func (s *Scenario) force(d *decl) bool {
+	v := s.of(d)
+	switch v.state {
+	case done:
+		return true
+	case failed, visiting:
+		return false
+	}
+	if !d.ok && d.kind != declJob {
+		v.state = failed
+		return false
+	}
+	v.state = visiting
+	ok := false
+	switch d.kind {
+	case declLet, declParam:
+		ok = s.evalLet(d)
+	case declPool:
+		ok = s.evalPool(d)
+	case declJob:
+		ok = s.evalJob(d)
+	case declRules:
+		ok = s.evalRules(d)
+	case declRequest:
+		ok = s.evalRequest(d)
+	}
+	if ok {
+		v.state = done
+	} else {
+		v.state = failed
+	}
+	return ok
+}
+
+func (s *Scenario) evalLet(d *decl) bool {
+	if v, set := s.params[d]; set {
+		s.of(d).value = v
+		return true
+	}
+	v, ok := s.run(d.value, &s.ev)
+	if !ok {
+		return false
+	}
+	s.of(d).value = v
+	return true
+}
+
+// fieldValue evaluates a field's compiled expression once per evaluation,
+// for every job that inherits it.
+func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
+	if fv, ok := s.fieldVals[f]; ok {
+		return fv.v, fv.ok
+	}
+	c := s.p.fields[f]
+	v, ok := Value{}, false
+	if c != nil {
+		v, ok = s.run(c, &s.ev)
+	}
+	s.fieldVals[f] = fieldValue{v, ok}
+	return v, ok
+}
+
+func (s *Scenario) evalPool(d *decl) bool {
+	vals := map[string]Value{}
+	ok := true
+	for name, f := range d.pl.fields {
+		v, vok := s.fieldValue(f)
+		if !vok {
+			ok = false
+			continue
+		}
+		vals[name] = v
+	}
+	s.of(d).pool = vals
+	return ok
+}
+
+// run evaluates a compiled expression against this evaluation; errors are
+// reported into out at their position and ok is false. A ref to a
+// declaration that could not be evaluated fails quietly: that
+// declaration's own diagnostics say why.
+func (s *Scenario) run(c *compiled, out *sink) (Value, bool) {
+	if c.konst != nil {
+		return *c.konst, true
+	}
+	env := exprEnv{}
+	if c.prog != nil {
+		env = exprEnv{N: make([]float64, c.nums), B: make([]bool, c.bools), S: make([]string, c.strs)}
+	}
+	var single Value
+	for _, r := range c.refs {
+		v, ok := s.refValue(r, out)
+		if !ok {
+			return Value{}, false
+		}
+		if c.prog == nil {
+			single = v
+			continue
+		}
+		switch r.typ.Kind {
+		case Number:
+			env.N[r.slot] = v.Num
+		case Bool:
+			env.B[r.slot] = v.Bool
+		default:
+			env.S[r.slot] = v.Str
+		}
+	}
+	if c.prog == nil {
+		return single, true
+	}
+	res, err := runProgram(c, env)
+	if i, zero := divisorAt(err); zero {
+		pos, end := c.divs[i].Span()
+		out.runtimeErrorAt(pos, end, "division by zero")
+		return Value{}, false
+	}
+	pos, end := c.node.Span()
+	if err != nil {
+		out.runtimeErrorAt(pos, end, err.Error())
+		return Value{}, false
+	}
+	v, ok := fromGo(res, c.typ)
+	if !ok {
+		out.runtimeErrorAt(pos, end, fmt.Sprintf("expected a %s, got %v", c.typ, res))
+		return Value{}, false
+	}
+	if c.typ.Kind == Number && (math.IsInf(v.Num, 0) || math.IsNaN(v.Num)) {
+		out.runtimeErrorAt(pos, end, "the result is not a finite number")
+		return Value{}, false
+	}
+	return v, true
+}
