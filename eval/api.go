@@ -79,10 +79,12 @@ func (s *Scenario) Pools() []Pool {
 	return out
 }
 
-// Named is a let's name and value.
+// Named is a let's or a param's name and value.
 type Named struct {
 	Name  string
 	Value Value
+	// Param is true for a param, whose value the caller may set.
+	Param bool
 }
 
 // Lets lists the evaluated let values in source order.
@@ -90,7 +92,7 @@ func (s *Scenario) Lets() []Named {
 	var out []Named
 	for _, d := range s.p.order {
 		if (d.kind == declLet || d.kind == declParam) && s.of(d).state == done {
-			out = append(out, Named{d.name.Name, s.of(d).value})
+			out = append(out, Named{d.name.Name, s.of(d).value, d.kind == declParam})
 		}
 	}
 	return out

@@ -107,8 +107,15 @@ func (p *program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *compi
 	return c
 }
 
+// compileMu serialises compiles: expr's checker fills caches inside the
+// shared configuration's environment type as it goes. Programs, once
+// compiled, are immutable and run concurrently.
+var compileMu sync.Mutex
+
 // compileTree runs expr's checker, optimizer and compiler on a tree.
 func compileTree(node ast.Node) (prog *vm.Program, err error) {
+	compileMu.Lock()
+	defer compileMu.Unlock()
 	config := exprConfig()
 	tree := &parser.Tree{Node: node}
 	if _, err := checker.Check(tree, config); err != nil {

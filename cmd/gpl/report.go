@@ -38,7 +38,11 @@ func writeText(w io.Writer, r *report) {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, l := range lets {
-			fmt.Fprintf(tw, "let %s\t= %s\n", l.Name, l.Value)
+			kw := "let"
+			if l.Param {
+				kw = "param"
+			}
+			fmt.Fprintf(tw, "%s %s\t= %s\n", kw, l.Name, l.Value)
 		}
 		tw.Flush()
 	}

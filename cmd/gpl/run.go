@@ -3,8 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-
-	"github.com/gpl-lang/gpl/eval"
 )
 
 func init() {
@@ -15,8 +13,10 @@ func init() {
 func cmdRun(e *env) int {
 	fs := flag.NewFlagSet("gpl run", flag.ContinueOnError)
 	format := fs.String("format", "text", "report format: text or json")
+	var sets settings
+	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable), e.g. --set gpu_rate=3.10USD/h")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: gpl run [--format text|json] FILE|SCENARIO...")
+		fmt.Fprintln(e.stderr, "usage: gpl run [--format text|json] [--set NAME=VALUE]... FILE|SCENARIO...")
 		fs.PrintDefaults()
 	}
 	args, code, ok := parseFlags(fs, e)
@@ -35,6 +35,12 @@ func cmdRun(e *env) int {
 	var reports []*report
 	for _, arg := range args {
 		s, err := loadScenario(arg)
+		s, err, serr := applySettings(s, err, sets)
+		if serr != nil {
+			renderSettingError(e.stderr, arg, serr, st)
+			worst = worse(worst, exitCheck)
+			continue
+		}
 		if err != nil {
 			renderError(e.stderr, s, err, st)
 			worst = worse(worst, loadExit(err))
@@ -103,4 +109,3 @@ func cmdCheck(e *env) int {
 	return worst
 }
 
-var _ = eval.LoadFile

@@ -30,6 +30,7 @@ type testOptions struct {
 	junit    string
 	format   string
 	cover    bool // report which priority rules each file's tests made fire
+	sets     settings
 	github   bool // GITHUB_ACTIONS=true: print workflow annotations
 }
 
@@ -57,6 +58,7 @@ func cmdTest(e *env) int {
 	fs.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE`")
 	fs.StringVar(&o.format, "format", "text", "output format: text, tap or json")
 	fs.BoolVar(&o.cover, "cover", false, "report, per ruleset, which rules each file's tests made fire")
+	fs.Var(&o.sets, "set", "replace a param's value in every file: `NAME=VALUE` (repeatable)")
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, testUsage)
 		fs.PrintDefaults()

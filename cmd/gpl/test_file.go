@@ -102,7 +102,20 @@ func testFile(path string, o *testOptions) *fileResult {
 func evaluateFile(path string, o *testOptions) *evaluation {
 	r := &fileResult{path: path}
 	s, err := eval.LoadFile(path)
+	s, err, serr := applySettings(s, err, o.sets)
 	r.sources = s.Sources
+	if serr != nil {
+		var le *eval.Error
+		errors.As(serr, &le)
+		r.loadErr, r.loadExit = serr, exitCheck
+		if le != nil {
+			r.diags = le.Diagnostics
+			r.sources = le.Sources
+		} else {
+			r.diags = lang.Diagnostics{{Severity: lang.Error, Summary: serr.Error()}}
+		}
+		return &evaluation{result: r, s: s}
+	}
 	if err != nil {
 		r.loadErr, r.loadExit = err, loadExit(err)
 		var le *eval.Error

@@ -1,0 +1,130 @@
+package eval
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// This file is the params API: a param is a let whose value the caller
+// may replace, and With evaluates the program again with new values.
+
+// Params lists the file's params in source order, with the values this
+// evaluation used.
+func (s *Scenario) Params() []Named {
+	var out []Named
+	for _, d := range s.p.params {
+		if s.of(d).state == done {
+			out = append(out, Named{d.name.Name, s.of(d).value, true})
+		}
+	}
+	return out
+}
+
+// SetSource is the file name under which ParseSetting places its
+// diagnostics: they quote the NAME=VALUE text as line 1 of "--set".
+const SetSource = "--set"
+
+// ParseSetting reads a NAME=VALUE setting as gpl run --set gives it: NAME
+// must be one of the file's params, and VALUE a constant of the param's
+// dimension (0.85, 3.10 USD/h, 40 * 1h). The error is an *Error whose
+// diagnostics quote the setting under the name SetSource; its Sources
+// hold the text.
+func (s *Scenario) ParseSetting(setting string) (string, Value, error) {
+	src := lang.Sources{SetSource: []byte(setting)}
+	fail := func(start, end int, msg string) (string, Value, error) {
+		pos := lang.Position{Filename: SetSource, Offset: start, Line: 1, Column: 1 + len([]rune(setting[:start]))}
+		endPos := lang.Position{Filename: SetSource, Offset: end, Line: 1, Column: 1 + len([]rune(setting[:end]))}
+		d := &lang.Diagnostic{Severity: lang.Error, Summary: msg, Pos: pos, End: endPos}
+		return "", Value{}, &Error{Diagnostics: lang.Diagnostics{d}, Sources: src}
+	}
+	name, _, found := strings.Cut(setting, "=")
+	name = strings.TrimSpace(name)
+	if !found || name == "" {
+		return fail(0, len(setting), fmt.Sprintf("--set takes NAME=VALUE, not %q", setting))
+	}
+	nameStart := strings.Index(setting, name)
+	nameEnd := nameStart + len(name)
+	d, ok := s.p.decls[name]
+	switch {
+	case !ok || d.kind != declParam && d.kind != declLet:
+		var cands []string
+		for _, p := range s.p.params {
+			cands = append(cands, p.name.Name)
+		}
+		msg := "unknown param " + name
+		if ok {
+			msg = fmt.Sprintf("%s is a %s, not a param", name, declKindNames[d.kind])
+		}
+		if sug := suggest(name, cands); sug != "" {
+			msg += "; did you mean " + sug + "?"
+		} else if len(cands) == 0 {
+			msg += "; the file declares no params"
+		} else {
+			sort.Strings(cands)
+			msg += "; the params are " + strings.Join(cands, ", ")
+		}
+		return fail(nameStart, nameEnd, msg)
+	case d.kind == declLet:
+		return fail(nameStart, nameEnd, fmt.Sprintf("%s is a let, not a param; declare it with param to set it from outside the file", name))
+	case !d.ok:
+		return fail(nameStart, nameEnd, fmt.Sprintf("param %s has errors of its own; fix them before setting it", name))
+	}
+	valueStart := nameEnd + strings.Index(setting[nameEnd:], "=") + 1
+	x, diags := lang.ParseExpr(SetSource, setting[valueStart:])
+	if diags.HasErrors() || x == nil {
+		return fail(valueStart, len(setting), fmt.Sprintf("the value of %s is not an expression: %q", name, setting[valueStart:]))
+	}
+	var cd lang.Diagnostics
+	c := s.p.compileOutside(x, &cd)
+	if c == nil {
+		return fail(valueStart, len(setting), fmt.Sprintf("the value of %s does not check: %s", name, cd[0].Summary))
+	}
+	if len(c.refs) > 0 {
+		return fail(valueStart, len(setting), fmt.Sprintf("the value of %s must be a constant, such as %s", name, exampleValue(d.typ)))
+	}
+	if c.typ != d.typ {
+		return fail(valueStart, len(setting), fmt.Sprintf("%s is %s, but %s is %s; write it as, e.g., %s",
+			name, d.typ.Phrase(), strings.TrimSpace(setting[valueStart:]), c.typ.Phrase(), exampleValue(d.typ)))
+	}
+	var out sink
+	v, ok := s.run(c, &out)
+	if !ok {
+		return fail(valueStart, len(setting), fmt.Sprintf("the value of %s cannot be computed: %s", name, out.diags[0].Summary))
+	}
+	return name, v, nil
+}
+
+// exampleValue writes a value of type t as a --set would.
+func exampleValue(t Type) string {
+	switch {
+	case t.Kind != Number:
+		return "a " + t.String()
+	case t.Dim == lang.Count:
+		return "0.85"
+	}
+	return exampleUnit("1", t.Dim)
+}
+
+// With evaluates the file again with params replacing the defaults of the
+// params of those names (see ParseSetting); the program is shared, not
+// re-read or re-checked. The error is an *Error with this evaluation's
+// diagnostics, as for Load; an unknown name or a value of the wrong type
+// is an error too.
+func (s *Scenario) With(params map[string]Value) (*Scenario, error) {
+	byDecl := make(map[*decl]Value, len(params))
+	for name, v := range params {
+		d, ok := s.p.decls[name]
+		if !ok || d.kind != declParam {
+			return nil, fmt.Errorf("%s is not a param of the file", name)
+		}
+		if v.Type != d.typ {
+			return nil, fmt.Errorf("param %s is %s, not %s", name, d.typ.Phrase(), v.Type.Phrase())
+		}
+		byDecl[d] = v
+	}
+	n := s.p.evaluate(byDecl)
+	return n, n.err()
+}
