@@ -108,4 +108,3 @@ func cmdCheck(e *env) int {
 	}
 	return worst
 }
-
