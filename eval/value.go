@@ -107,17 +107,7 @@ func (v Value) Precise(u *lang.Unit) string {
 	return lang.FormatNumber(v.Num) + " " + v.Type.Dim.BaseUnit()
 }
 
-// goValue is the value as the expr VM sees it.
-func (v Value) goValue() any {
-	switch v.Type.Kind {
-	case Number:
-		return v.Num
-	case Bool:
-		return v.Bool
-	}
-	return v.Str
-}
-
+// fromGo turns what an expr program returned into a value of type t.
 func fromGo(x any, t Type) (Value, bool) {
 	switch x := x.(type) {
 	case float64:

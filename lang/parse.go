@@ -92,13 +92,6 @@ func tokenize(name string, src []byte) ([]lexer.Token, *Diagnostic) {
 	return scanTokens(name, string(src)), nil
 }
 
-func quoteRune(src []byte, off int) string {
-	if off < 0 || off >= len(src) {
-		return "at end of file"
-	}
-	r := []rune(string(src[off:min(off+4, len(src))]))
-	return fmt.Sprintf("%q", r[0])
-}
 
 // splitStatements divides the token stream into one slice per top-level
 // statement: a statement keyword at brace depth 0 starts a new one, and so
