@@ -62,11 +62,11 @@ func LoadWith(opts Options, name string, src []byte) (*Scenario, error) {
 	return loadWith(opts, name, src)
 }
 
-func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
+func newProgram(opts Options) *program {
 	if opts.Std == nil {
 		opts.Std = stdlib.Files
 	}
-	p := &program{
+	return &program{
 		opts:    opts,
 		sources: lang.Sources{},
 		loaded:  map[string]bool{},
@@ -74,6 +74,10 @@ func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
 		classes: map[string]bool{},
 		fields:  map[*lang.Field]*compiled{},
 	}
+}
+
+func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
+	p := newProgram(opts)
 	if src == nil {
 		b, err := p.readFile(name)
 		if err != nil {
@@ -109,11 +113,16 @@ func (p *program) addFile(name string, src []byte, from *lang.Import) {
 	if p.loaded[name] {
 		return
 	}
-	p.loaded[name] = true
 	f, diags := lang.Parse(name, src)
-	p.sources[name] = src
-	p.files = append(p.files, f)
 	p.diags = append(p.diags, diags...)
+	p.addParsed(f, src)
+}
+
+// addParsed declares the names of a parsed file and reads its imports.
+func (p *program) addParsed(f *lang.File, src []byte) {
+	p.loaded[f.Name] = true
+	p.sources[f.Name] = src
+	p.files = append(p.files, f)
 	for _, st := range f.Stmts {
 		switch st := st.(type) {
 		case *lang.Import:

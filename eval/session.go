@@ -1,0 +1,213 @@
+package eval
+
+import (
+	"maps"
+
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// Session is a program built a piece at a time, as the REPL does: each
+// piece is a source of its own (one typed statement, one loaded file),
+// and the session is evaluated after every change. Adding pieces is
+// incremental: only what they declare is checked and evaluated, so a
+// declaration typed after a thousand others costs what the first did.
+// Dropping or replacing a piece re-checks and re-evaluates the session,
+// from the trees already parsed.
+//
+// A Session is for one goroutine, and a change is committed or discarded
+// before the next is tried. The scenarios it hands out share its program:
+// read them from that goroutine, or evaluate one with With for a copy of
+// its own.
+type Session struct {
+	opts    Options
+	params  map[string]Value
+	sources []Source
+	p       *program
+	cur     *Scenario
+}
+
+// Source is one piece of a session: its name, which diagnostics quote,
+// and its text.
+type Source struct {
+	Name  string
+	Text  []byte
+	file  *lang.File
+	diags lang.Diagnostics // the parser's
+}
+
+// NewSession starts an empty session; relative imports resolve against
+// the directory of each source's name.
+func NewSession(opts Options) *Session {
+	se := &Session{opts: opts}
+	se.p, se.cur = se.rebuild(nil)
+	return se
+}
+
+// Scenario returns the session's current evaluation.
+func (se *Session) Scenario() *Scenario { return se.cur }
+
+// Sources returns the session's pieces in order.
+func (se *Session) Sources() []Source { return append([]Source(nil), se.sources...) }
+
+// Change is a proposed change to a session: the scenario it gives, which
+// the session takes only on Commit.
+type Change struct {
+	se      *Session
+	s       *Scenario
+	err     error
+	sources []Source
+	p       *program
+	undo    func()
+}
+
+// Scenario is the evaluation the change gives; Err its load error, as
+// Load would return it.
+func (c *Change) Scenario() *Scenario { return c.s }
+
+// Err is the change's load error, as Load returns one: every diagnostic of
+// the session with the change, when any is an error.
+func (c *Change) Err() error { return c.err }
+
+// Commit makes the change the session's state.
+func (c *Change) Commit() {
+	c.se.sources, c.se.p, c.se.cur = c.sources, c.p, c.s
+	c.undo = nil
+}
+
+// Discard leaves the session as it was before the change.
+func (c *Change) Discard() {
+	if c.undo != nil {
+		c.undo()
+		c.undo = nil
+	}
+}
+
+// Try evaluates the session with the sources named in drop removed and
+// add appended; the session itself changes only when the change is
+// committed. Nothing dropped makes it incremental.
+func (se *Session) Try(add []Source, drop []string) *Change {
+	for i := range add {
+		add[i].file, add[i].diags = lang.Parse(add[i].Name, add[i].Text)
+	}
+	if len(drop) == 0 {
+		return se.extend(add)
+	}
+	gone := map[string]bool{}
+	for _, n := range drop {
+		gone[n] = true
+	}
+	var keep []Source
+	for _, src := range se.sources {
+		if !gone[src.Name] {
+			keep = append(keep, src)
+		}
+	}
+	keep = append(keep, add...)
+	p, s := se.rebuild(keep)
+	return &Change{se: se, s: s, err: s.err(), sources: keep, p: p}
+}
+
+// SetParams evaluates the session again with params replacing their
+// defaults (see Scenario.With); they stay set for every later change.
+func (se *Session) SetParams(params map[string]Value) error {
+	all := maps.Clone(se.params)
+	if all == nil {
+		all = map[string]Value{}
+	}
+	maps.Copy(all, params)
+	n, err := se.cur.With(all)
+	if n == nil {
+		return err
+	}
+	se.params, se.cur = all, n
+	return nil
+}
+
+// rebuild checks and evaluates sources from scratch.
+func (se *Session) rebuild(sources []Source) (*program, *Scenario) {
+	p := newProgram(se.opts)
+	for _, src := range sources {
+		p.diags = append(p.diags, src.diags...)
+		p.addParsed(src.file, src.Text)
+	}
+	p.check()
+	return p, p.evaluate(se.paramDecls(p))
+}
+
+// paramDecls maps the session's params to p's declarations, leaving out
+// names p does not declare as params.
+func (se *Session) paramDecls(p *program) map[*decl]Value {
+	out := map[*decl]Value{}
+	for name, v := range se.params {
+		if d, ok := p.decls[name]; ok && d.kind == declParam && d.typ == v.Type {
+			out[d] = v
+		}
+	}
+	return out
+}
+
+// extend adds sources to the session's program in place, checking and
+// evaluating only what they declare; the undo takes them out again.
+func (se *Session) extend(add []Source) *Change {
+	p, prev := se.p, se.cur
+	mark := struct{ files, order, params, nodes, expects, diags int }{
+		len(p.files), len(p.order), len(p.params), len(p.expectNodes), len(p.expects), len(p.diags)}
+	for _, src := range add {
+		p.diags = append(p.diags, src.diags...)
+		p.addParsed(src.file, src.Text)
+	}
+	for _, d := range p.order[mark.order:] {
+		p.checkDecl(d, nil, &p.diags)
+	}
+	for _, site := range p.expectNodes[mark.nodes:] {
+		if e := p.compileExpect(site, &p.diags); e != nil {
+			p.expects = append(p.expects, e)
+		}
+	}
+	s := &Scenario{
+		Sources:   p.sources,
+		p:         p,
+		params:    prev.params,
+		// The new values go past the end of prev's: prev never reads
+		// there, so the backing array is shared, and growing it is
+		// amortised over the additions.
+		vals:      append(prev.vals, make([]declValues, len(p.order)-mark.order)...),
+		fieldVals: prev.fieldVals,
+		ev:        sink{diags: append(lang.Diagnostics(nil), prev.ev.diags...), runtime: maps.Clone(prev.ev.runtime)},
+	}
+	for name, v := range se.params {
+		if d, ok := p.decls[name]; ok && d.slot >= mark.order && d.kind == declParam && d.typ == v.Type {
+			if s.params == nil || len(s.params) == len(prev.params) {
+				s.params = maps.Clone(prev.params)
+				if s.params == nil {
+					s.params = map[*decl]Value{}
+				}
+			}
+			s.params[d] = v
+		}
+	}
+	for _, d := range p.order[mark.order:] {
+		s.force(d)
+	}
+	undo := func() {
+		for _, d := range p.order[mark.order:] {
+			delete(p.decls, d.name.Name)
+		}
+		for _, f := range p.files[mark.files:] {
+			delete(p.loaded, f.Name)
+			delete(p.sources, f.Name)
+		}
+		p.files, p.order, p.params = p.files[:mark.files], p.order[:mark.order], p.params[:mark.params]
+		p.expectNodes, p.expects, p.diags = p.expectNodes[:mark.nodes], p.expects[:mark.expects], p.diags[:mark.diags]
+		p.classes = map[string]bool{}
+		for _, d := range p.order {
+			if d.kind == declRules {
+				for _, r := range d.rules.Rules {
+					p.classes[r.Class.Name] = true
+				}
+				p.classes[d.rules.Else.Name] = true
+			}
+		}
+	}
+	return &Change{se: se, s: s, err: s.err(), sources: append(se.sources, add...), p: p, undo: undo}
+}

@@ -1,0 +1,105 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/gpl-lang/gpl/lang"
+)
+
+func src(name, text string) Source { return Source{Name: name, Text: []byte(text)} }
+
+func TestSession(t *testing.T) {
+	se := NewSession(Options{})
+	for i, text := range []string{
+		"param rate = 2.50 USD/h",
+		"pool p { devices = 128\n rate = rate }",
+		"job j on p { hours = 720h\n factors { S = 0.95 R = 0.9 P = 0.33 } }",
+		"let c = j.cost",
+	} {
+		c := se.Try([]Source{src(fmt.Sprintf("<%d>", i), text)}, nil)
+		if c.Err() != nil {
+			t.Fatalf("%s: %v", text, c.Err())
+		}
+		c.Commit()
+	}
+	value := func(s *Scenario, name string) string {
+		t.Helper()
+		v, err := s.Value(name)
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		return v.String()
+	}
+	if diff := cmp.Diff("$230,400.00", value(se.Scenario(), "c")); diff != "" {
+		t.Errorf("c (-want +got):\n%s", diff)
+	}
+
+	// A change that does not load is discarded, and the session is as it was.
+	bad := se.Try([]Source{src("<bad>", "let d = nosuch + 1")}, nil)
+	if bad.Err() == nil {
+		t.Fatal("an unknown name loaded")
+	}
+	bad.Discard()
+	if _, err := se.Scenario().Value("d"); err == nil {
+		t.Error("a discarded declaration is still there")
+	}
+	if got := len(se.Scenario().Diagnostics()); got != 0 {
+		t.Errorf("the discarded change left %d diagnostics", got)
+	}
+
+	// Replacing a declaration re-evaluates what reads it.
+	c := se.Try([]Source{src("<4>", "pool p { devices = 256\n rate = rate }")}, []string{"<1>"})
+	if c.Err() != nil {
+		t.Fatal(c.Err())
+	}
+	c.Commit()
+	if diff := cmp.Diff("$460,800.00", value(se.Scenario(), "c")); diff != "" {
+		t.Errorf("c after replacing p (-want +got):\n%s", diff)
+	}
+
+	// Params set on the session stay set for later changes.
+	if err := se.SetParams(map[string]Value{"rate": NumberValue(lang.FromUnit(1, lang.Units["USD/h"]), lang.Price)}); err != nil {
+		t.Fatal(err)
+	}
+	c = se.Try([]Source{src("<5>", "let d = c * 2")}, nil)
+	c.Commit()
+	if diff := cmp.Diff([]string{"$184,320.00", "$368,640.00"}, []string{value(se.Scenario(), "c"), value(se.Scenario(), "d")}); diff != "" {
+		t.Errorf("after SetParams (-want +got):\n%s", diff)
+	}
+	var names []string
+	for _, s := range se.Sources() {
+		names = append(names, s.Name)
+	}
+	if diff := cmp.Diff([]string{"<0>", "<2>", "<3>", "<4>", "<5>"}, names); diff != "" {
+		t.Errorf("sources (-want +got):\n%s", diff)
+	}
+}
+
+// benchmarkSessionAdd measures one declaration added to a session of n.
+func benchmarkSessionAdd(b *testing.B, n int) {
+	se := NewSession(Options{})
+	for i := range n {
+		c := se.Try([]Source{src(fmt.Sprintf("<%d>", i), fmt.Sprintf("let v%d = %d * 2h", i, i))}, nil)
+		c.Commit()
+	}
+	var sb strings.Builder
+	b.ReportAllocs()
+	i := n
+	for b.Loop() {
+		sb.Reset()
+		fmt.Fprintf(&sb, "let w%d = v%d + 1h", i, i%n)
+		c := se.Try([]Source{src(fmt.Sprintf("<%d>", i), sb.String())}, nil)
+		if c.Err() != nil {
+			b.Fatal(c.Err())
+		}
+		c.Commit()
+		i++
+	}
+}
+
+// The cost of one declaration must not grow with the session.
+func BenchmarkSessionAdd1000(b *testing.B) { benchmarkSessionAdd(b, 1000) }
+func BenchmarkSessionAdd4000(b *testing.B) { benchmarkSessionAdd(b, 4000) }
