@@ -165,9 +165,9 @@ func (se *Session) extend(add []Source) *Change {
 		}
 	}
 	s := &Scenario{
-		Sources:   p.sources,
-		p:         p,
-		params:    prev.params,
+		Sources: p.sources,
+		p:       p,
+		params:  prev.params,
 		// The new values go past the end of prev's: prev never reads
 		// there, so the backing array is shared, and growing it is
 		// amortised over the additions.

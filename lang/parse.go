@@ -92,7 +92,6 @@ func tokenize(name string, src []byte) ([]lexer.Token, *Diagnostic) {
 	return scanTokens(name, string(src)), nil
 }
 
-
 // splitStatements divides the token stream into one slice per top-level
 // statement: a statement keyword at brace depth 0 starts a new one, and so
 // does a declaration keyword at the start of a line whatever the depth (a
