@@ -383,9 +383,13 @@ func TestNoNonFinite(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Solve(%+v): %v", in, err)
 				}
-				for _, v := range []float64{r.MPG, r.Badput, r.Loss[0], r.Loss[1], r.Loss[2], r.OfferedHours,
-					r.UsefulHours, r.Cost, r.BadputCost, r.Lever[0], r.Lever[1], r.Lever[2],
-					r.Gain[0], r.Gain[1], r.Gain[2], r.CeilingMPG} {
+				outputs := []float64{r.MPG, r.Badput, r.OfferedHours, r.HeldHours, r.ProductiveHours,
+					r.UsefulHours, r.Cost, r.BadputCost, r.CeilingMPG}
+				for f := range NumFactors {
+					outputs = append(outputs, r.Loss[f], r.LossHours[f], r.LossCost[f],
+						r.Lever[f], r.Gain[f], r.GainHours[f], r.Saving[f])
+				}
+				for _, v := range outputs {
 					if !finite(v) || v < 0 {
 						t.Fatalf("Solve(%+v) has output %v", in, v)
 					}
