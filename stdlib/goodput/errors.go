@@ -248,60 +248,44 @@ func (e *DivisionError) Unwrap() error { return e.Reason }
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // validate returns every error in in, in the order InputErrors documents,
-// or nil. It allocates only when it finds an error.
+// or nil. Each check is a comparison on the way through; an error's value
+// is built, and allocated, only when the check fails.
 func validate(in *Inputs) error {
 	var errs InputErrors
-	add := func(e InputError) { errs = append(errs, &e) }
 	var factorOK [NumFactors]bool
 	for f := Factor(0); f < NumFactors; f++ {
-		o := in.Factors[f]
-		e := InputError{Input: InputFactor, Factor: f, Value: o.Value}
-		switch {
-		case !o.Set:
-			e.Kind, e.Value = MissingFactor, 0
-		case !finite(o.Value):
-			e.Kind = NotFinite
-		case o.Value < 0:
-			e.Kind, e.Limit = FactorOutOfRange, 0
-		case o.Value > 1:
-			e.Kind, e.Limit = FactorOutOfRange, 1
-		default:
+		// A comparison with NaN is false, and ±Inf is outside [0, 1].
+		if o := in.Factors[f]; o.Set && o.Value >= 0 && o.Value <= 1 {
 			factorOK[f] = true
 			continue
 		}
-		add(e)
+		errs = append(errs, factorError(f, in.Factors[f]))
 	}
 	for f := Factor(0); f < NumFactors; f++ {
 		c := in.Ceilings[f]
-		if !c.Set {
+		if !c.Set || (c.Value >= 0 && c.Value <= 1 && !(factorOK[f] && c.Value < in.Factors[f].Value)) {
 			continue
 		}
-		e := InputError{Input: InputCeiling, Factor: f, Value: c.Value}
-		switch {
-		case !finite(c.Value):
-			e.Kind = NotFinite
-		case c.Value < 0:
-			e.Kind, e.Limit = CeilingOutOfRange, 0
-		case c.Value > 1:
-			e.Kind, e.Limit = CeilingOutOfRange, 1
-		case factorOK[f] && c.Value < in.Factors[f].Value:
-			e.Kind, e.Limit = CeilingBelowFactor, in.Factors[f].Value
-		default:
-			continue
-		}
-		add(e)
+		errs = append(errs, ceilingError(f, c.Value, in.Factors[f].Value))
 	}
-	devicesOK := checkNonNegative(&errs, InputDevices, in.Devices)
-	hoursOK := checkNonNegative(&errs, InputHours, in.Hours)
+	devicesOK, hoursOK := nonNegative(in.Devices), nonNegative(in.Hours)
+	if !devicesOK {
+		errs = append(errs, nonNegativeError(InputDevices, in.Devices))
+	}
+	if !hoursOK {
+		errs = append(errs, nonNegativeError(InputHours, in.Hours))
+	}
+	offered := in.Devices * in.Hours
 	offeredOK := devicesOK && hoursOK
-	if offeredOK && !finite(in.Devices*in.Hours) {
-		add(InputError{Input: InputHours, Kind: Overflow, Value: in.Hours, Limit: math.MaxFloat64 / in.Devices})
+	if offeredOK && !finite(offered) {
+		errs = append(errs, &InputError{Input: InputHours, Kind: Overflow, Value: in.Hours, Limit: math.MaxFloat64 / in.Devices})
 		offeredOK = false
 	}
-	if in.Rate.Set && checkNonNegative(&errs, InputRate, in.Rate.Value) && offeredOK {
-		offered := in.Devices * in.Hours
-		if !finite(offered * in.Rate.Value) {
-			add(InputError{Input: InputRate, Kind: Overflow, Value: in.Rate.Value, Limit: math.MaxFloat64 / offered})
+	if in.Rate.Set {
+		if !nonNegative(in.Rate.Value) {
+			errs = append(errs, nonNegativeError(InputRate, in.Rate.Value))
+		} else if offeredOK && !finite(offered*in.Rate.Value) {
+			errs = append(errs, &InputError{Input: InputRate, Kind: Overflow, Value: in.Rate.Value, Limit: math.MaxFloat64 / offered})
 		}
 	}
 	if errs == nil {
@@ -310,18 +294,47 @@ func validate(in *Inputs) error {
 	return errs
 }
 
-// checkNonNegative appends to errs the error of v, the value of input, if it
-// is not finite or is negative, and reports whether it is valid.
-func checkNonNegative(errs *InputErrors, input Input, v float64) bool {
-	var kind ErrorKind
+// nonNegative reports whether v is finite and not below 0.
+func nonNegative(v float64) bool { return v >= 0 && v <= math.MaxFloat64 }
+
+// factorError is the error of factor f, whose value o is invalid.
+func factorError(f Factor, o Optional) *InputError {
+	e := &InputError{Input: InputFactor, Factor: f, Value: o.Value}
 	switch {
-	case !finite(v):
-		kind = NotFinite
-	case v < 0:
-		kind = NegativeValue
+	case !o.Set:
+		e.Kind, e.Value = MissingFactor, 0
+	case !finite(o.Value):
+		e.Kind = NotFinite
+	case o.Value < 0:
+		e.Kind, e.Limit = FactorOutOfRange, 0
 	default:
-		return true
+		e.Kind, e.Limit = FactorOutOfRange, 1
 	}
-	*errs = append(*errs, &InputError{Input: input, Kind: kind, Value: v})
-	return false
+	return e
+}
+
+// ceilingError is the error of the ceiling c of factor f, which is invalid:
+// outside [0, 1], or below its valid factor v.
+func ceilingError(f Factor, c, v float64) *InputError {
+	e := &InputError{Input: InputCeiling, Factor: f, Value: c}
+	switch {
+	case !finite(c):
+		e.Kind = NotFinite
+	case c < 0:
+		e.Kind, e.Limit = CeilingOutOfRange, 0
+	case c > 1:
+		e.Kind, e.Limit = CeilingOutOfRange, 1
+	default:
+		e.Kind, e.Limit = CeilingBelowFactor, v
+	}
+	return e
+}
+
+// nonNegativeError is the error of input, whose value v is not finite or
+// is negative.
+func nonNegativeError(input Input, v float64) *InputError {
+	if !finite(v) {
+		return &InputError{Input: input, Kind: NotFinite, Value: v}
+	}
+	return &InputError{Input: input, Kind: NegativeValue, Value: v}
 }

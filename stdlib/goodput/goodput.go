@@ -211,11 +211,11 @@ func product(f [NumFactors]float64) float64 {
 // Solve validates in and computes its Result. On invalid inputs it returns
 // the zero Result and InputErrors holding every problem found (see
 // InputErrors for the order). Solve does not allocate on success.
-func Solve(in Inputs) (Result, error) {
-	if err := validate(&in); err != nil {
+func Solve(in Inputs) (r Result, err error) {
+	if err = validate(&in); err != nil {
 		return Result{}, err
 	}
-	r := Result{Inputs: in}
+	r.Inputs = in // r is the result slot itself: no copy on return
 
 	var base, ceil [NumFactors]float64
 	for f := range NumFactors {
@@ -251,14 +251,21 @@ func Solve(in Inputs) (Result, error) {
 		r.LossHours[f] = r.OfferedHours * r.Loss[f]
 		r.LossCost[f] = r.Cost * r.Loss[f]
 		r.GainHours[f] = r.OfferedHours * r.Gain[f]
-		if r.Lever[f] > 0 {
-			r.Saving[f] = r.Cost * (1 - r.MPG/r.Lever[f])
-		}
 		if r.Gain[f] > 0 && (!r.HasBestLever || r.Gain[f] > r.Gain[r.BestLever]) {
 			r.BestLever, r.HasBestLever = Factor(f), true
 		}
 	}
 	r.CeilingMPG = product(ceil)
+	if r.HasCost {
+		// Cost × (1 − MPG/Lever) = Cost × Gain/Lever, which keeps the
+		// digits of a small gain; a loop of its own lets the divisions
+		// overlap.
+		for f := range NumFactors {
+			if r.Lever[f] > 0 {
+				r.Saving[f] = r.Cost * r.Gain[f] / r.Lever[f]
+			}
+		}
+	}
 	return r, nil
 }
 
