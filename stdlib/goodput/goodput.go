@@ -15,11 +15,11 @@
 // optional ceilings, the size of the offered pool and an optional price, and
 // returns a Result with these values:
 //
-//	MPG          S×R×P                                  fraction
-//	Badput       1 − MPG                                fraction
-//	Loss[S]      1 − S                                  fraction of offered hours
-//	Loss[R]      S × (1 − R)                            fraction of offered hours
-//	Loss[P]      S × R × (1 − P)                        fraction of offered hours
+//	MPG             S×R×P                                  fraction
+//	Badput          1 − MPG                                fraction
+//	Loss[S]         1 − S                                  fraction of offered hours
+//	Loss[R]         S × (1 − R)                            fraction of offered hours
+//	Loss[P]         S × R × (1 − P)                        fraction of offered hours
 //	OfferedHours    Devices × Hours                        device-hours
 //	HeldHours       OfferedHours × S                       device-hours
 //	ProductiveHours HeldHours × R                          device-hours
@@ -31,7 +31,8 @@
 //	Lever[f]        mpg with factor f alone at its ceiling fraction
 //	Gain[f]         Lever[f] − MPG                         fraction
 //	GainHours[f]    OfferedHours × Gain[f]                 device-hours
-//	Saving[f]       Cost × (1 − MPG / Lever[f])            USD (0 without a rate)
+//	Saving[f]       Cost × (1 − MPG / Lever[f])            USD (0 without a rate or
+//	                                                       when Lever[f] is 0)
 //	BestLever       factor with the largest Gain           (ties: S, then R, then P)
 //	CeilingMPG      mpg with every factor at its ceiling   fraction
 //
