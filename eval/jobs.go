@@ -302,25 +302,37 @@ func (s *Scenario) gatherInputs(d *decl, js *jobState, partial bool) bool {
 	return ok
 }
 
-// inputError places a goodput engine error on the line that gave the
-// offending value.
+// inputError places each of a goodput engine error's input errors on the
+// line that gave the offending value, one diagnostic each.
 func (s *Scenario) inputError(d *decl, js *jobState, err error) {
-	jp := d.jb
-	var ie *goodput.InputError
-	if !errors.As(err, &ie) {
-		s.ev.errorAt(d.name.Pos, d.name.EndPos, err.Error())
-		return
+	var ies goodput.InputErrors
+	if !errors.As(err, &ies) {
+		var ie *goodput.InputError
+		if !errors.As(err, &ie) {
+			s.ev.errorAt(d.name.Pos, d.name.EndPos, err.Error())
+			return
+		}
+		ies = goodput.InputErrors{ie}
 	}
+	for _, ie := range ies {
+		s.placeInputError(d, js, ie)
+	}
+}
+
+// placeInputError reports ie at the field that set the offending value, or
+// at the job's name when no field did.
+func (s *Scenario) placeInputError(d *decl, js *jobState, ie *goodput.InputError) {
+	jp := d.jb
 	var site *lang.Field
-	switch ie.Field {
-	case goodput.FieldFactors:
+	switch ie.Input {
+	case goodput.InputFactor:
 		site = jp.factors[ie.Factor]
-	case goodput.FieldCeilings:
+	case goodput.InputCeiling:
 		site = jp.ceilings[ie.Factor]
 	default:
-		site = jp.sites[ie.Field]
+		site = jp.sites[inputFieldName(ie.Input)]
 	}
-	msg := ie.Error()
+	msg := inputErrorMessage(ie)
 	if site == nil {
 		s.ev.errorAt(d.name.Pos, d.name.EndPos, msg)
 		return
@@ -336,6 +348,55 @@ func (s *Scenario) inputError(d *decl, js *jobState, err error) {
 	if site.Pos.Filename != d.name.Pos.Filename || !within(site, d.job) {
 		diag.Notes = append(diag.Notes, "in job "+d.name.Name+", which inherits this value")
 	}
+}
+
+// inputFieldName is the pool or job field that sets an engine input other
+// than a factor or ceiling.
+func inputFieldName(in goodput.Input) string {
+	switch in {
+	case goodput.InputDevices:
+		return "devices"
+	case goodput.InputHours:
+		return "hours"
+	case goodput.InputRate:
+		return "rate"
+	}
+	return in.String()
+}
+
+// inputErrorMessage words an input error of the goodput engine for the
+// user, in gpl's terms: "program factor is 1.2; a factor is a fraction in
+// [0, 1]". Values are in the engine's units (hours, USD per device-hour).
+func inputErrorMessage(e *goodput.InputError) string {
+	var subject string
+	switch e.Input {
+	case goodput.InputFactor:
+		subject = e.Factor.String() + " factor"
+	case goodput.InputCeiling:
+		subject = e.Factor.String() + " ceiling"
+	default:
+		subject = inputFieldName(e.Input)
+	}
+	switch e.Kind {
+	case goodput.MissingFactor:
+		return fmt.Sprintf("the job has no %s factor", e.Factor)
+	case goodput.NotFinite:
+		return fmt.Sprintf("%s is %g; it must be a finite number", subject, e.Value)
+	case goodput.FactorOutOfRange:
+		return fmt.Sprintf("%s is %g; a factor is a fraction in [0, 1]", subject, e.Value)
+	case goodput.CeilingOutOfRange:
+		return fmt.Sprintf("%s is %g; a ceiling is a fraction in [0, 1]", subject, e.Value)
+	case goodput.CeilingBelowFactor:
+		return fmt.Sprintf("%s %g is below its factor %g", subject, e.Value, e.Limit)
+	case goodput.NegativeValue:
+		return fmt.Sprintf("%s is %g; it must not be negative", subject, e.Value)
+	case goodput.Overflow:
+		if e.Input == goodput.InputRate {
+			return fmt.Sprintf("rate %g makes the cost overflow; with these offered device-hours it must be at most %g", e.Value, e.Limit)
+		}
+		return fmt.Sprintf("hours %g makes the offered device-hours overflow; with these devices it must be at most %g", e.Value, e.Limit)
+	}
+	return fmt.Sprintf("%s is %g: %s", subject, e.Value, e.Kind)
 }
 
 func within(f *lang.Field, j *lang.Job) bool {

@@ -151,12 +151,11 @@ func (s *Scenario) jobResult(d *decl, name string) (Value, error) {
 	return v, nil
 }
 
-// divisionError restates an error of the goodput engine's divisions by the
-// mpg of d for a message that has already named the value, which the
-// engine's own text names again ("mpg is 0, so headroom is undefined").
-// divisor names the mpg: "its mpg", "the mpg of a". The result wraps the
-// engine's error, so errors.Is still finds goodput.ErrZeroMPG or
-// goodput.ErrOverflow.
+// divisionError words an error of the goodput engine's divisions by the
+// mpg of a job (a *goodput.DivisionError, whose own text names Go values) for a
+// message that has already named the result. divisor names the mpg: "its
+// mpg", "the mpg of a". The result wraps the engine's error, so errors.Is
+// still finds goodput.ErrZeroMPG or goodput.ErrOverflow.
 func divisionError(divisor string, js *jobState, err error) error {
 	switch {
 	case errors.Is(err, goodput.ErrZeroMPG):

@@ -15,19 +15,30 @@
 // optional ceilings, the size of the offered pool and an optional price, and
 // returns a Result with these values:
 //
-//	MPG          S×R×P                                  fraction
-//	Badput       1 − MPG                                fraction
-//	Loss[S]      1 − S                                  fraction of offered hours
-//	Loss[R]      S × (1 − R)                            fraction of offered hours
-//	Loss[P]      S × R × (1 − P)                        fraction of offered hours
-//	OfferedHours Devices × Hours                        device-hours
-//	UsefulHours  OfferedHours × MPG                     device-hours
-//	Cost         OfferedHours × Rate                    USD (0 without a rate)
-//	BadputCost   Cost × Badput                          USD (0 without a rate)
-//	Lever[f]     mpg with factor f alone at its ceiling fraction
-//	Gain[f]      Lever[f] − MPG                         fraction
-//	BestLever    factor with the largest Gain           (ties: S, then R, then P)
-//	CeilingMPG   mpg with every factor at its ceiling   fraction
+//	MPG             S×R×P                                  fraction
+//	Badput          1 − MPG                                fraction
+//	Loss[S]         1 − S                                  fraction of offered hours
+//	Loss[R]         S × (1 − R)                            fraction of offered hours
+//	Loss[P]         S × R × (1 − P)                        fraction of offered hours
+//	OfferedHours    Devices × Hours                        device-hours
+//	HeldHours       OfferedHours × S                       device-hours
+//	ProductiveHours HeldHours × R                          device-hours
+//	UsefulHours     OfferedHours × MPG                     device-hours
+//	LossHours[f]    OfferedHours × Loss[f]                 device-hours
+//	Cost            OfferedHours × Rate                    USD (0 without a rate)
+//	BadputCost      Cost × Badput                          USD (0 without a rate)
+//	LossCost[f]     Cost × Loss[f]                         USD (0 without a rate)
+//	Lever[f]        mpg with factor f alone at its ceiling fraction
+//	Gain[f]         Lever[f] − MPG                         fraction
+//	GainHours[f]    OfferedHours × Gain[f]                 device-hours
+//	Saving[f]       Cost × (1 − MPG / Lever[f])            USD (0 without a rate or
+//	                                                       when Lever[f] is 0)
+//	BestLever       factor with the largest Gain           (ties: S, then R, then P)
+//	CeilingMPG      mpg with every factor at its ceiling   fraction
+//
+// Read in order, OfferedHours, HeldHours, ProductiveHours and UsefulHours
+// are the waterfall: each step keeps the fraction its factor gives of the
+// one before.
 //
 // The losses and MPG partition the offered hours: Loss[S] + Loss[R] +
 // Loss[P] + MPG = 1. Derived ratios are methods: CostPerUsefulHour (Rate /
@@ -35,19 +46,17 @@
 //
 // Every product is computed left to right as S×R×P, so a lever whose ceiling
 // equals its factor has a gain of exactly 0. No output is ever Inf or NaN:
-// inputs that would produce one are rejected with an *InputError, and
-// divisions that would produce one return an error.
+// inputs that would produce one are rejected with InputErrors, one
+// *InputError per invalid value, and divisions that would produce one
+// return a *DivisionError.
 //
-// The package imports only the standard library and needs no parser; a
-// language front end maps an *InputError's Field and Factor back to a source
-// position.
+// The package imports only the standard library and knows nothing of any
+// language built on it: its errors name Go values (Inputs.Factors[Program]),
+// and a front end maps an *InputError's Input and Factor back to a source
+// position and words the message for its users.
 package goodput
 
-import (
-	"errors"
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // Factor names one of the three goodput factors.
 type Factor int
@@ -146,13 +155,27 @@ type Result struct {
 	Loss [NumFactors]float64
 	// OfferedHours is Devices × Hours, in device-hours.
 	OfferedHours float64
-	// UsefulHours is OfferedHours × MPG, in peak-equivalent device-hours.
+	// HeldHours is OfferedHours × S, in device-hours: the offered
+	// device-hours during which the job held all of its devices.
+	HeldHours float64
+	// ProductiveHours is HeldHours × R, in device-hours: the held
+	// device-hours whose progress was kept.
+	ProductiveHours float64
+	// UsefulHours is OfferedHours × MPG, in peak-equivalent device-hours
+	// (ProductiveHours × P, up to rounding).
 	UsefulHours float64
+	// LossHours is OfferedHours × Loss per factor, in device-hours: the
+	// offered device-hours each factor's shortfall costs. With UsefulHours
+	// they sum to OfferedHours.
+	LossHours [NumFactors]float64
 	// Cost is OfferedHours × Rate, in USD; 0 when HasCost is false.
 	Cost float64
 	// BadputCost is Cost × Badput, the USD spent on badput; 0 when HasCost
 	// is false.
 	BadputCost float64
+	// LossCost is Cost × Loss per factor, in USD: the spend each factor's
+	// shortfall costs; 0 when HasCost is false.
+	LossCost [NumFactors]float64
 	// HasCost reports whether a rate was given, so that Cost and
 	// BadputCost are meaningful.
 	HasCost bool
@@ -162,6 +185,15 @@ type Result struct {
 	// Gain is Lever − MPG per factor: the mpg (a fraction) the factor's
 	// owner could add alone. It is >= 0.
 	Gain [NumFactors]float64
+	// GainHours is OfferedHours × Gain per factor, in peak-equivalent
+	// device-hours: the useful work gained for the same spend when that
+	// factor alone reaches its ceiling.
+	GainHours [NumFactors]float64
+	// Saving is Cost × (1 − MPG / Lever) per factor, in USD: the spend
+	// saved for the same useful work when that factor alone reaches its
+	// ceiling. It is 0 when HasCost is false, and 0 when Lever is 0 (then
+	// MPG is 0 too, and no spend buys useful work either way).
+	Saving [NumFactors]float64
 	// BestLever is the factor with the largest Gain; ties resolve in the
 	// order S, R, P. It is meaningful only when HasBestLever is true.
 	BestLever Factor
@@ -172,200 +204,19 @@ type Result struct {
 	CeilingMPG float64
 }
 
-// ErrorKind classifies an InputError.
-type ErrorKind int
-
-const (
-	// MissingFactor: a required factor is unset.
-	MissingFactor ErrorKind = iota
-	// NotFinite: a value is NaN or ±Inf.
-	NotFinite
-	// FactorOutOfRange: a factor is outside [0, 1]; Limit is the bound
-	// it crosses.
-	FactorOutOfRange
-	// CeilingOutOfRange: a ceiling is outside [0, 1]; Limit is the bound
-	// it crosses.
-	CeilingOutOfRange
-	// CeilingBelowFactor: a ceiling is below its factor; Limit is the
-	// factor.
-	CeilingBelowFactor
-	// NegativeValue: devices, hours or rate is below 0; Limit is 0.
-	NegativeValue
-	// Overflow: devices × hours (Field "hours") or offered device-hours ×
-	// rate (Field "rate") is too large for a float64; Limit is the largest
-	// value the field could have.
-	Overflow
-)
-
-var kindNames = [...]string{
-	MissingFactor:      "MissingFactor",
-	NotFinite:          "NotFinite",
-	FactorOutOfRange:   "FactorOutOfRange",
-	CeilingOutOfRange:  "CeilingOutOfRange",
-	CeilingBelowFactor: "CeilingBelowFactor",
-	NegativeValue:      "NegativeValue",
-	Overflow:           "Overflow",
-}
-
-// String returns the kind's Go name, such as "FactorOutOfRange".
-func (k ErrorKind) String() string {
-	if k < 0 || int(k) >= len(kindNames) {
-		return fmt.Sprintf("ErrorKind(%d)", int(k))
-	}
-	return kindNames[k]
-}
-
-// Field names used in InputError.Field.
-const (
-	FieldFactors  = "factors"
-	FieldCeilings = "ceilings"
-	FieldDevices  = "devices"
-	FieldHours    = "hours"
-	FieldRate     = "rate"
-)
-
-// InputError reports an invalid Inputs value. Solve reports only the first
-// error, checking in this order: factors S, R, P (missing, not finite, out of
-// range), ceilings S, R, P (not finite, out of range, below factor), devices,
-// hours, rate (not finite, negative, overflow).
-type InputError struct {
-	// Field is the input at fault: "factors", "ceilings", "devices",
-	// "hours" or "rate".
-	Field string
-	// Factor is the factor at fault when Field is "factors" or
-	// "ceilings"; otherwise it is 0 and meaningless.
-	Factor Factor
-	// Kind says what is wrong.
-	Kind ErrorKind
-	// Value is the offending value (0 for MissingFactor).
-	Value float64
-	// Limit is the bound that Value violates (see ErrorKind); 0 when there
-	// is none.
-	Limit float64
-}
-
-// Error returns a one-line message such as
-// "program factor is 1.2; a factor is a fraction in [0, 1]".
-func (e *InputError) Error() string {
-	subject := e.Field
-	switch e.Field {
-	case FieldFactors:
-		subject = e.Factor.String() + " factor"
-	case FieldCeilings:
-		subject = e.Factor.String() + " ceiling"
-	}
-	switch e.Kind {
-	case MissingFactor:
-		return fmt.Sprintf("the job has no %s factor", e.Factor)
-	case NotFinite:
-		return fmt.Sprintf("%s is %g; it must be a finite number", subject, e.Value)
-	case FactorOutOfRange:
-		return fmt.Sprintf("%s is %g; a factor is a fraction in [0, 1]", subject, e.Value)
-	case CeilingOutOfRange:
-		return fmt.Sprintf("%s is %g; a ceiling is a fraction in [0, 1]", subject, e.Value)
-	case CeilingBelowFactor:
-		return fmt.Sprintf("%s %g is below its factor %g", subject, e.Value, e.Limit)
-	case NegativeValue:
-		return fmt.Sprintf("%s is %g; it must not be negative", subject, e.Value)
-	case Overflow:
-		if e.Field == FieldRate {
-			return fmt.Sprintf("rate %g makes the cost overflow; with these offered device-hours it must be at most %g", e.Value, e.Limit)
-		}
-		return fmt.Sprintf("hours %g makes the offered device-hours overflow; with these devices it must be at most %g", e.Value, e.Limit)
-	}
-	return fmt.Sprintf("%s is %g: %s", subject, e.Value, e.Kind)
-}
-
-// ErrZeroMPG is wrapped by the errors of CostPerUsefulHour, Headroom and
-// TradeRatio when the mpg they divide by is 0.
-var ErrZeroMPG = errors.New("mpg is 0")
-
-// ErrNoRate is wrapped by the error of CostPerUsefulHour when the inputs
-// have no rate.
-var ErrNoRate = errors.New("the job has no rate")
-
-// ErrOverflow is wrapped by the errors of CostPerUsefulHour, Headroom and
-// TradeRatio when the quotient is too large for a float64 (the divisor mpg
-// is tiny but not 0).
-var ErrOverflow = errors.New("the result is too large to represent")
-
 // product returns S×R×P, multiplied left to right.
 func product(f [NumFactors]float64) float64 {
 	return f[Scheduling] * f[Runtime] * f[Program]
 }
 
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-
-// validate returns the first error in in, in the documented order.
-func validate(in *Inputs) error {
-	for f := Factor(0); f < NumFactors; f++ {
-		o := in.Factors[f]
-		switch {
-		case !o.Set:
-			return &InputError{Field: FieldFactors, Factor: f, Kind: MissingFactor}
-		case !finite(o.Value):
-			return &InputError{Field: FieldFactors, Factor: f, Kind: NotFinite, Value: o.Value}
-		case o.Value < 0:
-			return &InputError{Field: FieldFactors, Factor: f, Kind: FactorOutOfRange, Value: o.Value, Limit: 0}
-		case o.Value > 1:
-			return &InputError{Field: FieldFactors, Factor: f, Kind: FactorOutOfRange, Value: o.Value, Limit: 1}
-		}
-	}
-	for f := Factor(0); f < NumFactors; f++ {
-		c := in.Ceilings[f]
-		if !c.Set {
-			continue
-		}
-		switch {
-		case !finite(c.Value):
-			return &InputError{Field: FieldCeilings, Factor: f, Kind: NotFinite, Value: c.Value}
-		case c.Value < 0:
-			return &InputError{Field: FieldCeilings, Factor: f, Kind: CeilingOutOfRange, Value: c.Value, Limit: 0}
-		case c.Value > 1:
-			return &InputError{Field: FieldCeilings, Factor: f, Kind: CeilingOutOfRange, Value: c.Value, Limit: 1}
-		case c.Value < in.Factors[f].Value:
-			return &InputError{Field: FieldCeilings, Factor: f, Kind: CeilingBelowFactor, Value: c.Value, Limit: in.Factors[f].Value}
-		}
-	}
-	if err := checkNonNegative(FieldDevices, in.Devices); err != nil {
-		return err
-	}
-	if err := checkNonNegative(FieldHours, in.Hours); err != nil {
-		return err
-	}
-	if offered := in.Devices * in.Hours; !finite(offered) {
-		return &InputError{Field: FieldHours, Kind: Overflow, Value: in.Hours, Limit: math.MaxFloat64 / in.Devices}
-	}
-	if in.Rate.Set {
-		if err := checkNonNegative(FieldRate, in.Rate.Value); err != nil {
-			return err
-		}
-		offered := in.Devices * in.Hours
-		if cost := offered * in.Rate.Value; !finite(cost) {
-			return &InputError{Field: FieldRate, Kind: Overflow, Value: in.Rate.Value, Limit: math.MaxFloat64 / offered}
-		}
-	}
-	return nil
-}
-
-func checkNonNegative(field string, v float64) error {
-	switch {
-	case !finite(v):
-		return &InputError{Field: field, Kind: NotFinite, Value: v}
-	case v < 0:
-		return &InputError{Field: field, Kind: NegativeValue, Value: v, Limit: 0}
-	}
-	return nil
-}
-
 // Solve validates in and computes its Result. On invalid inputs it returns
-// the zero Result and an *InputError for the first problem found (see
-// InputError for the order). Solve does not allocate on success.
-func Solve(in Inputs) (Result, error) {
-	if err := validate(&in); err != nil {
+// the zero Result and InputErrors holding every problem found (see
+// InputErrors for the order). Solve does not allocate on success.
+func Solve(in Inputs) (r Result, err error) {
+	if err = validate(&in); err != nil {
 		return Result{}, err
 	}
-	r := Result{Inputs: in}
+	r.Inputs = in // r is the result slot itself: no copy on return
 
 	var base, ceil [NumFactors]float64
 	for f := range NumFactors {
@@ -384,6 +235,8 @@ func Solve(in Inputs) (Result, error) {
 	r.Loss[Program] = sr * (1 - base[Program])
 
 	r.OfferedHours = in.Devices * in.Hours
+	r.HeldHours = r.OfferedHours * s
+	r.ProductiveHours = r.HeldHours * base[Runtime]
 	r.UsefulHours = r.OfferedHours * r.MPG
 	if in.Rate.Set {
 		r.HasCost = true
@@ -396,48 +249,63 @@ func Solve(in Inputs) (Result, error) {
 		lever[f] = ceil[f]
 		r.Lever[f] = product(lever)
 		r.Gain[f] = r.Lever[f] - r.MPG
+		r.LossHours[f] = r.OfferedHours * r.Loss[f]
+		r.LossCost[f] = r.Cost * r.Loss[f]
+		r.GainHours[f] = r.OfferedHours * r.Gain[f]
 		if r.Gain[f] > 0 && (!r.HasBestLever || r.Gain[f] > r.Gain[r.BestLever]) {
 			r.BestLever, r.HasBestLever = Factor(f), true
 		}
 	}
 	r.CeilingMPG = product(ceil)
+	if r.HasCost {
+		// Cost × (1 − MPG/Lever) = Cost × Gain/Lever, which keeps the
+		// digits of a small gain; a loop of its own lets the divisions
+		// overlap.
+		for f := range NumFactors {
+			if r.Lever[f] > 0 {
+				r.Saving[f] = r.Cost * r.Gain[f] / r.Lever[f]
+			}
+		}
+	}
 	return r, nil
 }
 
 // CostPerUsefulHour returns Rate / MPG, the USD paid per useful
-// (peak-equivalent) device-hour. The error wraps ErrNoRate when the inputs
-// have no rate, ErrZeroMPG when MPG is 0, and ErrOverflow when the quotient
-// is too large.
+// (peak-equivalent) device-hour. The error is a *DivisionError whose Reason
+// is ErrNoRate when the inputs have no rate, ErrZeroMPG when MPG is 0, and
+// ErrOverflow when the quotient is too large.
 func (r Result) CostPerUsefulHour() (float64, error) {
 	if !r.Inputs.Rate.Set {
-		return 0, fmt.Errorf("%w, so cost_per_useful_hour is undefined", ErrNoRate)
+		return 0, &DivisionError{Quantity: QuantityCostPerUsefulHour, MPG: r.MPG, Reason: ErrNoRate}
 	}
-	return divide("cost_per_useful_hour", r.Inputs.Rate.Value, r.MPG, "")
+	return divide(QuantityCostPerUsefulHour, r.Inputs.Rate.Value, r.MPG)
 }
 
 // Headroom returns CeilingMPG / MPG, the factor by which mpg would grow if
-// every factor reached its ceiling (1 means no headroom). The error wraps
-// ErrZeroMPG when MPG is 0 and ErrOverflow when the quotient is too large.
+// every factor reached its ceiling (1 means no headroom). The error is a
+// *DivisionError whose Reason is ErrZeroMPG when MPG is 0 and ErrOverflow
+// when the quotient is too large.
 func (r Result) Headroom() (float64, error) {
-	return divide("headroom", r.CeilingMPG, r.MPG, "")
+	return divide(QuantityHeadroom, r.CeilingMPG, r.MPG)
 }
 
 // TradeRatio returns b.MPG / a.MPG: how many times more useful work b gets
-// than a from the same offered device-hours. The error wraps ErrZeroMPG when
-// a.MPG is 0 and ErrOverflow when the quotient is too large.
+// than a from the same offered device-hours. The error is a *DivisionError
+// whose Reason is ErrZeroMPG when a.MPG is 0 and ErrOverflow when the
+// quotient is too large.
 func TradeRatio(a, b Result) (float64, error) {
-	return divide("trade_ratio", b.MPG, a.MPG, " in the first result")
+	return divide(QuantityTradeRatio, b.MPG, a.MPG)
 }
 
-// divide returns num / mpg for the derived value name, or an error when mpg
-// is 0 or the quotient is not finite.
-func divide(name string, num, mpg float64, where string) (float64, error) {
+// divide returns num / mpg for q, or a *DivisionError when mpg is 0 or the
+// quotient is not finite.
+func divide(q Quantity, num, mpg float64) (float64, error) {
 	if mpg == 0 {
-		return 0, fmt.Errorf("%w%s, so %s is undefined", ErrZeroMPG, where, name)
+		return 0, &DivisionError{Quantity: q, Numerator: num, MPG: mpg, Reason: ErrZeroMPG}
 	}
-	q := num / mpg
-	if !finite(q) {
-		return 0, fmt.Errorf("%s = %g / mpg %g: %w", name, num, mpg, ErrOverflow)
+	v := num / mpg
+	if !finite(v) {
+		return 0, &DivisionError{Quantity: q, Numerator: num, MPG: mpg, Reason: ErrOverflow}
 	}
-	return q, nil
+	return v, nil
 }
