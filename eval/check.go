@@ -55,6 +55,7 @@ type compiled struct {
 	divs  []lang.Expr // divisors, for reporting a division by zero
 	// counts of refs by kind of value, the sizes of the environment slices
 	nums, bools, strs int
+	field             int // a block field's index in Scenario.fieldVals
 }
 
 // exprChecker checks one expression.

@@ -118,6 +118,10 @@ func (p *program) checkField(f *lang.Field, def fieldDef) bool {
 		p.wrongDimension(f, def, c.typ)
 		c = nil
 	}
+	if c != nil {
+		c.field = p.nfields
+		p.nfields++
+	}
 	p.fields[f] = c
 	return c != nil
 }

@@ -19,7 +19,7 @@ func (p *program) evaluate(params map[*decl]Value) *Scenario {
 		p:         p,
 		params:    params,
 		vals:      make([]declValues, len(p.order)),
-		fieldVals: make(map[*lang.Field]fieldValue, len(p.fields)),
+		fieldVals: make([]fieldValue, p.nfields),
 	}
 	for _, d := range p.order {
 		s.force(d)
@@ -80,15 +80,15 @@ func (s *Scenario) evalLet(d *decl) bool {
 // fieldValue evaluates a field's compiled expression once per evaluation,
 // for every job that inherits it.
 func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
-	if fv, ok := s.fieldVals[f]; ok {
+	c := s.p.fields[f]
+	if c == nil {
+		return Value{}, false
+	}
+	if fv := s.fieldVals[c.field]; fv.done {
 		return fv.v, fv.ok
 	}
-	c := s.p.fields[f]
-	v, ok := Value{}, false
-	if c != nil {
-		v, ok = s.run(c, &s.ev)
-	}
-	s.fieldVals[f] = fieldValue{v, ok}
+	v, ok := s.run(c, &s.ev)
+	s.fieldVals[c.field] = fieldValue{v, ok, true}
 	return v, ok
 }
 

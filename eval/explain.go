@@ -195,7 +195,7 @@ func (j *Job) explainInput(name string) string {
 		site = j.d.jb.factors[f]
 		what = "the " + f.String() + " factor"
 	default:
-		site = j.d.jb.sites[name]
+		site = j.d.jb.sites.get(name)
 		what = resultDefs[name].doc
 	}
 	return line + ", " + what + ", " + j.provenance(site)

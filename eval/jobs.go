@@ -23,7 +23,7 @@ type jobPlan struct {
 	parent   *decl
 	based    bool                   // its pool or parent is known and checked
 	items    bool                   // its own lines checked without errors
-	sites    map[string]*lang.Field // devices, hours, rate: where each comes from
+	sites    inputSites // devices, hours, rate: where each comes from
 	factors  [goodput.NumFactors]*lang.Field
 	ceilings [goodput.NumFactors]*lang.Field
 }
@@ -31,8 +31,29 @@ type jobPlan struct {
 // jobState is what one evaluation computed for a job.
 type jobState struct {
 	inputs goodput.Inputs
-	values map[string]Value
 	result goodput.Result
+}
+
+// inputSites are the fields that set a job's devices, hours and rate.
+type inputSites [3]*lang.Field
+
+var siteNames = [3]string{"devices", "hours", "rate"}
+
+func (s *inputSites) get(name string) *lang.Field {
+	for i, n := range siteNames {
+		if n == name {
+			return s[i]
+		}
+	}
+	return nil
+}
+
+func (s *inputSites) set(name string, f *lang.Field) {
+	for i, n := range siteNames {
+		if n == name {
+			s[i] = f
+		}
+	}
 }
 
 // checkJob works out where each of a job's inputs comes from and checks
@@ -40,7 +61,7 @@ type jobState struct {
 // job's own lines are still checked, so that their independent errors are
 // reported too.
 func (p *program) checkJob(d *decl) bool {
-	jp := &jobPlan{sites: map[string]*lang.Field{}}
+	jp := &jobPlan{}
 	d.jb = jp
 	jp.based = p.jobBase(d, jp)
 	jp.items = p.jobItems(d, jp)
@@ -57,8 +78,8 @@ func (p *program) poolSites(d *decl, jp *jobPlan) {
 		return
 	}
 	for name, f := range jp.pool.pl.fields {
-		if jp.sites[name] == nil {
-			jp.sites[name] = f
+		if jp.sites.get(name) == nil {
+			jp.sites.set(name, f)
 		}
 	}
 }
@@ -67,7 +88,7 @@ func (p *program) poolSites(d *decl, jp *jobPlan) {
 func (p *program) requireInputs(d *decl, jp *jobPlan) bool {
 	ok := true
 	for _, name := range []string{"devices", "hours"} {
-		if jp.sites[name] == nil {
+		if jp.sites.get(name) == nil {
 			p.errorAt(d.name.Pos, d.name.EndPos, fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.name.Name, name, name))
 			ok = false
 		}
@@ -82,7 +103,7 @@ func (p *program) requireInputs(d *decl, jp *jobPlan) bool {
 // errors are reported too.
 func (s *Scenario) evalJob(d *decl) bool {
 	jp := d.jb
-	js := &jobState{values: map[string]Value{}}
+	js := &jobState{}
 	s.of(d).job = js
 	based := jp.based
 	if based && jp.parent != nil {
@@ -123,10 +144,7 @@ func (p *program) jobBase(d *decl, jp *jobPlan) bool {
 		}
 		pj := parent.jb
 		jp.parent, jp.pool = parent, pj.pool
-		for k, v := range pj.sites {
-			jp.sites[k] = v
-		}
-		jp.factors, jp.ceilings = pj.factors, pj.ceilings
+		jp.sites, jp.factors, jp.ceilings = pj.sites, pj.factors, pj.ceilings
 	case j.On != nil:
 		pool, found := p.decls[j.On.Name]
 		if !found || pool.kind != declPool {
@@ -161,7 +179,7 @@ func (p *program) jobItems(d *decl, jp *jobPlan) bool {
 				continue
 			}
 			own[it.Name.Name] = it
-			jp.sites[it.Name.Name] = it
+			jp.sites.set(it.Name.Name, it)
 			ok = p.checkField(it, def) && ok
 		case *lang.FactorBlock:
 			ok = p.factorBlock(jp, it) && ok
@@ -260,7 +278,7 @@ func (s *Scenario) gatherInputs(d *decl, js *jobState, partial bool) bool {
 	// its parent's to report.
 	own := func(f *lang.Field) bool { return f != nil && (!partial || jobHolds(d.job, f)) }
 	for _, name := range []string{"devices", "hours", "rate"} {
-		f := jp.sites[name]
+		f := jp.sites.get(name)
 		if !own(f) {
 			continue
 		}
@@ -269,7 +287,6 @@ func (s *Scenario) gatherInputs(d *decl, js *jobState, partial bool) bool {
 			ok = false
 			continue
 		}
-		js.values[name] = v
 		switch name {
 		case "devices":
 			in.Devices = v.Num
@@ -330,7 +347,7 @@ func (s *Scenario) placeInputError(d *decl, js *jobState, ie *goodput.InputError
 	case goodput.InputCeiling:
 		site = jp.ceilings[ie.Factor]
 	default:
-		site = jp.sites[inputFieldName(ie.Input)]
+		site = jp.sites.get(inputFieldName(ie.Input))
 	}
 	msg := inputErrorMessage(ie)
 	if site == nil {

@@ -87,6 +87,7 @@ type program struct {
 	expects     []*Expectation
 	diags       lang.Diagnostics // of every pass before evaluation
 	fields      map[*lang.Field]*compiled
+	nfields     int // fields compiled; each has its index in Scenario.fieldVals
 	stack       []*decl // the check pass's walk
 }
 
@@ -113,7 +114,7 @@ type Scenario struct {
 	p         *program
 	params    map[*decl]Value
 	vals      []declValues
-	fieldVals map[*lang.Field]fieldValue
+	fieldVals []fieldValue // by compiled.field
 	ev        sink // the evaluation's own diagnostics
 	stack     []*decl
 }
@@ -143,8 +144,9 @@ func (k *sink) runtimeErrorAt(pos, end lang.Position, msg string) *lang.Diagnost
 }
 
 type fieldValue struct {
-	v  Value
-	ok bool
+	v    Value
+	ok   bool
+	done bool // computed
 }
 
 // Files returns the parsed files, the loaded one first, then its imports.

@@ -150,8 +150,8 @@ func (se *Session) paramDecls(p *program) map[*decl]Value {
 // evaluating only what they declare; the undo takes them out again.
 func (se *Session) extend(add []Source) *Change {
 	p, prev := se.p, se.cur
-	mark := struct{ files, order, params, nodes, expects, diags int }{
-		len(p.files), len(p.order), len(p.params), len(p.expectNodes), len(p.expects), len(p.diags)}
+	mark := struct{ files, order, params, nodes, expects, diags, fields int }{
+		len(p.files), len(p.order), len(p.params), len(p.expectNodes), len(p.expects), len(p.diags), p.nfields}
 	for _, src := range add {
 		p.diags = append(p.diags, src.diags...)
 		p.addParsed(src.file, src.Text)
@@ -172,7 +172,7 @@ func (se *Session) extend(add []Source) *Change {
 		// there, so the backing array is shared, and growing it is
 		// amortised over the additions.
 		vals:      append(prev.vals, make([]declValues, len(p.order)-mark.order)...),
-		fieldVals: prev.fieldVals,
+		fieldVals: append(prev.fieldVals, make([]fieldValue, p.nfields-len(prev.fieldVals))...),
 		ev:        sink{diags: append(lang.Diagnostics(nil), prev.ev.diags...), runtime: maps.Clone(prev.ev.runtime)},
 	}
 	for name, v := range se.params {
@@ -197,7 +197,7 @@ func (se *Session) extend(add []Source) *Change {
 			delete(p.loaded, f.Name)
 			delete(p.sources, f.Name)
 		}
-		p.files, p.order, p.params = p.files[:mark.files], p.order[:mark.order], p.params[:mark.params]
+		p.files, p.order, p.params, p.nfields = p.files[:mark.files], p.order[:mark.order], p.params[:mark.params], mark.fields
 		p.expectNodes, p.expects, p.diags = p.expectNodes[:mark.nodes], p.expects[:mark.expects], p.diags[:mark.diags]
 		p.classes = map[string]bool{}
 		for _, d := range p.order {

@@ -52,25 +52,86 @@ var (
 // Grammar returns the EBNF of the statement grammar, for the docs.
 func Grammar() string { return stmtParser().String() }
 
-// Parse reads a .gpl file. participle reads the whole file in one pass;
-// when that meets a syntax error, it reads the file again statement by
-// statement, so that a syntax error in one statement does not hide the
+// Parse reads a .gpl file. participle reads it a group of statements at a
+// time, so that the tokens held at once are bounded by the group, not the
+// file; when that meets a syntax error, the file is read again statement
+// by statement, so that a syntax error in one statement does not hide the
 // others: the parser resynchronises at the next statement keyword, and
-// every independent error comes back, in source order, with the statements
-// that did parse.
+// every independent error comes back, in source order, with the
+// statements that did parse.
 func Parse(name string, src []byte) (*File, Diagnostics) {
 	f := &File{Name: name, Src: src}
-	toks := scanForParser(name, string(src))
-	eof := toks[len(toks)-1]
-	if pl, err := lexer.Upgrade(&sliceLexer{toks: toks[:len(toks)-1], eof: eof}, elided...); err == nil {
-		if h, err := fileParser().ParseFromLexer(pl); err == nil {
-			f.Stmts = h.Stmts
-			return f, nil
-		}
+	if stmts, ok := parseGroups(name, string(src)); ok {
+		f.Stmts = stmts
+		return f, nil
 	}
 	var diags Diagnostics
 	f.Stmts, diags = parseStatements(scanTokens(name, string(src)))
 	return f, diags
+}
+
+// groupSize is how many top-level statements participle reads in one call.
+const groupSize = 64
+
+// parseGroups parses src in groups of statements; false at the first
+// syntax error.
+func parseGroups(name, src string) ([]Stmt, bool) {
+	r := newTokenReader(name, src)
+	var (
+		stmts []Stmt
+		group = make([]lexer.Token, 0, 256)
+		depth int
+		count int  // statements begun in the group
+		gap   bool // the last token in group is a merged gap
+	)
+	flush := func(end lexer.Token) bool {
+		if len(group) == 0 {
+			return true
+		}
+		pl, err := lexer.Upgrade(&sliceLexer{toks: group, eof: lexer.EOFToken(end.Pos)}, elided...)
+		if err != nil {
+			return false
+		}
+		h, err := fileParser().ParseFromLexer(pl)
+		if err != nil {
+			return false
+		}
+		stmts = append(stmts, h.Stmts...)
+		group, count = group[:0], 0
+		return true
+	}
+	for {
+		t, more := r.next()
+		if !more {
+			return stmts, flush(t)
+		}
+		switch t.Type {
+		case tokComment, tokNewline, tokSpace:
+			if !gap {
+				group = append(group, lexer.Token{Type: tokSpace, Pos: t.Pos})
+				gap = true
+			}
+			continue
+		case tokIdent:
+			if depth == 0 && statementKeywords[t.Value] {
+				if count == groupSize {
+					if !flush(t) {
+						return nil, false
+					}
+				}
+				count++
+			}
+		case tokOp:
+			switch t.Value {
+			case "{":
+				depth++
+			case "}":
+				depth--
+			}
+		}
+		group = append(group, t)
+		gap = false
+	}
 }
 
 // parseStatements parses with participle, one statement at a time.

@@ -28,38 +28,60 @@ func scanForParser(name string, src string) []lexer.Token {
 // scanInto is a scan of src appended to toks; with merge, as
 // scanForParser.
 func scanInto(toks []lexer.Token, name string, src string, merge bool) []lexer.Token {
-	pos := lexer.Position{Filename: name, Line: 1, Column: 1}
+	r := newTokenReader(name, src)
 	gap := false
-	for i := 0; i < len(src); {
-		typ, n := scanOne(src, i)
-		t := lexer.Token{Type: typ, Value: src[i : i+n], Pos: pos}
+	for {
+		t, ok := r.next()
+		if !ok {
+			return append(toks, t)
+		}
 		switch {
 		case !merge:
 			toks = append(toks, t)
-		case typ == tokComment || typ == tokNewline || typ == tokSpace:
+		case t.Type == tokComment || t.Type == tokNewline || t.Type == tokSpace:
 			if !gap {
-				toks = append(toks, lexer.Token{Type: tokSpace, Pos: pos})
+				toks = append(toks, lexer.Token{Type: tokSpace, Pos: t.Pos})
 				gap = true
 			}
 		default:
 			toks = append(toks, t)
 			gap = false
 		}
-		// Only a Newline token holds a line break, and most tokens are
-		// ASCII, so advancing is usually an addition.
-		switch {
-		case t.Value == "\n":
-			pos.Line++
-			pos.Column = 1
-		case isASCII(t.Value):
-			pos.Column += n
-		default:
-			pos.Column += utf8.RuneCountInString(t.Value)
-		}
-		pos.Offset += n
-		i += n
 	}
-	return append(toks, lexer.EOFToken(pos))
+}
+
+// tokenReader reads src a token at a time.
+type tokenReader struct {
+	src string
+	i   int
+	pos lexer.Position
+}
+
+func newTokenReader(name, src string) *tokenReader {
+	return &tokenReader{src: src, pos: lexer.Position{Filename: name, Line: 1, Column: 1}}
+}
+
+// next returns the next token, or the EOF token and false at the end.
+func (r *tokenReader) next() (lexer.Token, bool) {
+	if r.i >= len(r.src) {
+		return lexer.EOFToken(r.pos), false
+	}
+	typ, n := scanOne(r.src, r.i)
+	t := lexer.Token{Type: typ, Value: r.src[r.i : r.i+n], Pos: r.pos}
+	// Only a Newline token holds a line break, and most tokens are ASCII,
+	// so advancing is usually an addition.
+	switch {
+	case t.Value == "\n":
+		r.pos.Line++
+		r.pos.Column = 1
+	case isASCII(t.Value):
+		r.pos.Column += n
+	default:
+		r.pos.Column += utf8.RuneCountInString(t.Value)
+	}
+	r.pos.Offset += n
+	r.i += n
+	return t, true
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
