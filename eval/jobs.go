@@ -21,8 +21,8 @@ var poolFields = map[string]fieldDef{
 type jobPlan struct {
 	pool     *decl
 	parent   *decl
-	based    bool                   // its pool or parent is known and checked
-	items    bool                   // its own lines checked without errors
+	based    bool       // its pool or parent is known and checked
+	items    bool       // its own lines checked without errors
 	sites    inputSites // devices, hours, rate: where each comes from
 	factors  [goodput.NumFactors]*lang.Field
 	ceilings [goodput.NumFactors]*lang.Field

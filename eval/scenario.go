@@ -87,7 +87,7 @@ type program struct {
 	expects     []*Expectation
 	diags       lang.Diagnostics // of every pass before evaluation
 	fields      map[*lang.Field]*compiled
-	nfields     int // fields compiled; each has its index in Scenario.fieldVals
+	nfields     int     // fields compiled; each has its index in Scenario.fieldVals
 	stack       []*decl // the check pass's walk
 }
 
@@ -115,7 +115,7 @@ type Scenario struct {
 	params    map[*decl]Value
 	vals      []declValues
 	fieldVals []fieldValue // by compiled.field
-	ev        sink // the evaluation's own diagnostics
+	ev        sink         // the evaluation's own diagnostics
 	stack     []*decl
 }
 
