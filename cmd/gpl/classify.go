@@ -49,7 +49,7 @@ Flags:
 
 // classifyOptions are the flags of gpl classify.
 type classifyOptions struct {
-	rules, rulesFile, format                            string
+	rules, rulesFile, format                    string
 	summary, keepGoing, lineNumbers, noProgress bool
 }
 

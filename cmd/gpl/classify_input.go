@@ -27,7 +27,7 @@ var (
 func openRequests(e *env, in input, bar *progress) (io.Reader, func(), error) {
 	var (
 		r     io.Reader = e.stdin
-		close       = func() {}
+		close           = func() {}
 	)
 	if in.arg != "-" {
 		f, err := os.Open(in.arg)
