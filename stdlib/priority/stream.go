@@ -2,9 +2,11 @@ package priority
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"io"
+	"math/bits"
 	"strconv"
 )
 
@@ -116,10 +118,12 @@ func (s *StreamReader) Next() bool {
 		s.line = nil
 		return false
 	}
-	s.lineNo++
-	if s.lineNo == 1 && bytes.HasPrefix(line, bom) {
-		line = line[len(bom):]
+	if s.lineNo == 0 && bytes.HasPrefix(line, bom) {
+		if line = line[len(bom):]; len(line) == 0 {
+			return false // a byte order mark and nothing else
+		}
 	}
+	s.lineNo++
 	if n := len(line); n > 0 && line[n-1] == '\n' {
 		line = line[:n-1]
 	}
@@ -254,61 +258,62 @@ func keyField[T string | []byte](key T) (Field, bool) {
 
 // parseFast parses a line that is an object with distinct known keys and
 // valid integer or (for optional keys) null values, storing it in req. It
-// returns false for anything else, which parseSlow then examines.
+// returns false for anything else, which parseSlow then examines. It is
+// the hot path of a stream: keys are matched by their first byte and
+// compared whole, and integers of up to 15 digits are converted as they
+// are scanned.
 func parseFast(b []byte, req *Request) bool {
-	*req = NewRequest()
+	req.Values = [NumFields]float64{Priority: 1, BatchSize: 1}
+	req.Present = requiredFields
 	n := len(b)
-	i := skipWS(b, 0)
-	if i >= n || b[i] != '{' {
-		return false
+	i := 0
+	if n == 0 || b[0] != '{' {
+		if i = skipWS(b, 0); i >= n || b[i] != '{' {
+			return false
+		}
 	}
-	i = skipWS(b, i+1)
-	if i < n && b[i] == '}' {
-		return skipWS(b, i+1) == n
+	i++
+	if i < n && b[i] != '"' {
+		i = skipWS(b, i)
+		if i < n && b[i] == '}' {
+			return skipWS(b, i+1) == n
+		}
 	}
 	var seen FieldSet
 	for {
 		if i >= n || b[i] != '"' {
 			return false
 		}
-		k := i + 1
-		for k < n && b[k] != '"' {
-			k++
-		}
-		if k >= n {
-			return false
-		}
-		f, ok := keyField(b[i+1 : k])
-		if !ok || seen.Has(f) {
+		f, k := matchKey(b[i+1:])
+		if k == 0 || seen.Has(f) {
 			return false
 		}
 		seen = seen.With(f)
-		i = skipWS(b, k+1)
-		if i >= n || b[i] != ':' {
+		i += 1 + k
+		if i < n && b[i] == ':' {
+			i++
+		} else if i = skipWS(b, i); i < n && b[i] == ':' {
+			i++
+		} else {
 			return false
 		}
-		i = skipWS(b, i+1)
+		if i < n && isSpace(b[i]) {
+			i = skipWS(b, i)
+		}
 		if i >= n {
 			return false
 		}
 		var v float64
 		switch c := b[i]; {
 		case '1' <= c && c <= '9':
-			u := uint64(c - '0')
-			j := i + 1
-			for j < n && j-i < 16 && isDigit(b[j]) {
-				u = u*10 + uint64(b[j]-'0')
-				j++
-			}
-			if j < n && (isDigit(b[j]) || b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
+			u, j := scanDigits(b, i)
+			if j-i > 15 || j < n && (b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
 				// Long, fractional or exponent form.
+				var ok bool
 				if j, ok = numberAt(b, i, &v); !ok {
 					return false
 				}
 			} else {
-				if u >= MaxExact {
-					return false
-				}
 				v = float64(u)
 			}
 			i = j
@@ -319,6 +324,7 @@ func parseFast(b []byte, req *Request) bool {
 			i += 4
 			goto next
 		default:
+			var ok bool
 			if i, ok = numberAt(b, i, &v); !ok {
 				return false
 			}
@@ -329,8 +335,14 @@ func parseFast(b []byte, req *Request) bool {
 		req.Values[f] = v
 		req.Present |= 1 << f
 	next:
-		i = skipWS(b, i)
 		if i < n && b[i] == ',' {
+			i++
+			continue
+		}
+		if i < n && b[i] == '}' {
+			return i+1 == n || skipWS(b, i+1) == n
+		}
+		if i = skipWS(b, i); i < n && b[i] == ',' {
 			i = skipWS(b, i+1)
 			continue
 		}
@@ -339,6 +351,88 @@ func parseFast(b []byte, req *Request) bool {
 		}
 		return false
 	}
+}
+
+// scanDigits converts the run of decimal digits at b[i:], returning its
+// value (meaningful for runs of up to 15 digits) and the index after it.
+// It takes eight digits at a time where the line has room for eight bytes.
+func scanDigits(b []byte, i int) (uint64, int) {
+	var u uint64
+	for i+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[i:])
+		k := digitRun(x)
+		if k == 0 {
+			return u, i
+		}
+		u = u*pow10[k] + eightDigits(x, k)
+		i += k
+		if k < 8 {
+			return u, i
+		}
+	}
+	for i < len(b) {
+		d := b[i] - '0'
+		if d > 9 {
+			break
+		}
+		u = u*10 + uint64(d)
+		i++
+	}
+	return u, i
+}
+
+// digitRun returns how many of the eight bytes of x, first byte lowest,
+// are ASCII digits before the first that is not.
+func digitRun(x uint64) int {
+	const hi, three, six = 0xF0F0F0F0F0F0F0F0, 0x3030303030303030, 0x0606060606060606
+	// A byte c is a digit when c and c+6 both have 3 as their high nibble.
+	// Adding 6 to a byte above 0xF9 carries into the next byte up, which
+	// only ever follows a byte that is not a digit.
+	m := ((x & hi) ^ three) | (((x + six) & hi) ^ three)
+	return bits.TrailingZeros64(m) >> 3
+}
+
+// eightDigits returns the value of the first k (1 to 8) bytes of x, ASCII
+// digits with the first lowest, as a decimal number.
+func eightDigits(x uint64, k int) uint64 {
+	x -= 0x3030303030303030
+	x <<= 64 - 8*uint(k) // the digits to the top; zero digits below
+	// Combine pairs of digits, then pairs of pairs, then the two halves.
+	x = (x*10 + x>>8) & 0x00FF00FF00FF00FF
+	x = (x*100 + x>>16) & 0x0000FFFF0000FFFF
+	return (x*10000 + x>>32) & 0xFFFFFFFF
+}
+
+// matchKey reports which of kapsl's keys, with its closing quote, b starts
+// with, and the length of both; the length is 0 when it is none of them.
+// A key with escapes is left to parseSlow.
+func matchKey(b []byte) (Field, int) {
+	if len(b) < 9 {
+		return 0, 0
+	}
+	switch b[0] {
+	case 'p':
+		if string(b[:9]) == `priority"` {
+			return Priority, 9
+		}
+	case 'b':
+		if len(b) >= 11 && string(b[:11]) == `batch_size"` {
+			return BatchSize, 11
+		}
+	case 's':
+		if len(b) >= 13 && string(b[:13]) == `sla_deadline"` {
+			return SLADeadline, 13
+		}
+	case 'i':
+		if len(b) >= 17 && string(b[:17]) == `input_size_bytes"` {
+			return InputSize, 17
+		}
+	case 'e':
+		if len(b) >= 16 && string(b[:16]) == `estimated_flops"` {
+			return Flops, 16
+		}
+	}
+	return 0, 0
 }
 
 // numberAt parses the JSON number at b[i] into *v if it is a valid field
