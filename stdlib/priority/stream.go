@@ -113,6 +113,22 @@ func (s *StreamReader) OnWait(f func()) { s.wait = f }
 // that cannot be used (see Err).
 func (s *StreamReader) Next() bool {
 	s.err = nil
+	if s.lineNo > 0 && !s.slowOnly {
+		// The usual line, parsed where it lies in the buffer: no separate
+		// search for its end.
+		b := s.buf[s.start:s.end]
+		if end, ok := scanObject(b, &s.req); ok && end < len(b) && b[end] == '\n' {
+			line := b[:end]
+			if end > 0 && line[end-1] == '\r' {
+				line = line[:end-1]
+			}
+			s.start += end + 1
+			s.scanned = max(s.scanned, s.start)
+			s.lineNo++
+			s.line = line
+			return true
+		}
+	}
 	line, ok := s.readLine()
 	if !ok {
 		s.line = nil
@@ -258,60 +274,109 @@ func keyField[T string | []byte](key T) (Field, bool) {
 
 // parseFast parses a line that is an object with distinct known keys and
 // valid integer or (for optional keys) null values, storing it in req. It
-// returns false for anything else, which parseSlow then examines. It is
-// the hot path of a stream: keys are matched by their first byte and
-// compared whole, and integers of up to 15 digits are converted as they
-// are scanned.
-func parseFast(b []byte, req *Request) bool {
+// returns false for anything else, which parseSlow then examines.
+func parseFast(line []byte, req *Request) bool {
+	end, ok := scanObject(line, req)
+	return ok && end == len(line)
+}
+
+// scanObject is the hot path of a stream. It parses the object at the
+// start of b, with distinct known keys and valid integer or (for optional
+// keys) null values, into req, and returns the index after it and the
+// spaces, tabs and carriage returns that follow it; ok is false for
+// anything else. It never looks past a newline, so it can run over a
+// buffer of many lines: the object's line ends at the returned index if
+// b holds a newline there. Keys are matched by their first byte and
+// compared whole; integers are converted eight digits at a time.
+func scanObject(b []byte, req *Request) (end int, ok bool) {
 	req.Values = [NumFields]float64{Priority: 1, BatchSize: 1}
 	req.Present = requiredFields
 	n := len(b)
 	i := 0
 	if n == 0 || b[0] != '{' {
-		if i = skipWS(b, 0); i >= n || b[i] != '{' {
-			return false
+		if i = skipSpace(b, 0); i >= n || b[i] != '{' {
+			return 0, false
 		}
 	}
 	i++
 	if i < n && b[i] != '"' {
-		i = skipWS(b, i)
+		i = skipSpace(b, i)
 		if i < n && b[i] == '}' {
-			return skipWS(b, i+1) == n
+			return skipSpace(b, i+1), true
 		}
 	}
 	var seen FieldSet
 	for {
 		if i >= n || b[i] != '"' {
-			return false
+			return 0, false
 		}
-		f, k := matchKey(b[i+1:])
+		// The key, with its closing quote.
+		var f Field
+		k := 0
+		if i+10 <= n {
+			switch b[i+1] {
+			case 'p':
+				if string(b[i+1:i+10]) == `priority"` {
+					f, k = Priority, 9
+				}
+			case 'b':
+				if i+12 <= n && string(b[i+1:i+12]) == `batch_size"` {
+					f, k = BatchSize, 11
+				}
+			case 's':
+				if i+14 <= n && string(b[i+1:i+14]) == `sla_deadline"` {
+					f, k = SLADeadline, 13
+				}
+			case 'i':
+				if i+18 <= n && string(b[i+1:i+18]) == `input_size_bytes"` {
+					f, k = InputSize, 17
+				}
+			case 'e':
+				if i+17 <= n && string(b[i+1:i+17]) == `estimated_flops"` {
+					f, k = Flops, 16
+				}
+			}
+		}
 		if k == 0 || seen.Has(f) {
-			return false
+			return 0, false
 		}
 		seen = seen.With(f)
 		i += 1 + k
 		if i < n && b[i] == ':' {
 			i++
-		} else if i = skipWS(b, i); i < n && b[i] == ':' {
+		} else if i = skipSpace(b, i); i < n && b[i] == ':' {
 			i++
 		} else {
-			return false
+			return 0, false
 		}
 		if i < n && isSpace(b[i]) {
-			i = skipWS(b, i)
+			i = skipSpace(b, i)
 		}
 		if i >= n {
-			return false
+			return 0, false
 		}
 		var v float64
 		switch c := b[i]; {
 		case '1' <= c && c <= '9':
-			u, j := scanDigits(b, i)
+			var u uint64
+			j := i
+			if i+8 <= n {
+				// Up to eight digits in one step; longer runs go on in scanDigits.
+				x := binary.LittleEndian.Uint64(b[i:])
+				d := digitRun(x)
+				u, j = eightDigits(x, d), i+d
+				if d == 8 {
+					var w uint64
+					w, j = scanDigits(b, j)
+					u = u*pow10[min(j-i-8, 8)] + w
+				}
+			} else {
+				u, j = scanDigits(b, i)
+			}
 			if j-i > 15 || j < n && (b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
 				// Long, fractional or exponent form.
-				var ok bool
 				if j, ok = numberAt(b, i, &v); !ok {
-					return false
+					return 0, false
 				}
 			} else {
 				v = float64(u)
@@ -319,18 +384,17 @@ func parseFast(b []byte, req *Request) bool {
 			i = j
 		case c == 'n':
 			if n-i < 4 || string(b[i:i+4]) != "null" || !f.Optional() {
-				return false
+				return 0, false
 			}
 			i += 4
 			goto next
 		default:
-			var ok bool
 			if i, ok = numberAt(b, i, &v); !ok {
-				return false
+				return 0, false
 			}
 		}
 		if f == Priority && v > MaxPriority {
-			return false
+			return 0, false
 		}
 		req.Values[f] = v
 		req.Present |= 1 << f
@@ -340,17 +404,29 @@ func parseFast(b []byte, req *Request) bool {
 			continue
 		}
 		if i < n && b[i] == '}' {
-			return i+1 == n || skipWS(b, i+1) == n
+			if i+1 < n && b[i+1] == '\n' {
+				return i + 1, true
+			}
+			return skipSpace(b, i+1), true
 		}
-		if i = skipWS(b, i); i < n && b[i] == ',' {
-			i = skipWS(b, i+1)
+		if i = skipSpace(b, i); i < n && b[i] == ',' {
+			i = skipSpace(b, i+1)
 			continue
 		}
 		if i < n && b[i] == '}' {
-			return skipWS(b, i+1) == n
+			return skipSpace(b, i+1), true
 		}
-		return false
+		return 0, false
 	}
+}
+
+// skipSpace returns the index of the first byte at or after i that is not
+// a space, tab or carriage return: JSON whitespace within a line.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r') {
+		i++
+	}
+	return i
 }
 
 // scanDigits converts the run of decimal digits at b[i:], returning its
@@ -401,38 +477,6 @@ func eightDigits(x uint64, k int) uint64 {
 	x = (x*10 + x>>8) & 0x00FF00FF00FF00FF
 	x = (x*100 + x>>16) & 0x0000FFFF0000FFFF
 	return (x*10000 + x>>32) & 0xFFFFFFFF
-}
-
-// matchKey reports which of kapsl's keys, with its closing quote, b starts
-// with, and the length of both; the length is 0 when it is none of them.
-// A key with escapes is left to parseSlow.
-func matchKey(b []byte) (Field, int) {
-	if len(b) < 9 {
-		return 0, 0
-	}
-	switch b[0] {
-	case 'p':
-		if string(b[:9]) == `priority"` {
-			return Priority, 9
-		}
-	case 'b':
-		if len(b) >= 11 && string(b[:11]) == `batch_size"` {
-			return BatchSize, 11
-		}
-	case 's':
-		if len(b) >= 13 && string(b[:13]) == `sla_deadline"` {
-			return SLADeadline, 13
-		}
-	case 'i':
-		if len(b) >= 17 && string(b[:17]) == `input_size_bytes"` {
-			return InputSize, 17
-		}
-	case 'e':
-		if len(b) >= 16 && string(b[:16]) == `estimated_flops"` {
-			return Flops, 16
-		}
-	}
-	return 0, 0
 }
 
 // numberAt parses the JSON number at b[i] into *v if it is a valid field
