@@ -310,31 +310,30 @@ func scanObject(b []byte, req *Request) (end int, ok bool) {
 		if i >= n || b[i] != '"' {
 			return 0, false
 		}
-		// The key, with its closing quote.
+		// The key, with its closing quote, compared as two words of eight
+		// bytes: its first eight and its last eight.
 		var f Field
 		k := 0
 		if i+10 <= n {
 			switch b[i+1] {
 			case 'p':
-				if string(b[i+1:i+10]) == `priority"` {
-					f, k = Priority, 9
-				}
+				f = Priority
 			case 'b':
-				if i+12 <= n && string(b[i+1:i+12]) == `batch_size"` {
-					f, k = BatchSize, 11
-				}
+				f = BatchSize
 			case 's':
-				if i+14 <= n && string(b[i+1:i+14]) == `sla_deadline"` {
-					f, k = SLADeadline, 13
-				}
+				f = SLADeadline
 			case 'i':
-				if i+18 <= n && string(b[i+1:i+18]) == `input_size_bytes"` {
-					f, k = InputSize, 17
-				}
+				f = InputSize
 			case 'e':
-				if i+17 <= n && string(b[i+1:i+17]) == `estimated_flops"` {
-					f, k = Flops, 16
-				}
+				f = Flops
+			default:
+				return 0, false
+			}
+			kw := &keyWords[f]
+			if k = kw.len; i+1+k > n ||
+				binary.LittleEndian.Uint64(b[i+1:]) != kw.first ||
+				binary.LittleEndian.Uint64(b[i+1+k-8:]) != kw.last {
+				return 0, false
 			}
 		}
 		if k == 0 || seen.Has(f) {
@@ -365,7 +364,14 @@ func scanObject(b []byte, req *Request) (end int, ok bool) {
 				x := binary.LittleEndian.Uint64(b[i:])
 				d := digitRun(x)
 				u, j = eightDigits(x, d), i+d
-				if d == 8 {
+				if d == 8 && i+16 <= n {
+					x = binary.LittleEndian.Uint64(b[i+8:])
+					d = digitRun(x)
+					u, j = u*pow10[d]+eightDigits(x, d), j+d
+					if d == 8 {
+						j = i + 17 // 16 digits or more: numberAt decides
+					}
+				} else if d == 8 {
 					var w uint64
 					w, j = scanDigits(b, j)
 					u = u*pow10[min(j-i-8, 8)] + w
@@ -419,6 +425,23 @@ func scanObject(b []byte, req *Request) (end int, ok bool) {
 		return 0, false
 	}
 }
+
+// keyWord is one of kapsl's keys with its closing quote, as the little-
+// endian words of its first and last eight bytes.
+type keyWord struct {
+	first, last uint64
+	len         int
+}
+
+// keyWords holds each field's keyWord; every key is at least 9 bytes with
+// its quote.
+var keyWords = func() (kw [NumFields]keyWord) {
+	for f := Field(0); f < NumFields; f++ {
+		k := f.JSONKey() + `"`
+		kw[f] = keyWord{binary.LittleEndian.Uint64([]byte(k)), binary.LittleEndian.Uint64([]byte(k[len(k)-8:])), len(k)}
+	}
+	return kw
+}()
 
 // skipSpace returns the index of the first byte at or after i that is not
 // a space, tab or carriage return: JSON whitespace within a line.
