@@ -110,10 +110,7 @@ func readAhead(r io.Reader, format string) (ra io.Reader, stop func()) {
 			case <-quit:
 				return
 			}
-			n, err := io.ReadFull(r, buf)
-			if err == io.ErrUnexpectedEOF {
-				err = io.EOF
-			}
+			n, err := fillFrom(r, buf)
 			a.full <- chunk{buf[:n], err}
 			if err != nil {
 				return
@@ -121,6 +118,21 @@ func readAhead(r io.Reader, format string) (ra io.Reader, stop func()) {
 		}
 	}()
 	return a, func() { close(quit); <-done }
+}
+
+// fillFrom reads from r until buf is full or r fails; unlike io.ReadFull
+// it keeps r's own error, so a clean end stays io.EOF and a truncated
+// stream stays io.ErrUnexpectedEOF.
+func fillFrom(r io.Reader, buf []byte) (int, error) {
+	n := 0
+	for n < len(buf) {
+		k, err := r.Read(buf[n:])
+		n += k
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 type chunk struct {
