@@ -1,52 +1,105 @@
 package main
 
 import (
-	"bufio"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"text/tabwriter"
+	"os"
+	"strings"
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/stdlib"
-	"github.com/gpl-lang/gpl/stdlib/priority"
 )
 
 func init() {
-	register("classify", "classify a JSON Lines request stream on stdin with a ruleset", cmdClassify)
+	register("classify", "classify JSON Lines request streams with a ruleset", cmdClassify)
 }
 
-const classifyUsage = `usage: gpl classify --rules NAME [--format text|jsonl] [--summary] [--keep-going] [FILE.gpl] < requests.jsonl
+const classifyUsage = `usage: gpl classify --rules NAME [flags] [RULES.gpl] [REQUESTS ...]
 
 Reads one JSON object per line with kapsl's keys (priority, sla_deadline in ms,
 batch_size, input_size_bytes, estimated_flops; a missing key is an absent field)
-and writes one result per input line, in order. The ruleset NAME is read from
-FILE.gpl, or from the bundled library (std/kapsl) when no file is given.
+and writes one result per input line, in order, flushing whenever it waits for
+more input, so results of a live stream appear as their lines arrive.
+
+Which argument is which:
+  --rules NAME          names the ruleset (required).
+  --rules-file FILE     gives the file that declares it; every argument is then
+                        a request file, whatever its name.
+  Without --rules-file, an argument ending in .gpl is the file that declares the
+  ruleset (at most one), and every other argument is a request file. With no
+  ruleset file the ruleset comes from the bundled library (std/kapsl).
+  Request files are read in order; "-" is stdin, and with no request file
+  stdin is read. gzip and zstd input is recognised by its first bytes, whatever
+  the file is called.
+
+A line that cannot be used (blank, not JSON, a bad value) stops the run at its
+line and column, exit 3. With --keep-going it is reported on stderr and its
+output line is a placeholder: "error" in text, {"line":N,"column":C,"error":"…"}
+in jsonl. --summary prints counts and shares per class and per rule, and the
+unusable lines by reason, instead of the results (--format json for JSON).
+
+A progress bar is drawn on stderr when stderr is a terminal and every input is
+a regular file (--no-progress turns it off).
+
+Exit codes: 0 ok · 1 usage · 2 ruleset errors · 3 an unusable line, unreadable
+input or unwritable output.
+
+Flags:
 `
 
+// classifyOptions are the flags of gpl classify.
+type classifyOptions struct {
+	rules, rulesFile, format                    string
+	summary, keepGoing, lineNumbers, noProgress bool
+}
+
 func cmdClassify(e *env) int {
+	var o classifyOptions
 	fs := flag.NewFlagSet("gpl classify", flag.ContinueOnError)
-	rulesName := fs.String("rules", "", "the ruleset to classify with (required)")
-	format := fs.String("format", "text", "output: text (the class) or jsonl (the input object with class and rule added)")
-	summary := fs.Bool("summary", false, "print only the count and share of each class and rule")
-	keepGoing := fs.Bool("keep-going", false, "report a bad line on stderr and go on, instead of stopping")
+	fs.StringVar(&o.rules, "rules", "", "the `NAME` of the ruleset to classify with (required)")
+	fs.StringVar(&o.rulesFile, "rules-file", "", "the .gpl `FILE` declaring the ruleset; every argument is then a request file")
+	fs.StringVar(&o.format, "format", "text", "output: text (the class), jsonl (the input object with class and rule added), or json (with --summary)")
+	fs.BoolVar(&o.summary, "summary", false, "print only the count and share of each class and rule, and the unusable lines by reason")
+	fs.BoolVar(&o.keepGoing, "keep-going", false, "report an unusable line on stderr, write a placeholder for it and go on, instead of stopping")
+	fs.BoolVar(&o.lineNumbers, "line-numbers", false, `add the input line number to every result: "line":N in jsonl, "N<tab>" before the class in text`)
+	fs.BoolVar(&o.noProgress, "no-progress", false, "never draw a progress bar")
 	fs.Usage = func() { fmt.Fprint(e.stderr, classifyUsage); fs.PrintDefaults() }
 	args, code, ok := parseFlags(fs, e)
 	if !ok {
 		return code
 	}
-	if *rulesName == "" || len(args) > 1 || !oneOf(e, "format", *format, "text", "jsonl") {
+	if o.rules == "" {
+		fmt.Fprintln(e.stderr, "gpl classify: --rules NAME is required")
 		fs.Usage()
 		return exitUsage
+	}
+	if !oneOf(e, "format", o.format, "text", "jsonl", "json") {
+		return exitUsage
+	}
+	if o.format == "json" && !o.summary {
+		fmt.Fprintln(e.stderr, "gpl classify: --format json is for --summary; per-line results in JSON are --format jsonl")
+		return exitUsage
+	}
+	rulesFile, inputs, ok := splitClassifyArgs(e, o.rulesFile, args)
+	if !ok {
+		return exitUsage
+	}
+	for _, in := range inputs {
+		if in == "-" {
+			continue
+		}
+		if _, err := os.Stat(in); err != nil {
+			fmt.Fprintf(e.stderr, "gpl classify: %s: %s\n", in, errorText(err))
+			return exitUsage
+		}
 	}
 	st := styleFor(e.stderr, e.getenv)
 	var (
 		s   *eval.Scenario
 		err error
 	)
-	if len(args) == 1 {
-		s, err = loadScenario(args[0])
+	if rulesFile != "" {
+		s, err = loadScenario(rulesFile)
 	} else {
 		s, err = eval.LoadSource("<std>", []byte(stdImports()))
 	}
@@ -54,17 +107,107 @@ func cmdClassify(e *env) int {
 		renderError(e.stderr, s, err, st)
 		return exitCheck
 	}
-	rs, ok := s.Ruleset(*rulesName)
+	rs, ok := s.Ruleset(o.rules)
 	if !ok {
-		fmt.Fprintf(e.stderr, "gpl: no ruleset %s", *rulesName)
-		if names := rulesetNames(s); len(names) > 0 {
-			fmt.Fprintf(e.stderr, "; the file declares %v", names)
-		}
-		fmt.Fprintln(e.stderr)
+		fmt.Fprintln(e.stderr, unknownRuleset(o.rules, rulesFile, rulesetNames(s)))
 		return exitCheck
 	}
-	c := classifier{rs: rs, jsonl: *format == "jsonl", summary: *summary, keepGoing: *keepGoing}
-	return c.run(e)
+	c := newClassifier(rs, o, e.stdout, e.stderr)
+	return c.run(e, inputs)
+}
+
+// splitClassifyArgs tells the ruleset file from the request files: with
+// --rules-file every argument is a request file; without it an argument
+// ending in .gpl is the ruleset file, and there may be only one.
+func splitClassifyArgs(e *env, rulesFile string, args []string) (string, []string, bool) {
+	if rulesFile != "" {
+		return rulesFile, args, true
+	}
+	var inputs []string
+	for _, a := range args {
+		if !strings.HasSuffix(a, ".gpl") {
+			inputs = append(inputs, a)
+			continue
+		}
+		if rulesFile != "" {
+			fmt.Fprintf(e.stderr, "gpl classify: two ruleset files, %s and %s; give one (a request file ending in .gpl needs --rules-file for the ruleset)\n", rulesFile, a)
+			return "", nil, false
+		}
+		rulesFile = a
+	}
+	return rulesFile, inputs, true
+}
+
+// errorText is an error's message without the operation and path that
+// os errors repeat.
+func errorText(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// unknownRuleset explains that no ruleset has the name, suggesting the
+// nearest declared one and listing them all in words.
+func unknownRuleset(name, file string, declared []string) string {
+	msg := "gpl classify: no ruleset " + name
+	if s := nearestName(name, declared); s != "" {
+		msg += "; did you mean " + s + "?"
+	}
+	where := "the bundled library"
+	if file != "" {
+		where = file
+	}
+	switch len(declared) {
+	case 0:
+		msg += "\n  " + where + " declares no rulesets"
+	case 1:
+		msg += "\n  " + where + " declares one ruleset: " + declared[0]
+	default:
+		msg += fmt.Sprintf("\n  %s declares %d rulesets: %s", where, len(declared), wordList(declared))
+	}
+	return msg
+}
+
+// wordList joins names as a sentence does: "a", "a and b", "a, b and c".
+func wordList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// nearestName returns the candidate a few edits from name, the closest
+// one, or "" when none is a likely misspelling.
+func nearestName(name string, cands []string) string {
+	best, bestDist := "", min(3, len(name)/2+1)
+	for _, c := range cands {
+		if d := editDist(name, c); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// editDist is the Levenshtein distance between a and b, in bytes.
+func editDist(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // stdImports is a root file importing every bundled library.
@@ -84,111 +227,4 @@ func rulesetNames(s *eval.Scenario) []string {
 		}
 	}
 	return out
-}
-
-type classifier struct {
-	rs                        *priority.Ruleset
-	jsonl, summary, keepGoing bool
-}
-
-// run streams stdin to stdout: one output line per input line, in order,
-// with a reused buffer, so memory stays flat however long the input.
-func (c *classifier) run(e *env) int {
-	rules := c.rs.Rules()
-	names := make([]string, len(rules)+1) // the last is else
-	for i := range rules {
-		names[i] = c.rs.RuleName(i)
-	}
-	names[len(rules)] = "else"
-	ruleCount := make([]int, len(names))
-	classCount := map[priority.Class]int{}
-	var classOrder []priority.Class
-	for _, r := range rules {
-		if _, ok := classCount[r.Class]; !ok {
-			classCount[r.Class] = 0
-			classOrder = append(classOrder, r.Class)
-		}
-	}
-	if _, ok := classCount[c.rs.Otherwise()]; !ok {
-		classOrder = append(classOrder, c.rs.Otherwise())
-	}
-	out := bufio.NewWriterSize(e.stdout, 64<<10)
-	defer out.Flush()
-	var buf []byte
-	sr := priority.NewStreamReader(e.stdin)
-	total, skipped := 0, 0
-	for sr.Next() {
-		if err := sr.Err(); err != nil {
-			var le *priority.LineError
-			msg := err.Error()
-			if errors.As(err, &le) {
-				msg = fmt.Sprintf("stdin:%d:%d: %s", le.Line, le.Column, le.Msg)
-			}
-			if !c.keepGoing {
-				out.Flush()
-				fmt.Fprintf(e.stderr, "error: %s\n", msg)
-				fmt.Fprintf(e.stderr, "  (stopped at line %d; --keep-going reports bad lines and goes on)\n", sr.LineNumber())
-				return exitRuntime
-			}
-			fmt.Fprintf(e.stderr, "skipped: %s\n", msg)
-			skipped++
-			continue
-		}
-		class, rule := c.rs.Classify(sr.Request())
-		idx := rule
-		if idx < 0 {
-			idx = len(names) - 1
-		}
-		total++
-		ruleCount[idx]++
-		classCount[class]++
-		if c.summary {
-			continue
-		}
-		buf = buf[:0]
-		if c.jsonl {
-			buf = priority.AppendJSONL(buf, sr.Line(), class, names[idx])
-		} else {
-			buf = append(buf, class...)
-		}
-		buf = append(buf, '\n')
-		out.Write(buf)
-	}
-	if err := sr.IOErr(); err != nil {
-		out.Flush()
-		fmt.Fprintf(e.stderr, "error: reading stdin: %v\n", err)
-		return exitRuntime
-	}
-	if c.summary {
-		writeSummary(out, total, skipped, classOrder, classCount, names, ruleCount)
-	}
-	if skipped > 0 {
-		out.Flush()
-		fmt.Fprintf(e.stderr, "%d line(s) skipped\n", skipped)
-		return exitRuntime
-	}
-	return exitOK
-}
-
-func writeSummary(w io.Writer, total, skipped int, classes []priority.Class, classCount map[priority.Class]int, rules []string, ruleCount []int) {
-	share := func(n int) string {
-		if total == 0 {
-			return "—"
-		}
-		return fmt.Sprintf("%.1f%%", float64(n)*100/float64(total))
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "requests\t%d\t\t\n", total)
-	if skipped > 0 {
-		fmt.Fprintf(tw, "skipped\t%d\t\t\n", skipped)
-	}
-	fmt.Fprintln(tw, "class\tcount\tshare\t")
-	for _, c := range classes {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t\n", c, classCount[c], share(classCount[c]))
-	}
-	fmt.Fprintln(tw, "rule\tcount\tshare\t")
-	for i, r := range rules {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t\n", r, ruleCount[i], share(ruleCount[i]))
-	}
-	tw.Flush()
 }

@@ -83,12 +83,30 @@ func TestClassifyAgreesWithDeterminePriority(t *testing.T) {
 	}
 }
 
+// acceptanceInput is issue 11's acceptance case: 10 lines, 2 of them
+// blank, one with a string where a number belongs, one with trailing
+// garbage.
+const acceptanceInput = `{"priority":0}
+{"batch_size":9,"input_size_bytes":10000000,"estimated_flops":10000000000}
+
+{"batch_size":"4"}
+{"sla_deadline":100}
+   
+{"priority":1} x
+{"batch_size":2}
+{"priority":3,"batch_size":64}
+{"input_size_bytes":1000}
+`
+
 func TestClassifyOutputs(t *testing.T) {
 	in := `{"priority":1,"batch_size":8,"input_size_bytes":10000000,"estimated_flops":10000000000}
 {"priority":0}
-
 {"batch_size":3,"sla_deadline":null}
 `
+	acceptErr := "error: stdin:3:1: blank line: expected a JSON object\n" +
+		"error: stdin:4:15: batch_size must be a number, not a string\n" +
+		"error: stdin:6:1: blank line: expected a JSON object\n" +
+		"error: stdin:7:16: trailing garbage after the JSON object\n"
 	tests := []struct {
 		name       string
 		stdin      string
@@ -103,6 +121,13 @@ func TestClassifyOutputs(t *testing.T) {
 {"priority":0,"class":"latency_critical","rule":"override"}
 {"batch_size":3,"sla_deadline":null,"class":"latency_critical","rule":"small"}
 `, "", 0},
+		{"jsonl line numbers", in, []string{"--rules", "kapsl", "--format", "jsonl", "--line-numbers"},
+			`{"priority":1,"batch_size":8,"input_size_bytes":10000000,"estimated_flops":10000000000,"line":1,"class":"throughput","rule":"else"}
+{"priority":0,"line":2,"class":"latency_critical","rule":"override"}
+{"batch_size":3,"sla_deadline":null,"line":3,"class":"latency_critical","rule":"small"}
+`, "", 0},
+		{"text line numbers", in, []string{"--rules", "kapsl", "--line-numbers"},
+			"1\tthroughput\n2\tlatency_critical\n3\tlatency_critical\n", "", 0},
 		{"summary", in, []string{"--rules", "kapsl", "--summary"},
 			"          requests      3       \n" +
 				"             class  count  share\n" +
@@ -117,16 +142,136 @@ func TestClassifyOutputs(t *testing.T) {
 				"              else      1  33.3%\n", "", 0},
 		{"bad line stops", "{\"priority\":0}\n{\"priority\":-1}\n{\"priority\":0}\n", []string{"--rules", "kapsl"},
 			"latency_critical\n",
-			"error: stdin:2:13: priority: -1 is negative: values must be non-negative integers\n  (stopped at line 2; --keep-going reports bad lines and goes on)\n", 3},
-		{"keep going reports every bad line", "{\"priority\":0}\n{\"nope\":1}\n{\"batch_size\":1.5}\n{\"priority\":1,\"batch_size\":9}\n", []string{"--rules", "kapsl", "--keep-going"},
-			"latency_critical\nthroughput\n",
-			"skipped: stdin:2:2: unknown key \"nope\"; known keys are priority, sla_deadline, batch_size, input_size_bytes, estimated_flops\n" +
-				"skipped: stdin:3:15: batch_size: 1.5 is fractional: values must be integers\n" +
-				"2 line(s) skipped\n", 3},
+			"error: stdin:2:13: priority: -1 is negative: values must be non-negative integers\n  (stopped at line 2; --keep-going reports unusable lines and goes on)\n", 3},
+		{"blank line stops", "{\"priority\":0}\n\n{\"priority\":0}\n", []string{"--rules", "kapsl"},
+			"latency_critical\n",
+			"error: stdin:2:1: blank line: expected a JSON object\n  (stopped at line 2; --keep-going reports unusable lines and goes on)\n", 3},
+		{"keep going: a placeholder for every unusable line", acceptanceInput, []string{"--rules", "kapsl", "--keep-going"},
+			"latency_critical\nthroughput\nerror\nerror\nlatency_critical\nerror\nerror\nlatency_critical\nthroughput\nlatency_critical\n",
+			acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 3},
+		{"keep going, jsonl placeholders", acceptanceInput, []string{"--rules", "kapsl", "--keep-going", "--format", "jsonl"},
+			`{"priority":0,"class":"latency_critical","rule":"override"}
+{"batch_size":9,"input_size_bytes":10000000,"estimated_flops":10000000000,"class":"throughput","rule":"else"}
+{"line":3,"column":1,"error":"blank line: expected a JSON object"}
+{"line":4,"column":15,"error":"batch_size must be a number, not a string"}
+{"sla_deadline":100,"class":"latency_critical","rule":"sla"}
+{"line":6,"column":1,"error":"blank line: expected a JSON object"}
+{"line":7,"column":16,"error":"trailing garbage after the JSON object"}
+{"batch_size":2,"class":"latency_critical","rule":"small"}
+{"priority":3,"batch_size":64,"class":"throughput","rule":"else"}
+{"input_size_bytes":1000,"class":"latency_critical","rule":"light"}
+`, acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 3},
+		{"keep going, text line numbers", acceptanceInput, []string{"--rules", "kapsl", "--keep-going", "--line-numbers"},
+			"1\tlatency_critical\n2\tthroughput\n3\terror\n4\terror\n5\tlatency_critical\n6\terror\n7\terror\n8\tlatency_critical\n9\tthroughput\n10\tlatency_critical\n",
+			acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 3},
+		{"keep going summary counts unusable lines by reason", acceptanceInput, []string{"--rules", "kapsl", "--keep-going", "--summary"},
+			"          requests      6       \n" +
+				"          unusable      4       \n" +
+				"             class  count  share\n" +
+				"  latency_critical      4  66.7%\n" +
+				"        throughput      2  33.3%\n" +
+				"              rule  count  share\n" +
+				"          override      1  16.7%\n" +
+				"               sla      1  16.7%\n" +
+				"             light      1  16.7%\n" +
+				"          combined      0   0.0%\n" +
+				"             small      1  16.7%\n" +
+				"              else      2  33.3%\n" +
+				"     unusable line  count       \n" +
+				"        blank line      2       \n" +
+				"  trailing garbage      1       \n" +
+				"      not a number      1       \n",
+			acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 3},
+		{"summary json", acceptanceInput, []string{"--rules", "kapsl", "--keep-going", "--summary", "--format", "json"},
+			`{
+  "lines": 10,
+  "requests": 6,
+  "unusable": 4,
+  "classes": [
+    {
+      "class": "latency_critical",
+      "count": 4,
+      "share": 0.6666666666666666
+    },
+    {
+      "class": "throughput",
+      "count": 2,
+      "share": 0.3333333333333333
+    }
+  ],
+  "rules": [
+    {
+      "class": "latency_critical",
+      "rule": "override",
+      "count": 1,
+      "share": 0.16666666666666666
+    },
+    {
+      "class": "latency_critical",
+      "rule": "sla",
+      "count": 1,
+      "share": 0.16666666666666666
+    },
+    {
+      "class": "latency_critical",
+      "rule": "light",
+      "count": 1,
+      "share": 0.16666666666666666
+    },
+    {
+      "class": "latency_critical",
+      "rule": "combined",
+      "count": 0,
+      "share": 0
+    },
+    {
+      "class": "latency_critical",
+      "rule": "small",
+      "count": 1,
+      "share": 0.16666666666666666
+    },
+    {
+      "class": "throughput",
+      "rule": "else",
+      "count": 2,
+      "share": 0.3333333333333333
+    }
+  ],
+  "unusable_by_reason": [
+    {
+      "reason": "blank line",
+      "count": 2
+    },
+    {
+      "reason": "trailing garbage",
+      "count": 1
+    },
+    {
+      "reason": "not a number",
+      "count": 1
+    }
+  ]
+}
+`, acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 3},
+		{"summary jsonl, stopped", "{\"priority\":0}\n[]\n", []string{"--rules", "kapsl", "--summary", "--format", "jsonl"},
+			`{"lines":2,"requests":1,"unusable":1,"classes":[{"class":"latency_critical","count":1,"share":1},{"class":"throughput","count":0,"share":0}],"rules":[{"class":"latency_critical","rule":"override","count":1,"share":1},{"class":"latency_critical","rule":"sla","count":0,"share":0},{"class":"latency_critical","rule":"light","count":0,"share":0},{"class":"latency_critical","rule":"combined","count":0,"share":0},{"class":"latency_critical","rule":"small","count":0,"share":0},{"class":"throughput","rule":"else","count":0,"share":0}],"unusable_by_reason":[{"reason":"not an object","count":1}]}
+`, "error: stdin:2:1: expected a JSON object, found an array\n  (stopped at line 2; --keep-going reports unusable lines and goes on)\n", 3},
+		{"empty input", "", []string{"--rules", "kapsl"}, "", "", 0},
+		{"no final newline", `{"priority":0}`, []string{"--rules", "kapsl"}, "latency_critical\n", "", 0},
 		{"too large", "{\"estimated_flops\":9007199254740992}\n", []string{"--rules", "kapsl"}, "",
-			"error: stdin:1:20: estimated_flops: 9007199254740992 is too large: numbers must be below 2^53\n  (stopped at line 1; --keep-going reports bad lines and goes on)\n", 3},
-		{"unknown ruleset", "", []string{"--rules", "nope"}, "", "gpl: no ruleset nope; the file declares [kapsl]\n", 2},
-		{"no rules flag", "", nil, "", "", 1},
+			"error: stdin:1:20: estimated_flops: 9007199254740992 is too large: numbers must be below 2^53\n  (stopped at line 1; --keep-going reports unusable lines and goes on)\n", 3},
+		{"unknown ruleset", "", []string{"--rules", "kapls"}, "",
+			"gpl classify: no ruleset kapls; did you mean kapsl?\n  the bundled library declares one ruleset: kapsl\n", 2},
+		{"unknown ruleset, nothing near", "", []string{"--rules", "nope"}, "",
+			"gpl classify: no ruleset nope\n  the bundled library declares one ruleset: kapsl\n", 2},
+		{"json format needs summary", "", []string{"--rules", "kapsl", "--format", "json"}, "",
+			"gpl classify: --format json is for --summary; per-line results in JSON are --format jsonl\n", 1},
+		{"bad format", "", []string{"--rules", "kapsl", "--format", "csv"}, "",
+			"gpl: --format must be one of text, jsonl, json, not \"csv\"\n", 1},
+		{"missing request file", "", []string{"--rules", "kapsl", "nosuch.jsonl"}, "",
+			"gpl classify: nosuch.jsonl: no such file or directory\n", 1},
+		{"two ruleset files", "", []string{"--rules", "kapsl", "a.gpl", "b.gpl"}, "",
+			"gpl classify: two ruleset files, a.gpl and b.gpl; give one (a request file ending in .gpl needs --rules-file for the ruleset)\n", 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -137,12 +282,21 @@ func TestClassifyOutputs(t *testing.T) {
 			if diff := cmp.Diff(tc.wantOut, out); diff != "" {
 				t.Errorf("stdout (-want +got):\n%s", diff)
 			}
-			if tc.wantStatus != 1 {
-				if diff := cmp.Diff(tc.wantErr, stderr); diff != "" {
-					t.Errorf("stderr (-want +got):\n%s", diff)
-				}
+			if diff := cmp.Diff(tc.wantErr, stderr); diff != "" {
+				t.Errorf("stderr (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestClassifyNoRulesFlag(t *testing.T) {
+	_, stderr, code := classifyRun(t, "")
+	if code != exitUsage {
+		t.Errorf("exit %d, want %d", code, exitUsage)
+	}
+	first, _, _ := strings.Cut(stderr, "\n")
+	if diff := cmp.Diff("gpl classify: --rules NAME is required", first); diff != "" {
+		t.Errorf("first line of stderr (-want +got):\n%s", diff)
 	}
 }
 

@@ -28,6 +28,54 @@ type Ruleset struct {
 	classes   []Class
 }
 
+// RuleError is an error in one rule given to Compile.
+type RuleError struct {
+	Rule  int    // the rule's index
+	Label string // the rule's label, or ""
+	Err   error  // what is wrong: ErrEmptyClass, a *DuplicateLabelError, a *FieldError, …
+}
+
+// Error returns "rule N: problem" or "rule N (label): problem", N = Rule+1.
+func (e *RuleError) Error() string {
+	t := "rule " + strconv.Itoa(e.Rule+1)
+	if e.Label != "" {
+		t += " (" + e.Label + ")"
+	}
+	return t + ": " + e.Err.Error()
+}
+
+// Unwrap returns Err.
+func (e *RuleError) Unwrap() error { return e.Err }
+
+// DuplicateLabelError is a rule's label that an earlier rule also has.
+type DuplicateLabelError struct {
+	Earlier int // the index of the earlier rule with the label
+}
+
+// Error returns "label also used by rule N", N = Earlier+1.
+func (e *DuplicateLabelError) Error() string {
+	return "label also used by rule " + strconv.Itoa(e.Earlier+1)
+}
+
+// FieldError is a problem with one field: in a condition, or in a request.
+type FieldError struct {
+	Field Field
+	Err   error // ErrUndefinedField, or why the value is invalid
+}
+
+// Error returns "field: problem".
+func (e *FieldError) Error() string { return e.Field.String() + ": " + e.Err.Error() }
+
+// Unwrap returns Err.
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// Errors Compile reports, wrapped in a *RuleError (and a *FieldError for
+// ErrUndefinedField).
+var (
+	ErrEmptyClass     = errors.New("empty class")
+	ErrUndefinedField = errors.New("undefined field")
+)
+
 // Compile checks and compiles rules, tried in order, with otherwise as the
 // class of requests that no rule matches. It reports an error, naming the
 // rule, for a nil condition or expression, an undefined field or operator,
@@ -47,16 +95,16 @@ func Compile(rules []Rule, otherwise Class) (*Ruleset, error) {
 	for i, rule := range rules {
 		if rule.Label != "" {
 			if j, dup := labels[rule.Label]; dup {
-				return nil, fmt.Errorf("%s: label also used by rule %d", rs.RuleName(i), j+1)
+				return nil, &RuleError{Rule: i, Label: rule.Label, Err: &DuplicateLabelError{Earlier: j}}
 			}
 			labels[rule.Label] = i
 		}
 		if rule.Class == "" {
-			return nil, fmt.Errorf("%s: empty class", rs.ruleTitle(i))
+			return nil, &RuleError{Rule: i, Label: rule.Label, Err: ErrEmptyClass}
 		}
 		c, err := simplifyCond(rule.When)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", rs.ruleTitle(i), err)
+			return nil, &RuleError{Rule: i, Label: rule.Label, Err: err}
 		}
 		rs.conds[i] = c
 		rs.tests[i] = genCond(c).fn()
@@ -95,15 +143,6 @@ func (rs *Ruleset) RuleName(i int) string {
 	return "rule " + strconv.Itoa(i+1)
 }
 
-// ruleTitle names rule i for error messages: "rule N" or "rule N (label)".
-func (rs *Ruleset) ruleTitle(i int) string {
-	t := "rule " + strconv.Itoa(i+1)
-	if l := rs.rules[i].Label; l != "" {
-		t += " (" + l + ")"
-	}
-	return t
-}
-
 // absentNum is a numeric expression that is always absent, the result of
 // folding a division by the constant zero.
 type absentNum struct{}
@@ -138,7 +177,7 @@ func simplifyNum(e NumExpr) (NumExpr, error) {
 		return simplifyNum(*x)
 	case FieldRef:
 		if !x.Field.Valid() {
-			return nil, fmt.Errorf("undefined field %s", x.Field)
+			return nil, &FieldError{Field: x.Field, Err: ErrUndefinedField}
 		}
 		return x, nil
 	case Const:
@@ -249,7 +288,7 @@ func simplifyCond(c Cond) (Cond, error) {
 		return x, nil
 	case Has:
 		if !x.Field.Valid() {
-			return nil, fmt.Errorf("undefined field %s", x.Field)
+			return nil, &FieldError{Field: x.Field, Err: ErrUndefinedField}
 		}
 		return x, nil
 	case Compare:

@@ -1,16 +1,14 @@
 package priority
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // NumExpr is a numeric expression of the condition IR: FieldRef, Const,
 // Arith or Neg. Evaluated against a request it yields a float64 value and
 // whether the value is present (see the package comment for the rules on
 // absent values). The set of implementations is closed.
 type NumExpr interface {
-	// String renders the expression in the gpl language's syntax.
+	// String renders the expression in a neutral, Go-like debugging
+	// form, such as Arith{input_size * batch_size}.
 	String() string
 	numExpr()
 }
@@ -19,7 +17,9 @@ type NumExpr interface {
 // Bool. Evaluated against a request it yields true or false. The set of
 // implementations is closed.
 type Cond interface {
-	// String renders the condition in the gpl language's syntax.
+	// String renders the condition in a neutral, Go-like debugging form,
+	// such as And{Compare{sla_deadline < 250}, Has{flops}}; it is no
+	// surface language's syntax.
 	String() string
 	cond()
 }
@@ -160,39 +160,33 @@ func (e FieldRef) String() string { return e.Field.String() }
 // String returns the constant in shortest form.
 func (e Const) String() string { return formatValue(e.Value) }
 
-// String returns the expression, fully parenthesised.
+// String returns "Arith{L op R}".
 func (e Arith) String() string {
-	return "(" + numString(e.L) + " " + e.Op.String() + " " + numString(e.R) + ")"
+	return "Arith{" + numString(e.L) + " " + e.Op.String() + " " + numString(e.R) + "}"
 }
 
-// String returns the negation.
-func (e Neg) String() string { return "-" + numString(e.X) }
+// String returns "Neg{X}".
+func (e Neg) String() string { return "Neg{" + numString(e.X) + "}" }
 
-// String returns the comparison.
+// String returns "Compare{L op R}".
 func (c Compare) String() string {
-	return numString(c.L) + " " + c.Op.String() + " " + numString(c.R)
+	return "Compare{" + numString(c.L) + " " + c.Op.String() + " " + numString(c.R) + "}"
 }
 
-// String returns the conjunction, parenthesised.
-func (c And) String() string { return "(" + condString(c.L) + " and " + condString(c.R) + ")" }
+// String returns "And{L, R}".
+func (c And) String() string { return "And{" + condString(c.L) + ", " + condString(c.R) + "}" }
 
-// String returns the disjunction, parenthesised.
-func (c Or) String() string { return "(" + condString(c.L) + " or " + condString(c.R) + ")" }
+// String returns "Or{L, R}".
+func (c Or) String() string { return "Or{" + condString(c.L) + ", " + condString(c.R) + "}" }
 
-// String returns the negation.
-func (c Not) String() string {
-	s := condString(c.X)
-	if !strings.HasPrefix(s, "(") {
-		s = "(" + s + ")"
-	}
-	return "not " + s
-}
+// String returns "Not{X}".
+func (c Not) String() string { return "Not{" + condString(c.X) + "}" }
 
-// String returns "has(field)".
-func (c Has) String() string { return "has(" + c.Field.String() + ")" }
+// String returns "Has{field}".
+func (c Has) String() string { return "Has{" + c.Field.String() + "}" }
 
-// String returns "true" or "false".
-func (c Bool) String() string { return strconv.FormatBool(c.Value) }
+// String returns "Bool{true}" or "Bool{false}".
+func (c Bool) String() string { return "Bool{" + strconv.FormatBool(c.Value) + "}" }
 
 func numString(e NumExpr) string {
 	if e == nil {

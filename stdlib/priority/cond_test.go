@@ -1,6 +1,7 @@
 package priority
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -240,15 +241,15 @@ func TestCompileErrors(t *testing.T) {
 		{"nil condition", []Rule{{When: nil, Class: "a"}}, "b", "rule 1: missing condition"},
 		{"nil operand", []Rule{{Label: "x", When: Compare{LT, nil, cnum(1)}, Class: "a"}}, "b", "rule 1 (x): missing numeric expression"},
 		{"nil pointer", []Rule{{When: (*Has)(nil), Class: "a"}}, "b", "rule 1: nil *Has"},
-		{"bad field", []Rule{{When: ok, Class: "a"}, {When: Has{7}, Class: "a"}}, "b", "rule 2: undefined field Field(7)"},
-		{"bad field in expression", []Rule{{When: Compare{LT, fref(9), cnum(1)}, Class: "a"}}, "b", "rule 1: undefined field Field(9)"},
+		{"bad field", []Rule{{When: ok, Class: "a"}, {When: Has{7}, Class: "a"}}, "b", "rule 2: Field(7): undefined field"},
+		{"bad field in expression", []Rule{{When: Compare{LT, fref(9), cnum(1)}, Class: "a"}}, "b", "rule 1: Field(9): undefined field"},
 		{"bad comparison", []Rule{{When: Compare{9, fref(Priority), cnum(1)}, Class: "a"}}, "b", "rule 1: undefined comparison operator CmpOp(9)"},
 		{"bad arithmetic", []Rule{{When: Compare{LT, Arith{7, fref(Priority), cnum(1)}, cnum(1)}, Class: "a"}}, "b", "rule 1: undefined arithmetic operator ArithOp(7)"},
 		{"NaN", []Rule{{When: cmpc(Priority, LT, math.NaN()), Class: "a"}}, "b", "rule 1: constant NaN is not finite"},
 		{"infinity", []Rule{{When: cmpc(Priority, LT, math.Inf(1)), Class: "a"}}, "b", "rule 1: constant +Inf is not finite"},
 		{"empty class", []Rule{{When: ok}}, "b", "rule 1: empty class"},
 		{"empty else", []Rule{{When: ok, Class: "a"}}, "", "the else class is empty"},
-		{"duplicate label", []Rule{{Label: "x", When: ok, Class: "a"}, {Label: "x", When: ok, Class: "a"}}, "b", "x: label also used by rule 1"},
+		{"duplicate label", []Rule{{Label: "x", When: ok, Class: "a"}, {Label: "x", When: ok, Class: "a"}}, "b", "rule 2 (x): label also used by rule 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -260,6 +261,26 @@ func TestCompileErrors(t *testing.T) {
 				t.Errorf("error mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestCompileErrorsAreStructured checks that a caller can tell which rule
+// and which field without reading the message.
+func TestCompileErrorsAreStructured(t *testing.T) {
+	_, err := Compile([]Rule{{When: cmpc(BatchSize, LE, 4), Class: "a"}, {Label: "bad", When: Has{7}, Class: "a"}}, "b")
+	var re *RuleError
+	var fe *FieldError
+	if !errors.As(err, &re) || !errors.As(err, &fe) {
+		t.Fatalf("Compile error %#v is not a *RuleError wrapping a *FieldError", err)
+	}
+	type got struct {
+		Rule      int
+		Label     string
+		Field     Field
+		Undefined bool
+	}
+	if diff := cmp.Diff(got{1, "bad", 7, true}, got{re.Rule, re.Label, fe.Field, errors.Is(err, ErrUndefinedField)}); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 
@@ -304,7 +325,7 @@ func TestCondString(t *testing.T) {
 		Not{cmpc(SLADeadline, LT, 250)},
 		Or{Has{Flops}, Compare{LE, Arith{Mul, fref(InputSize), fref(BatchSize)}, Neg{cnum(2e6)}}},
 	}
-	want := "(not (sla_deadline < 250) and (has(flops) or (input_size * batch_size) <= -2000000))"
+	want := "And{Not{Compare{sla_deadline < 250}}, Or{Has{flops}, Compare{Arith{input_size * batch_size} <= Neg{2000000}}}}"
 	if got := c.String(); got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
@@ -353,7 +374,7 @@ func TestValidate(t *testing.T) {
 		{"too large", func(r *Request) { r.Set(InputSize, MaxExact) }, "input_size: 9007199254740992 is too large: numbers must be below 2^53"},
 		{"priority range", func(r *Request) { r.Set(Priority, 256) }, "priority: 256 is out of range: priority must be at most 255"},
 		{"NaN", func(r *Request) { r.Set(SLADeadline, math.NaN()) }, "sla_deadline: NaN is not a number"},
-		{"missing required", func(r *Request) { r.Unset(BatchSize) }, "batch_size is absent but must always be present"},
+		{"missing required", func(r *Request) { r.Unset(BatchSize) }, "batch_size: absent, but must always be present"},
 		{"absent value ignored", func(r *Request) { r.Values[Flops] = -1 }, ""},
 		{"undefined bits", func(r *Request) { r.Present |= 0x80 }, "present-field set 0x85 has bits for undefined fields"},
 	}

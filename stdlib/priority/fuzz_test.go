@@ -123,9 +123,6 @@ func FuzzStreamReader(f *testing.F) {
 		k := 0
 		for i, line := range lines {
 			line = bytes.TrimSuffix(line, []byte("\r"))
-			if len(bytes.Trim(line, " \t\r")) == 0 {
-				continue
-			}
 			if k >= len(fast) {
 				t.Fatalf("line %d %q not reported", i+1, line)
 			}
@@ -133,6 +130,12 @@ func FuzzStreamReader(f *testing.F) {
 			k++
 			if got.Line != i+1 || got.Text != string(line) {
 				t.Fatalf("reported line %d %q, want line %d %q", got.Line, got.Text, i+1, line)
+			}
+			if len(bytes.Trim(line, " \t\r")) == 0 {
+				if got.Err == "" || !strings.Contains(got.Err, "blank line") {
+					t.Fatalf("blank line %d %q: error %q, want a blank-line error", i+1, line, got.Err)
+				}
+				continue
 			}
 			want, valid, decided := oracleLine(line)
 			if !decided {

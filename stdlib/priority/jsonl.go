@@ -13,7 +13,42 @@ import (
 // whitespace) is appended unchanged. class and rule are escaped as JSON
 // strings. For printable-ASCII class and rule names it does not allocate
 // beyond growing dst.
+//
+// A writer that adds the same few members to many lines does better to
+// encode them once with AppendJSONMembers and use AppendWithMembers.
 func AppendJSONL(dst []byte, line []byte, class Class, rule string) []byte {
+	var members [64]byte
+	return AppendWithMembers(dst, line, AppendJSONMembers(members[:0], "class", string(class), "rule", rule))
+}
+
+// AppendJSONMembers appends to dst the JSON object members "k1":"v1",
+// "k2":"v2", … for the key and value pairs in kv, escaped as JSON strings
+// and separated by commas, with no surrounding braces; it panics if kv
+// has an odd length.
+func AppendJSONMembers(dst []byte, kv ...string) []byte {
+	if len(kv)%2 != 0 {
+		panic("priority.AppendJSONMembers: odd number of arguments")
+	}
+	for i := 0; i < len(kv); i += 2 {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendJSONString(dst, kv[i])
+		dst = append(dst, ':')
+		dst = appendJSONString(dst, kv[i+1])
+	}
+	return dst
+}
+
+// AppendWithMembers appends to dst the JSON object line with members,
+// already encoded JSON object members such as AppendJSONMembers gives,
+// inserted before its closing brace (after a comma unless the object is
+// empty), and returns the extended buffer; it appends no newline. line
+// must be a JSON object such as a line StreamReader accepted (any bytes
+// after the closing brace, such as whitespace, are kept); a line not ending
+// in '}' (after trailing whitespace) is appended unchanged. It does not
+// allocate beyond growing dst.
+func AppendWithMembers(dst, line, members []byte) []byte {
 	end := len(line) - 1
 	for end >= 0 && isSpace(line[end]) {
 		end--
@@ -26,13 +61,10 @@ func AppendJSONL(dst []byte, line []byte, class Class, rule string) []byte {
 		prev--
 	}
 	dst = append(dst, line[:end]...)
-	if prev >= 0 && line[prev] != '{' {
+	if prev >= 0 && line[prev] != '{' && len(members) > 0 {
 		dst = append(dst, ',')
 	}
-	dst = append(dst, `"class":`...)
-	dst = appendJSONString(dst, string(class))
-	dst = append(dst, `,"rule":`...)
-	dst = appendJSONString(dst, rule)
+	dst = append(dst, members...)
 	return append(dst, line[end:]...)
 }
 

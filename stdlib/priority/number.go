@@ -138,3 +138,19 @@ func scanNumber(b []byte, i int) int {
 	}
 	return i
 }
+
+// problem returns the stream Problem for a number that is not a valid
+// field value.
+func (e numErr) problem() Problem {
+	switch e {
+	case numNegative:
+		return Negative
+	case numFractional:
+		return Fractional
+	case numTooLarge:
+		return TooLarge
+	case numPriorityRange:
+		return PriorityRange
+	}
+	return NoProblem
+}

@@ -1,6 +1,7 @@
 package priority
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -42,8 +43,8 @@ var fieldNames = [NumFields]string{"priority", "sla_deadline", "batch_size", "in
 
 var fieldKeys = [NumFields]string{"priority", "sla_deadline", "batch_size", "input_size_bytes", "estimated_flops"}
 
-// String returns the field's name in the gpl language: "priority",
-// "sla_deadline", "batch_size", "input_size" or "flops".
+// String returns the field's name: "priority", "sla_deadline",
+// "batch_size", "input_size" or "flops".
 func (f Field) String() string {
 	if f < NumFields {
 		return fieldNames[f]
@@ -61,7 +62,7 @@ func (f Field) JSONKey() string {
 	return f.String()
 }
 
-// ParseField returns the Field whose language name (see Field.String) is
+// ParseField returns the Field whose name (see Field.String) is
 // name, and whether there is one.
 func ParseField(name string) (Field, bool) {
 	for i, n := range fieldNames {
@@ -150,8 +151,7 @@ func (r *Request) Get(f Field) (float64, bool) {
 // Validate reports whether the request is one kapsl could send: Priority
 // and BatchSize present, only defined fields present, and every present
 // value a non-negative integer below 2^53 (MaxExact), with Priority at most
-// 255. The error names the first offending field, using the language's
-// field names.
+// 255. The error is a *FieldError for the first offending field.
 func (r Request) Validate() error {
 	if extra := r.Present &^ allFields; extra != 0 {
 		return fmt.Errorf("present-field set %#x has bits for undefined fields", uint8(r.Present))
@@ -159,13 +159,13 @@ func (r Request) Validate() error {
 	for f := Field(0); f < NumFields; f++ {
 		if !r.Present.Has(f) {
 			if !f.Optional() {
-				return fmt.Errorf("%s is absent but must always be present", f)
+				return &FieldError{Field: f, Err: errors.New("absent, but must always be present")}
 			}
 			continue
 		}
 		v := r.Values[f]
 		if msg := checkValue(f, v); msg != "" {
-			return fmt.Errorf("%s: %s", f, msg)
+			return &FieldError{Field: f, Err: errors.New(msg)}
 		}
 	}
 	return nil

@@ -1,5 +1,10 @@
 package priority
 
+import (
+	"math"
+	"sort"
+)
+
 // Shadow reports a rule that can never fire.
 type Shadow struct {
 	// Rule is the index of the rule that can never fire.
@@ -23,42 +28,184 @@ type Shadow struct {
 // "batch_size <= 4"). It never reports a rule that some valid request (see
 // Request.Validate) could reach; requests Classify is given without
 // validation may reach reported rules.
+//
+// It takes time at most quadratic in the number of rules: each rule is
+// compared with the union of the earlier rules once, through a record of
+// the earliest rule covering each value of each field, and with single
+// earlier rules only when that union covers it.
 func (rs *Ruleset) Shadowed() []Shadow {
 	n := len(rs.conds)
-	nodes := make([]*anode, n)
-	unders := make([]cover, n)
-	for i, c := range rs.conds {
-		nodes[i] = build(c, false)
-		unders[i] = under(nodes[i])
-	}
 	var out []Shadow
-	for i, node := range nodes {
+	var first firstCover
+	first.init()
+	unders := make([]cover, 0, n)
+	for i, c := range rs.conds {
+		node := build(c, false)
 		if node.kind == aFalse {
 			out = append(out, Shadow{Rule: i, By: -1})
-			continue
-		}
-		by := -1
-		for j := 0; j < i; j++ {
-			if covered(node, &unders[j]) {
-				by = j
-				break
-			}
-		}
-		if by < 0 {
-			var acc cover
-			for j := 0; j < i; j++ {
-				acc.add(&unders[j])
-				if covered(node, &acc) {
+		} else if by := first.earliest(node); by < i {
+			// The union of rules 0..by covers this one; a single rule
+			// covering it on its own comes no earlier than by.
+			for j := by; j < i; j++ {
+				if covered(node, &unders[j]) {
 					by = j
 					break
 				}
 			}
-		}
-		if by >= 0 {
 			out = append(out, Shadow{Rule: i, By: by})
 		}
+		unders = append(unders, under(node))
+		first.add(&unders[i], i)
 	}
 	return out
+}
+
+// never is the rule index meaning "no earlier rule".
+const never = math.MaxInt
+
+// firstCover records, for a prefix of the rules, the earliest rule whose
+// under-approximation covers each value of each field, so that the
+// earliest prefix covering a condition is found without rebuilding unions.
+type firstCover struct {
+	all     int // the earliest rule from which every request is covered
+	absent  [NumFields]int
+	spans   [NumFields][]tagSpan // sorted, disjoint
+	scratch []tagSpan
+}
+
+// tagSpan is a closed range of values first covered by rule.
+type tagSpan struct {
+	lo, hi float64
+	rule   int
+}
+
+func (fc *firstCover) init() {
+	fc.all = never
+	for f := range fc.absent {
+		fc.absent[f] = never
+	}
+}
+
+// add records rule's cover, rule being later than every rule added so far.
+func (fc *firstCover) add(c *cover, rule int) {
+	if c.all && fc.all == never {
+		fc.all = rule
+	}
+	for f := Field(0); f < NumFields; f++ {
+		if !c.has[f] {
+			continue
+		}
+		set := c.set[f]
+		if set.absent && fc.absent[f] == never {
+			fc.absent[f] = rule
+		}
+		if len(set.spans) > 0 {
+			fc.fill(f, set.spans, rule)
+		}
+		if fc.all == never {
+			if j := fc.maxTag(f, domain(f)); j != never {
+				fc.all = j
+			}
+		}
+	}
+}
+
+// fill tags with rule the values of spans that no earlier rule covers.
+func (fc *firstCover) fill(f Field, spans []span, rule int) {
+	old := fc.spans[f]
+	out := fc.scratch[:0]
+	push := func(t tagSpan) {
+		if k := len(out); k > 0 && out[k-1].rule == t.rule && out[k-1].hi+1 >= t.lo {
+			out[k-1].hi = math.Max(out[k-1].hi, t.hi)
+			return
+		}
+		out = append(out, t)
+	}
+	i := 0
+	for _, sp := range spans {
+		lo := sp.lo
+		for ; i < len(old) && old[i].hi < lo; i++ {
+			push(old[i])
+		}
+		// The old spans overlapping sp, with the gaps between them.
+		for {
+			if k := len(out); k > 0 && out[k-1].hi >= lo {
+				lo = out[k-1].hi + 1 // already tagged, by an old span reaching into sp
+			}
+			if lo > sp.hi {
+				break
+			}
+			if i < len(old) && old[i].lo <= lo {
+				push(old[i])
+				lo = old[i].hi + 1
+				i++
+				continue
+			}
+			hi := sp.hi
+			if i < len(old) && old[i].lo <= hi {
+				hi = old[i].lo - 1
+			}
+			push(tagSpan{lo, hi, rule})
+			lo = hi + 1
+		}
+	}
+	out = append(out, old[i:]...)
+	fc.spans[f], fc.scratch = out, old
+}
+
+// maxTag returns the earliest rule by which every value in s is covered,
+// or never.
+func (fc *firstCover) maxTag(f Field, s valueSet) int {
+	j := -1
+	if s.absent {
+		j = fc.absent[f]
+	}
+	tags := fc.spans[f]
+	for _, sp := range s.spans {
+		if j == never {
+			return never
+		}
+		k := sort.Search(len(tags), func(k int) bool { return tags[k].hi >= sp.lo })
+		lo := sp.lo
+		for ; lo <= sp.hi; k++ {
+			if k == len(tags) || tags[k].lo > lo {
+				return never
+			}
+			j = max(j, tags[k].rule)
+			lo = tags[k].hi + 1
+		}
+	}
+	return j
+}
+
+// earliest returns the earliest rule j such that rules 0..j together
+// certainly match every request n matches, or never.
+func (fc *firstCover) earliest(n *anode) int {
+	return min(fc.all, fc.earliestNode(n))
+}
+
+func (fc *firstCover) earliestNode(n *anode) int {
+	switch n.kind {
+	case aFalse:
+		return -1
+	case aLeaf:
+		return fc.maxTag(n.f, n.set)
+	case aAnd:
+		j := never
+		for _, k := range n.kids {
+			j = min(j, fc.earliestNode(k))
+		}
+		return j
+	case aOr:
+		j := -1
+		for _, k := range n.kids {
+			if j = max(j, fc.earliestNode(k)); j == never {
+				return never
+			}
+		}
+		return j
+	}
+	return never
 }
 
 // akind is the kind of an analysis node.

@@ -2,6 +2,7 @@ package priority
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -168,5 +169,126 @@ func TestShadowedSound(t *testing.T) {
 	}
 	if reported < 500 {
 		t.Errorf("only %d shadowed rules reported; the test exercises too little", reported)
+	}
+}
+
+// manyRules returns n rules like those a generator or a long hand-kept
+// ruleset has: single-field comparisons over all fields, some or-ed, some
+// negated, with constants spread so that later rules are often covered.
+func manyRules(n int, seed uint64) []Rule {
+	rng := rand.New(rand.NewPCG(seed, 9))
+	leaf := func() Cond {
+		f := Field(rng.IntN(NumFields))
+		if rng.IntN(10) == 0 {
+			return Has{f}
+		}
+		return cmpc(f, CmpOp(rng.IntN(6)), float64(rng.IntN(2000)))
+	}
+	rules := make([]Rule, n)
+	for i := range rules {
+		var c Cond = leaf()
+		switch rng.IntN(6) {
+		case 0:
+			c = Or{c, leaf()}
+		case 1:
+			c = Not{c}
+		case 2:
+			c = And{c, leaf()}
+		}
+		rules[i] = Rule{When: c, Class: "c"}
+	}
+	return rules
+}
+
+// TestShadowedAgreesWithCubic holds the quadratic analysis to the answers
+// of the first, cubic one on random rule lists of many sizes.
+func TestShadowedAgreesWithCubic(t *testing.T) {
+	for _, n := range []int{1, 2, 5, 10, 30, 100, 300} {
+		for seed := uint64(0); seed < 20; seed++ {
+			rs, err := Compile(manyRules(n, seed), "else")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(shadowedCubic(rs), rs.Shadowed()); diff != "" {
+				t.Fatalf("%d rules, seed %d (-cubic +quadratic):\n%s", n, seed, diff)
+			}
+		}
+	}
+}
+
+// TestShadowedAllocationPerRule checks that allocation grows with the
+// number of rules, not with the number of pairs: 1,000 single-field rules
+// may allocate at most 20 times per rule.
+func TestShadowedAllocationPerRule(t *testing.T) {
+	rs, err := Compile(pointRules(1000), "else")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if allocs := testing.AllocsPerRun(2, func() { rs.Shadowed() }); allocs > 20*1000 {
+		t.Errorf("Shadowed on 1,000 rules allocated %v times", allocs)
+	}
+}
+
+// pointRules returns n single-field rules that each match values no
+// earlier rule does, "field == k", so that none is shadowed and the
+// union of the earlier rules keeps growing: the analysis's worst case.
+// Every tenth rule is a range already covered, to be reported.
+func pointRules(n int) []Rule {
+	rules := make([]Rule, n)
+	for i := range rules {
+		f := Field(i % NumFields)
+		c := cmpc(f, EQ, float64(2*(i/NumFields)))
+		if i%10 == 9 {
+			c = And{cmpc(f, GE, 0), cmpc(f, LE, 2)}
+		}
+		rules[i] = Rule{When: c, Class: "c"}
+	}
+	return rules
+}
+
+// TestShadowedPointRulesAgreeWithCubic checks the worst case's answers.
+func TestShadowedPointRulesAgreeWithCubic(t *testing.T) {
+	rs, err := Compile(pointRules(200), "else")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := rs.Shadowed()
+	if diff := cmp.Diff(shadowedCubic(rs), got); diff != "" {
+		t.Fatalf("(-cubic +quadratic):\n%s", diff)
+	}
+	if len(got) == 0 {
+		t.Error("no rule reported: the case exercises nothing")
+	}
+}
+
+// BenchmarkShadowed analyses single-field rule lists of growing length:
+// "points" is the worst case, pointRules; "random" is manyRules.
+func BenchmarkShadowed(b *testing.B) {
+	benchShadowed(b, (*Ruleset).Shadowed, 10, 100, 1000, 2000)
+}
+
+// BenchmarkShadowedCubic is the first analysis, for comparison.
+func BenchmarkShadowedCubic(b *testing.B) {
+	benchShadowed(b, shadowedCubic, 10, 100, 1000)
+}
+
+func benchShadowed(b *testing.B, analyse func(*Ruleset) []Shadow, sizes ...int) {
+	for _, kind := range []string{"points", "random"} {
+		for _, n := range sizes {
+			rules := pointRules(n)
+			if kind == "random" {
+				rules = manyRules(n, 1)
+			}
+			rs, err := Compile(rules, "else")
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(kind+"/rules="+strconv.Itoa(n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					analyse(rs)
+				}
+			})
+		}
 	}
 }

@@ -1,19 +1,57 @@
 package priority
 
 import (
-	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"io"
+	"math/bits"
 	"strconv"
 )
 
+// Problem is why a line of a request stream cannot be used.
+type Problem uint8
+
+// The problems a line of a request stream can have.
+const (
+	NoProblem       Problem = iota // the line is usable
+	BlankLine                      // nothing but spaces, tabs or carriage returns
+	InvalidJSON                    // not valid JSON
+	NotAnObject                    // valid JSON, but not an object
+	TrailingGarbage                // more after the object
+	UnknownKey                     // a key that is not one of kapsl's
+	DuplicateKey                   // a key given twice
+	NotANumber                     // a value that is not a number (or a null for a required key)
+	Negative                       // a negative number
+	Fractional                     // a number that is not an integer
+	TooLarge                       // a number at or above 2^53
+	PriorityRange                  // a priority above 255
+)
+
+// NumProblems is the number of Problems, NoProblem included; valid
+// Problems are 0 through NumProblems-1.
+const NumProblems = 12
+
+var problemNames = [NumProblems]string{"no problem", "blank line", "invalid JSON", "not an object",
+	"trailing garbage", "unknown key", "duplicate key", "not a number", "negative number",
+	"fractional number", "number too large", "priority above 255"}
+
+// String names the problem in a few words, such as "blank line".
+func (p Problem) String() string {
+	if p < NumProblems {
+		return problemNames[p]
+	}
+	return "Problem(" + strconv.Itoa(int(p)) + ")"
+}
+
 // LineError is the error for one bad line of a request stream.
 type LineError struct {
-	Line   int    // 1-based line number, counting blank lines
-	Column int    // 1-based byte column of the problem in the line
-	Msg    string // what is wrong
+	Line    int     // 1-based line number, counting blank lines
+	Column  int     // 1-based byte column of the problem in the line
+	Problem Problem // what kind of problem
+	Key     string  // the JSON key the problem concerns, or "" for the whole line
+	Msg     string  // what is wrong, in a sentence naming the key
 }
 
 // Error returns "line L, column C: msg".
@@ -30,86 +68,153 @@ func (e *LineError) Error() string {
 // exponent or decimal form (1e3, 2.0).
 //
 // Lines end in "\n" or "\r\n"; the last line need not end in a newline;
-// a UTF-8 byte order mark at the start of the stream is ignored. Lines
-// holding only spaces, tabs or carriage returns are blank: they are counted
-// in line numbers but otherwise skipped, without error.
+// a UTF-8 byte order mark at the start of the stream is ignored. A line
+// holding only spaces, tabs or carriage returns is blank, and blank lines
+// are bad lines (Problem BlankLine) like any other: every line of the
+// stream is reported, so results can be joined back to lines by position.
 //
 // A bad line does not stop the stream: Next returns true for it and Err
 // describes its first problem. Lines may be of any length; memory use is
 // bounded by the longest line, not by the length of the stream.
 type StreamReader struct {
-	br       *bufio.Reader
-	long     []byte // holds a line longer than br's buffer
-	line     []byte
-	lineNo   int
-	req      Request
-	err      *LineError
-	ioErr    error
-	eof      bool
-	slowOnly bool // for tests: skip the fast scanner
+	r          io.Reader
+	buf        []byte // buf[start:end] is read but not yet returned
+	start, end int
+	scanned    int // buf[start:scanned] is known to hold no newline
+	line       []byte
+	lineNo     int
+	req        Request
+	err        *LineError
+	ioErr      error
+	eof        bool
+	wait       func()
+	slowOnly   bool // for tests: skip the fast scanner
 }
+
+// streamBufSize is the size of a StreamReader's buffer in bytes, and the
+// most it asks its reader for at a time; longer lines grow the buffer.
+const streamBufSize = 128 << 10
 
 // NewStreamReader returns a StreamReader reading from r.
 func NewStreamReader(r io.Reader) *StreamReader {
-	return &StreamReader{br: bufio.NewReaderSize(r, 64<<10)}
+	return &StreamReader{r: r, buf: make([]byte, streamBufSize)}
 }
 
-// Next advances to the next non-blank line. It returns false at the end of
-// the stream or when reading fails (see IOErr); it returns true for a line
-// that does not parse (see Err).
+// OnWait sets a function that Next calls just before it reads more input
+// from its reader, that is, whenever every line already read has been
+// returned and the next read may wait for more input. A writer of results
+// can flush its output there, so that on a pipe or a terminal each result
+// appears as soon as its line has arrived. It is called at most once per
+// read of the underlying reader.
+func (s *StreamReader) OnWait(f func()) { s.wait = f }
+
+// Next advances to the next line. It returns false at the end of the
+// stream or when reading fails (see IOErr); it returns true for a line
+// that cannot be used (see Err).
 func (s *StreamReader) Next() bool {
 	s.err = nil
-	s.line = nil
-	for !s.eof {
-		line, err := s.readLine()
-		if err != nil {
-			s.eof = true
-			if err != io.EOF {
-				s.ioErr = err
-				return false
+	if s.lineNo > 0 && !s.slowOnly {
+		// The usual line, parsed where it lies in the buffer: no separate
+		// search for its end.
+		b := s.buf[s.start:s.end]
+		if end, ok := scanObject(b, &s.req); ok && end < len(b) && b[end] == '\n' {
+			line := b[:end]
+			if end > 0 && line[end-1] == '\r' {
+				line = line[:end-1]
 			}
-			if len(line) == 0 {
-				return false
-			}
+			s.start += end + 1
+			s.scanned = max(s.scanned, s.start)
+			s.lineNo++
+			s.line = line
+			return true
 		}
-		s.lineNo++
-		if s.lineNo == 1 && bytes.HasPrefix(line, bom) {
-			line = line[len(bom):]
-		}
-		if n := len(line); n > 0 && line[n-1] == '\n' {
-			line = line[:n-1]
-		}
-		if n := len(line); n > 0 && line[n-1] == '\r' {
-			line = line[:n-1]
-		}
-		if skipWS(line, 0) == len(line) {
-			continue
-		}
-		s.line = line
-		if s.slowOnly || !parseFast(line, &s.req) {
-			if s.err = parseSlow(line, &s.req); s.err != nil {
-				s.err.Line = s.lineNo
-				s.req = NewRequest()
-			}
-		}
-		return true
 	}
-	return false
+	line, ok := s.readLine()
+	if !ok {
+		s.line = nil
+		return false
+	}
+	if s.lineNo == 0 && bytes.HasPrefix(line, bom) {
+		if line = line[len(bom):]; len(line) == 0 {
+			return false // a byte order mark and nothing else
+		}
+	}
+	s.lineNo++
+	if n := len(line); n > 0 && line[n-1] == '\n' {
+		line = line[:n-1]
+	}
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	s.line = line
+	if s.slowOnly || !parseFast(line, &s.req) {
+		if skipWS(line, 0) == len(line) {
+			s.err = &LineError{Column: 1, Problem: BlankLine, Msg: "blank line: expected a JSON object"}
+		} else {
+			s.err = parseSlow(line, &s.req)
+		}
+		if s.err != nil {
+			s.err.Line = s.lineNo
+			s.req = NewRequest()
+		}
+	}
+	return true
 }
 
 var bom = []byte("\xef\xbb\xbf")
 
-func (s *StreamReader) readLine() ([]byte, error) {
-	b, err := s.br.ReadSlice('\n')
-	if err != bufio.ErrBufferFull {
-		return b, err
-	}
-	s.long = append(s.long[:0], b...)
+// readLine returns the next line with its newline, if it has one, and
+// false at the end of the input or on a read error.
+func (s *StreamReader) readLine() ([]byte, bool) {
 	for {
-		b, err = s.br.ReadSlice('\n')
-		s.long = append(s.long, b...)
-		if err != bufio.ErrBufferFull {
-			return s.long, err
+		if i := bytes.IndexByte(s.buf[s.scanned:s.end], '\n'); i >= 0 {
+			j := s.scanned + i + 1
+			line := s.buf[s.start:j]
+			s.start, s.scanned = j, j
+			return line, true
+		}
+		s.scanned = s.end
+		if s.eof {
+			if s.start == s.end {
+				return nil, false
+			}
+			line := s.buf[s.start:s.end]
+			s.start, s.scanned = s.end, s.end
+			return line, true
+		}
+		s.fill()
+	}
+}
+
+// fill reads more input into the buffer, first moving the unreturned bytes
+// to its start, or growing it when they fill it.
+func (s *StreamReader) fill() {
+	if s.start > 0 {
+		n := copy(s.buf, s.buf[s.start:s.end])
+		s.scanned -= s.start
+		s.start, s.end = 0, n
+	}
+	if s.end == len(s.buf) {
+		s.buf = append(s.buf, make([]byte, len(s.buf))...)
+	}
+	if s.wait != nil {
+		s.wait()
+	}
+	// Stop at the first read that returns bytes: on a pipe, waiting for a
+	// full buffer would hold back lines that have arrived.
+	for {
+		n, err := s.r.Read(s.buf[s.end:min(len(s.buf), s.end+streamBufSize)])
+		s.end += n
+		if err != nil {
+			s.eof = true
+			if err != io.EOF {
+				s.ioErr = err
+				s.start, s.end, s.scanned = 0, 0, 0 // a partial last line is not a line
+			}
+			return
+		}
+		if n > 0 {
+			return
 		}
 	}
 }
@@ -125,14 +230,18 @@ func (s *StreamReader) Line() []byte { return s.line }
 // LineNumber returns the current line's 1-based number in the stream.
 func (s *StreamReader) LineNumber() int { return s.lineNo }
 
-// Err returns the current line's parse error, a *LineError, or nil if the
-// line parsed.
+// Err returns the current line's problem, a *LineError, or nil if the
+// line is usable.
 func (s *StreamReader) Err() error {
 	if s.err == nil {
 		return nil
 	}
 	return s.err
 }
+
+// LineErr returns the current line's problem, or nil if the line is
+// usable; it is Err without the interface.
+func (s *StreamReader) LineErr() *LineError { return s.err }
 
 // IOErr returns the error, other than io.EOF, that ended the stream.
 func (s *StreamReader) IOErr() error { return s.ioErr }
@@ -166,90 +275,231 @@ func keyField[T string | []byte](key T) (Field, bool) {
 // parseFast parses a line that is an object with distinct known keys and
 // valid integer or (for optional keys) null values, storing it in req. It
 // returns false for anything else, which parseSlow then examines.
-func parseFast(b []byte, req *Request) bool {
-	*req = NewRequest()
+func parseFast(line []byte, req *Request) bool {
+	end, ok := scanObject(line, req)
+	return ok && end == len(line)
+}
+
+// scanObject is the hot path of a stream. It parses the object at the
+// start of b, with distinct known keys and valid integer or (for optional
+// keys) null values, into req, and returns the index after it and the
+// spaces, tabs and carriage returns that follow it; ok is false for
+// anything else. It never looks past a newline, so it can run over a
+// buffer of many lines: the object's line ends at the returned index if
+// b holds a newline there. Keys are matched by their first byte and
+// compared whole; integers are converted eight digits at a time.
+func scanObject(b []byte, req *Request) (end int, ok bool) {
+	req.Values = [NumFields]float64{Priority: 1, BatchSize: 1}
+	req.Present = requiredFields
 	n := len(b)
-	i := skipWS(b, 0)
-	if i >= n || b[i] != '{' {
-		return false
+	i := 0
+	if n == 0 || b[0] != '{' {
+		if i = skipSpace(b, 0); i >= n || b[i] != '{' {
+			return 0, false
+		}
 	}
-	i = skipWS(b, i+1)
-	if i < n && b[i] == '}' {
-		return skipWS(b, i+1) == n
+	i++
+	if i < n && b[i] != '"' {
+		i = skipSpace(b, i)
+		if i < n && b[i] == '}' {
+			return skipSpace(b, i+1), true
+		}
 	}
 	var seen FieldSet
 	for {
 		if i >= n || b[i] != '"' {
-			return false
+			return 0, false
 		}
-		k := i + 1
-		for k < n && b[k] != '"' {
-			k++
+		// The key, with its closing quote, compared as two words of eight
+		// bytes: its first eight and its last eight.
+		var f Field
+		k := 0
+		if i+10 <= n {
+			switch b[i+1] {
+			case 'p':
+				f = Priority
+			case 'b':
+				f = BatchSize
+			case 's':
+				f = SLADeadline
+			case 'i':
+				f = InputSize
+			case 'e':
+				f = Flops
+			default:
+				return 0, false
+			}
+			kw := &keyWords[f]
+			if k = kw.len; i+1+k > n ||
+				binary.LittleEndian.Uint64(b[i+1:]) != kw.first ||
+				binary.LittleEndian.Uint64(b[i+1+k-8:]) != kw.last {
+				return 0, false
+			}
 		}
-		if k >= n {
-			return false
-		}
-		f, ok := keyField(b[i+1 : k])
-		if !ok || seen.Has(f) {
-			return false
+		if k == 0 || seen.Has(f) {
+			return 0, false
 		}
 		seen = seen.With(f)
-		i = skipWS(b, k+1)
-		if i >= n || b[i] != ':' {
-			return false
+		i += 1 + k
+		if i < n && b[i] == ':' {
+			i++
+		} else if i = skipSpace(b, i); i < n && b[i] == ':' {
+			i++
+		} else {
+			return 0, false
 		}
-		i = skipWS(b, i+1)
+		if i < n && isSpace(b[i]) {
+			i = skipSpace(b, i)
+		}
 		if i >= n {
-			return false
+			return 0, false
 		}
 		var v float64
 		switch c := b[i]; {
 		case '1' <= c && c <= '9':
-			u := uint64(c - '0')
-			j := i + 1
-			for j < n && j-i < 16 && isDigit(b[j]) {
-				u = u*10 + uint64(b[j]-'0')
-				j++
-			}
-			if j < n && (isDigit(b[j]) || b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
-				// Long, fractional or exponent form.
-				if j, ok = numberAt(b, i, &v); !ok {
-					return false
+			var u uint64
+			j := i
+			if i+8 <= n {
+				// Up to eight digits in one step; longer runs go on in scanDigits.
+				x := binary.LittleEndian.Uint64(b[i:])
+				d := digitRun(x)
+				u, j = eightDigits(x, d), i+d
+				if d == 8 && i+16 <= n {
+					x = binary.LittleEndian.Uint64(b[i+8:])
+					d = digitRun(x)
+					u, j = u*pow10[d]+eightDigits(x, d), j+d
+					if d == 8 {
+						j = i + 17 // 16 digits or more: numberAt decides
+					}
+				} else if d == 8 {
+					var w uint64
+					w, j = scanDigits(b, j)
+					u = u*pow10[min(j-i-8, 8)] + w
 				}
 			} else {
-				if u >= MaxExact {
-					return false
+				u, j = scanDigits(b, i)
+			}
+			if j-i > 15 || j < n && (b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
+				// Long, fractional or exponent form.
+				if j, ok = numberAt(b, i, &v); !ok {
+					return 0, false
 				}
+			} else {
 				v = float64(u)
 			}
 			i = j
 		case c == 'n':
 			if n-i < 4 || string(b[i:i+4]) != "null" || !f.Optional() {
-				return false
+				return 0, false
 			}
 			i += 4
 			goto next
 		default:
 			if i, ok = numberAt(b, i, &v); !ok {
-				return false
+				return 0, false
 			}
 		}
 		if f == Priority && v > MaxPriority {
-			return false
+			return 0, false
 		}
 		req.Values[f] = v
 		req.Present |= 1 << f
 	next:
-		i = skipWS(b, i)
 		if i < n && b[i] == ',' {
-			i = skipWS(b, i+1)
+			i++
 			continue
 		}
 		if i < n && b[i] == '}' {
-			return skipWS(b, i+1) == n
+			if i+1 < n && b[i+1] == '\n' {
+				return i + 1, true
+			}
+			return skipSpace(b, i+1), true
 		}
-		return false
+		if i = skipSpace(b, i); i < n && b[i] == ',' {
+			i = skipSpace(b, i+1)
+			continue
+		}
+		if i < n && b[i] == '}' {
+			return skipSpace(b, i+1), true
+		}
+		return 0, false
 	}
+}
+
+// keyWord is one of kapsl's keys with its closing quote, as the little-
+// endian words of its first and last eight bytes.
+type keyWord struct {
+	first, last uint64
+	len         int
+}
+
+// keyWords holds each field's keyWord; every key is at least 9 bytes with
+// its quote.
+var keyWords = func() (kw [NumFields]keyWord) {
+	for f := Field(0); f < NumFields; f++ {
+		k := f.JSONKey() + `"`
+		kw[f] = keyWord{binary.LittleEndian.Uint64([]byte(k)), binary.LittleEndian.Uint64([]byte(k[len(k)-8:])), len(k)}
+	}
+	return kw
+}()
+
+// skipSpace returns the index of the first byte at or after i that is not
+// a space, tab or carriage return: JSON whitespace within a line.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// scanDigits converts the run of decimal digits at b[i:], returning its
+// value (meaningful for runs of up to 15 digits) and the index after it.
+// It takes eight digits at a time where the line has room for eight bytes.
+func scanDigits(b []byte, i int) (uint64, int) {
+	var u uint64
+	for i+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[i:])
+		k := digitRun(x)
+		if k == 0 {
+			return u, i
+		}
+		u = u*pow10[k] + eightDigits(x, k)
+		i += k
+		if k < 8 {
+			return u, i
+		}
+	}
+	for i < len(b) {
+		d := b[i] - '0'
+		if d > 9 {
+			break
+		}
+		u = u*10 + uint64(d)
+		i++
+	}
+	return u, i
+}
+
+// digitRun returns how many of the eight bytes of x, first byte lowest,
+// are ASCII digits before the first that is not.
+func digitRun(x uint64) int {
+	const hi, three, six = 0xF0F0F0F0F0F0F0F0, 0x3030303030303030, 0x0606060606060606
+	// A byte c is a digit when c and c+6 both have 3 as their high nibble.
+	// Adding 6 to a byte above 0xF9 carries into the next byte up, which
+	// only ever follows a byte that is not a digit.
+	m := ((x & hi) ^ three) | (((x + six) & hi) ^ three)
+	return bits.TrailingZeros64(m) >> 3
+}
+
+// eightDigits returns the value of the first k (1 to 8) bytes of x, ASCII
+// digits with the first lowest, as a decimal number.
+func eightDigits(x uint64, k int) uint64 {
+	x -= 0x3030303030303030
+	x <<= 64 - 8*uint(k) // the digits to the top; zero digits below
+	// Combine pairs of digits, then pairs of pairs, then the two halves.
+	x = (x*10 + x>>8) & 0x00FF00FF00FF00FF
+	x = (x*100 + x>>16) & 0x0000FFFF0000FFFF
+	return (x*10000 + x>>32) & 0xFFFFFFFF
 }
 
 // numberAt parses the JSON number at b[i] into *v if it is a valid field
@@ -271,27 +521,29 @@ func numberAt(b []byte, i int, v *float64) (int, bool) {
 // or returning the line's first problem.
 func parseSlow(line []byte, req *Request) *LineError {
 	*req = NewRequest()
-	fail := func(at int, msg string) *LineError { return &LineError{Column: at + 1, Msg: msg} }
+	fail := func(at int, p Problem, key, msg string) *LineError {
+		return &LineError{Column: at + 1, Problem: p, Key: key, Msg: msg}
+	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			return &LineError{Column: int(se.Offset), Msg: "invalid JSON: " + se.Error()}
+			return &LineError{Column: int(se.Offset), Problem: InvalidJSON, Msg: "invalid JSON: " + se.Error()}
 		}
-		return fail(len(line), "invalid JSON: unexpected end of line")
+		return fail(len(line), InvalidJSON, "", "invalid JSON: unexpected end of line")
 	}
 	start := skipWS(line, 0)
 	if line[start] != '{' {
-		return fail(start, "expected a JSON object, found "+kindOf(line[start]))
+		return fail(start, NotAnObject, "", "expected a JSON object, found "+kindOf(line[start]))
 	}
 	if t := skipWS(line, int(dec.InputOffset())); t < len(line) {
-		return fail(t, "trailing garbage after the JSON object")
+		return fail(t, TrailingGarbage, "", "trailing garbage after the JSON object")
 	}
 	dec = json.NewDecoder(bytes.NewReader(line))
 	dec.UseNumber()
 	if _, err := dec.Token(); err != nil { // the '{'
-		return fail(start, "invalid JSON: "+err.Error())
+		return fail(start, InvalidJSON, "", "invalid JSON: "+err.Error())
 	}
 	var seen FieldSet
 	for dec.More() {
@@ -299,21 +551,21 @@ func parseSlow(line []byte, req *Request) *LineError {
 		tok, err := dec.Token()
 		key, ok := tok.(string)
 		if err != nil || !ok {
-			return fail(keyAt, "invalid JSON: expected an object key")
+			return fail(keyAt, InvalidJSON, "", "invalid JSON: expected an object key")
 		}
 		f, ok := keyField(key)
 		if !ok {
-			return fail(keyAt, "unknown key "+strconv.Quote(key)+
+			return fail(keyAt, UnknownKey, key, "unknown key "+strconv.Quote(key)+
 				"; known keys are priority, sla_deadline, batch_size, input_size_bytes, estimated_flops")
 		}
 		if seen.Has(f) {
-			return fail(keyAt, "duplicate key "+strconv.Quote(key))
+			return fail(keyAt, DuplicateKey, key, "duplicate key "+strconv.Quote(key))
 		}
 		seen = seen.With(f)
 		valAt := skipSep(line, int(dec.InputOffset()))
 		tok, err = dec.Token()
 		if err != nil {
-			return fail(valAt, "invalid JSON: "+err.Error())
+			return fail(valAt, InvalidJSON, "", "invalid JSON: "+err.Error())
 		}
 		name := f.JSONKey()
 		switch tok := tok.(type) {
@@ -323,15 +575,15 @@ func parseSlow(line []byte, req *Request) *LineError {
 				e = numPriorityRange
 			}
 			if e != numOK {
-				return fail(valAt, name+": "+numMessage(string(tok), e))
+				return fail(valAt, e.problem(), name, name+": "+numMessage(string(tok), e))
 			}
 			req.Set(f, v)
 		case nil:
 			if !f.Optional() {
-				return fail(valAt, name+" must be a number, not null")
+				return fail(valAt, NotANumber, name, name+" must be a number, not null")
 			}
 		default:
-			return fail(valAt, name+" must be a number, not "+kindOf(line[valAt]))
+			return fail(valAt, NotANumber, name, name+" must be a number, not "+kindOf(line[valAt]))
 		}
 	}
 	return nil

@@ -126,8 +126,10 @@ func TestStreamMixed(t *testing.T) {
 		"{\"estimated_flops\":7}" // no final newline
 	want := []lineResult{
 		{Line: 1, Text: `{"priority":0}`, Request: req(Priority, 0.0)},
+		{Line: 2, Request: NewRequest(), Err: "line 2, column 1: blank line: expected a JSON object"},
 		{Line: 3, Text: `{"batch_size":-1}`, Request: NewRequest(),
 			Err: "line 3, column 15: batch_size: -1 is negative: values must be non-negative integers"},
+		{Line: 4, Text: "  \t", Request: NewRequest(), Err: "line 4, column 1: blank line: expected a JSON object"},
 		{Line: 5, Text: "not json", Request: NewRequest(),
 			Err: "line 5, column 2: invalid JSON: invalid character 'o' in literal null (expecting 'u')"},
 		{Line: 6, Text: `{"sla_deadline":100}`, Request: req(SLADeadline, 100.0)},
