@@ -76,6 +76,25 @@ func newProgram(opts Options) *program {
 	}
 }
 
+// LoadLibrary loads every bundled library file (std/NAME, from
+// opts.Std or stdlib.Files) as if one file imported them all: what
+// gpl classify reads its rulesets from when no file is given.
+func LoadLibrary(opts Options) (*Scenario, error) {
+	p := newProgram(opts)
+	for _, lib := range stdlib.Names(p.opts.Std) {
+		path0, _ := strconv.Unquote(lib) // "std/NAME"
+		path0 += ".gpl"
+		src, err := fs.ReadFile(p.opts.Std, strings.TrimPrefix(path0, "std/"))
+		if err != nil {
+			return &Scenario{Sources: p.sources, p: p}, &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}
+		}
+		p.addFile(path0, src, nil)
+	}
+	p.check()
+	s := p.evaluate(nil)
+	return s, s.err()
+}
+
 func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
 	p := newProgram(opts)
 	if src == nil {

@@ -13,39 +13,17 @@ import (
 // does (checked on every file in the repository and on random input),
 // about two orders of magnitude faster.
 func scanTokens(name string, src string) []lexer.Token {
-	return scanInto(make([]lexer.Token, 0, len(src)/3+1), name, src, false)
+	return scanInto(make([]lexer.Token, 0, len(src)/3+1), name, src)
 }
 
-// scanForParser is scanTokens with every run of comments, spaces and
-// newlines between two significant tokens merged into one space token.
-// The parser skips space tokens, so it reads the same statements; a node's
-// end position (the start of whatever follows its last token) is the same
-// too, and the parser has half the tokens to read.
-func scanForParser(name string, src string) []lexer.Token {
-	return scanInto(make([]lexer.Token, 0, len(src)/5+1), name, src, true)
-}
-
-// scanInto is a scan of src appended to toks; with merge, as
-// scanForParser.
-func scanInto(toks []lexer.Token, name string, src string, merge bool) []lexer.Token {
+// scanInto is a scan of src appended to toks.
+func scanInto(toks []lexer.Token, name string, src string) []lexer.Token {
 	r := newTokenReader(name, src)
-	gap := false
 	for {
 		t, ok := r.next()
+		toks = append(toks, t)
 		if !ok {
-			return append(toks, t)
-		}
-		switch {
-		case !merge:
-			toks = append(toks, t)
-		case t.Type == tokComment || t.Type == tokNewline || t.Type == tokSpace:
-			if !gap {
-				toks = append(toks, lexer.Token{Type: tokSpace, Pos: t.Pos})
-				gap = true
-			}
-		default:
-			toks = append(toks, t)
-			gap = false
+			return toks
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/stdlib"
 )
 
 func init() {
@@ -101,7 +100,7 @@ func cmdClassify(e *env) int {
 	if rulesFile != "" {
 		s, err = loadScenario(rulesFile)
 	} else {
-		s, err = eval.LoadSource("<std>", []byte(stdImports()))
+		s, err = eval.LoadLibrary(eval.Options{})
 	}
 	if err != nil {
 		renderError(e.stderr, s, err, st)
@@ -208,15 +207,6 @@ func editDist(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
-}
-
-// stdImports is a root file importing every bundled library.
-func stdImports() string {
-	out := ""
-	for _, n := range stdlib.Names(stdlib.Files) {
-		out += "import " + n + "\n"
-	}
-	return out
 }
 
 func rulesetNames(s *eval.Scenario) []string {

@@ -45,10 +45,6 @@ func cmpRange(op CmpOp, c float64) (lo, hi float64, neg bool) {
 	}
 }
 
-func newRangeTest(f Field, op CmpOp, c float64) rangeTest {
-	lo, hi, neg := cmpRange(op, c)
-	return rangeTest{f: f, bit: 1 << f, lo: lo, hi: hi, neg: neg}
-}
 
 func (t rangeTest) fn() condFn {
 	f, bit, lo, hi, neg := t.f, t.bit, t.lo, t.hi, t.neg
