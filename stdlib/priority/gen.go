@@ -45,7 +45,6 @@ func cmpRange(op CmpOp, c float64) (lo, hi float64, neg bool) {
 	}
 }
 
-
 func (t rangeTest) fn() condFn {
 	f, bit, lo, hi, neg := t.f, t.bit, t.lo, t.hi, t.neg
 	if neg {
