@@ -123,9 +123,19 @@ func (s *Scenario) Eval(name, text string) (Value, error) {
 		if len(out.diags) == 0 {
 			out.errorAt(lang.Position{}, lang.Position{}, text+" could not be evaluated: it reads a declaration that has errors")
 		}
-		return Value{}, &Error{Diagnostics: out.diags, Runtime: len(out.runtime) == len(out.diags), Sources: s.withText(name, text)}
+		return Value{}, &Error{Diagnostics: out.diags, Runtime: allRunning(out.diags), Sources: s.withText(name, text)}
 	}
 	return v, nil
+}
+
+// allRunning reports whether every error arose while computing a value.
+func allRunning(ds lang.Diagnostics) bool {
+	for _, d := range ds {
+		if d.Severity == lang.Error && d.Stage != lang.Running {
+			return false
+		}
+	}
+	return true
 }
 
 // withText is the scenario's sources and one more text.

@@ -16,9 +16,10 @@ import (
 
 // Error is what Load returns when a file cannot be evaluated: every
 // diagnostic found, in source order. Runtime is true when all of them arose
-// while computing values (a division by zero, an mpg of 0 used as a
-// divisor) rather than from the text itself (syntax, names, dimensions,
-// inputs out of range); the command line exits 3 rather than 2 for those.
+// while computing values (each has Stage lang.Running: a division by zero,
+// an mpg of 0 used as a divisor) rather than from the text itself (syntax,
+// names, dimensions, inputs out of range); the command line exits 3 rather
+// than 2 for those.
 type Error struct {
 	Diagnostics lang.Diagnostics
 	Runtime     bool
@@ -240,11 +241,5 @@ func (s *Scenario) err() error {
 	if !all.HasErrors() {
 		return nil
 	}
-	runtime := true
-	for _, d := range all {
-		if d.Severity == lang.Error && !s.ev.runtime[d] {
-			runtime = false
-		}
-	}
-	return &Error{Diagnostics: all, Runtime: runtime}
+	return &Error{Diagnostics: all, Runtime: allRunning(all)}
 }

@@ -121,8 +121,7 @@ type Scenario struct {
 
 // sink collects the diagnostics of one evaluation or one judgement.
 type sink struct {
-	diags   lang.Diagnostics
-	runtime map[*lang.Diagnostic]bool
+	diags lang.Diagnostics
 }
 
 // errorAt records an error placed in the text (exit 2): an input out of
@@ -136,10 +135,7 @@ func (k *sink) errorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
 // runtimeErrorAt records an error found while computing a value (exit 3).
 func (k *sink) runtimeErrorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
 	d := k.errorAt(pos, end, msg)
-	if k.runtime == nil {
-		k.runtime = map[*lang.Diagnostic]bool{}
-	}
-	k.runtime[d] = true
+	d.Stage = lang.Running
 	return d
 }
 

@@ -173,7 +173,7 @@ func (se *Session) extend(add []Source) *Change {
 		// amortised over the additions.
 		vals:      append(prev.vals, make([]declValues, len(p.order)-mark.order)...),
 		fieldVals: append(prev.fieldVals, make([]fieldValue, p.nfields-len(prev.fieldVals))...),
-		ev:        sink{diags: append(lang.Diagnostics(nil), prev.ev.diags...), runtime: maps.Clone(prev.ev.runtime)},
+		ev:        sink{diags: append(lang.Diagnostics(nil), prev.ev.diags...)},
 	}
 	for name, v := range se.params {
 		if d, ok := p.decls[name]; ok && d.slot >= mark.order && d.kind == declParam && d.typ == v.Type {

@@ -26,12 +26,25 @@ func (s Severity) String() string {
 	return "error"
 }
 
+// Stage says when a diagnostic arose: while reading and checking the text
+// (a syntax error, an unknown name, a dimension, an input out of range), or
+// while computing a value (a division by zero, an mpg of 0 used as a
+// divisor). The command line exits 2 for the first and 3 for the second.
+type Stage int
+
+// Stages.
+const (
+	Checking Stage = iota
+	Running
+)
+
 // Diagnostic is one problem found in a file, with the source range it is
 // about. Label is printed after the caret; Notes follow on lines of their
 // own ("= with S = 0.95"); Related points at a second place (a rule that
 // shadows another).
 type Diagnostic struct {
 	Severity Severity
+	Stage    Stage
 	Summary  string
 	Pos, End Position // subject range; End is exclusive
 	Label    string
