@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/rogpeppe/go-internal/diff"
 	"io"
 	"io/fs"
 	"os"
@@ -121,7 +122,7 @@ func (r *fmtRun) file(path string) (bool, error) {
 		fmt.Fprintln(e.stderr, name)
 	}
 	if m.diff {
-		fmt.Fprintf(e.stdout, "diff %s.orig %s\n%s", name, name, unifiedDiff(name+".orig", name, src, out))
+		e.stdout.Write(diff.Diff(name+".orig", src, name, out))
 	}
 	if m.write {
 		if err := writeFileAtomic(path, out); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/rogpeppe/go-internal/diff"
 	"os"
 	"path/filepath"
 	"strings"
@@ -257,7 +258,7 @@ func compareGolden(ev *evaluation, o *testOptions) (testCase, bool) {
 	start := time.Now()
 	got := goldenReport(ev)
 	c := testCase{name: name, file: path, golden: gp}
-	if diff := unifiedDiff(gp, path+" (gpl run)", want, got); diff != "" {
+	if diff := string(diff.Diff(gp, want, path+" (gpl run)", got)); diff != "" {
 		c.status = statusFail
 		c.diff = diff
 		c.firstDiff = firstDifferentLine(want, got)
