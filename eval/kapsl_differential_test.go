@@ -1,30 +1,13 @@
 package eval
 
 import (
+	"github.com/gpl-lang/gpl/stdlib/priority/kapsltest"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
-
-// kapslByHand is kapsl-scheduler 0.1.0's determine_priority written out in
-// Go over kapsl's integer fields, the reference std/kapsl must agree with.
-func kapslByHand(p uint8, sla *uint64, batch uint64, input, flops *uint64) priority.Class {
-	switch {
-	case p == 0:
-		return "latency_critical"
-	case sla != nil && *sla < 250:
-		return "latency_critical"
-	case input != nil && *input <= 500_000 || flops != nil && *flops <= 1_000_000_000:
-		return "latency_critical"
-	case input != nil && *input*batch <= 2_000_000 && (batch == 0 || *input <= 2_000_000/batch+1):
-		return "latency_critical"
-	case batch <= 4:
-		return "latency_critical"
-	}
-	return "throughput"
-}
 
 // TestStdKapslAgreesWithDeterminePriority loads std/kapsl through the
 // language and compares it with the hand-written function on a million
@@ -88,7 +71,8 @@ func TestStdKapslAgreesWithDeterminePriority(t *testing.T) {
 			req.Set(priority.Flops, float64(*flops))
 		}
 		got, _ := rs.Classify(&req)
-		want := kapslByHand(p, sla, batch, input, flops)
+		wc, _ := kapsltest.DeterminePriority(kapsltest.Metadata{Priority: p, SLADeadline: sla, BatchSize: batch, InputSize: input, Flops: flops})
+		want := priority.Class(wc)
 		if diff := cmp.Diff(want, got); diff != "" {
 			mismatches++
 			if mismatches <= 5 {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/gpl-lang/gpl/stdlib/priority/kapsltest"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -11,19 +12,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// kapslClass is determine_priority written by hand over kapsl's integers;
-// nil pointers are absent fields.
+// kapslClass is the shared reference's class; nil pointers are absent
+// fields.
 func kapslClass(p, batch uint64, sla, input, flops *uint64) string {
-	switch {
-	case p == 0,
-		sla != nil && *sla < 250,
-		input != nil && *input <= 500_000,
-		flops != nil && *flops <= 1_000_000_000,
-		input != nil && *input <= 2_000_000 && *input*batch <= 2_000_000,
-		batch <= 4:
-		return "latency_critical"
-	}
-	return "throughput"
+	c, _ := kapsltest.DeterminePriority(kapsltest.Metadata{Priority: uint8(p), SLADeadline: sla, BatchSize: batch, InputSize: input, Flops: flops})
+	return c
 }
 
 // requestStream generates n JSON lines around kapsl's boundaries and the

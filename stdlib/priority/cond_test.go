@@ -349,7 +349,7 @@ func TestClassifyAllocsAndConcurrency(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for _, r := range reqs {
-				if class, _ := rs.Classify(&r); class != kapslDeterminePriority(r) {
+				if class, _ := rs.Classify(&r); class != kapslReference(r) {
 					bad.Add(1)
 				}
 			}

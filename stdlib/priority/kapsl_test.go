@@ -1,8 +1,8 @@
 package priority
 
 import (
+	"github.com/gpl-lang/gpl/stdlib/priority/kapsltest"
 	"math"
-	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -39,72 +39,24 @@ func mustKapsl(t testing.TB) *Ruleset {
 	return rs
 }
 
-// kapslDeterminePriority is kapsl's determine_priority written by hand
-// against Request.
-func kapslDeterminePriority(r Request) Class {
-	if r.Values[Priority] == 0 {
-		return latencyCritical
-	}
-	if r.Present.Has(SLADeadline) && r.Values[SLADeadline] < 250 {
-		return latencyCritical
-	}
-	if r.Present.Has(InputSize) && r.Values[InputSize] <= 500_000 {
-		return latencyCritical
-	}
-	if r.Present.Has(Flops) && r.Values[Flops] <= 1_000_000_000 {
-		return latencyCritical
-	}
-	if r.Present.Has(InputSize) && r.Values[InputSize]*r.Values[BatchSize] <= 2_000_000 {
-		return latencyCritical
-	}
-	if r.Values[BatchSize] <= 4 {
-		return latencyCritical
-	}
-	return throughput
-}
-
-// kapslMeta mirrors kapsl's RequestMetadata with its integer types.
-type kapslMeta struct {
-	priority             uint8
-	batchSize            uint64
-	sla, input, flops    uint64
-	hasSLA, hasIn, hasFl bool
-}
-
-func toMeta(r Request) kapslMeta {
-	return kapslMeta{
-		priority: uint8(r.Values[Priority]), batchSize: uint64(r.Values[BatchSize]),
-		sla: uint64(r.Values[SLADeadline]), hasSLA: r.Present.Has(SLADeadline),
-		input: uint64(r.Values[InputSize]), hasIn: r.Present.Has(InputSize),
-		flops: uint64(r.Values[Flops]), hasFl: r.Present.Has(Flops),
-	}
-}
-
-// kapslInteger is determine_priority in kapsl's integer arithmetic, with
-// the saturating product, also naming the rule (as an index into
-// kapslRules) that decides.
-func kapslInteger(m kapslMeta) (Class, int) {
-	switch {
-	case m.priority == 0:
-		return latencyCritical, 0
-	case m.hasSLA && m.sla < 250:
-		return latencyCritical, 1
-	case m.hasIn && m.input <= 500_000, m.hasFl && m.flops <= 1_000_000_000:
-		return latencyCritical, 2
-	}
-	if m.hasIn {
-		hi, total := bits.Mul64(m.input, m.batchSize)
-		if hi != 0 {
-			total = math.MaxUint64
+// toMeta is a request as kapsl holds it, for the reference.
+func toMeta(r Request) kapsltest.Metadata {
+	m := kapsltest.Metadata{Priority: uint8(r.Values[Priority]), BatchSize: uint64(r.Values[BatchSize])}
+	opt := func(f Field) *uint64 {
+		if !r.Present.Has(f) {
+			return nil
 		}
-		if total <= 2_000_000 {
-			return latencyCritical, 3
-		}
+		v := uint64(r.Values[f])
+		return &v
 	}
-	if m.batchSize <= 4 {
-		return latencyCritical, 4
-	}
-	return throughput, -1
+	m.SLADeadline, m.InputSize, m.Flops = opt(SLADeadline), opt(InputSize), opt(Flops)
+	return m
+}
+
+// kapslReference classifies r with the shared reference.
+func kapslReference(r Request) Class {
+	c, _ := kapsltest.DeterminePriority(toMeta(r))
+	return Class(c)
 }
 
 // genRequests returns n requests mixing kapsl's boundary values, random
@@ -164,12 +116,13 @@ func TestKapslEquivalence(t *testing.T) {
 			t.Fatalf("request %d: %v", i, err)
 		}
 		class, rule := rs.Classify(&r)
-		wantClass, wantRule := kapslInteger(toMeta(r))
+		wc, wantRule := kapsltest.DeterminePriority(toMeta(r))
+		wantClass := Class(wc)
 		if class != wantClass || rule != wantRule {
 			t.Fatalf("request %d %+v: Classify = %s, %s; kapsl = %s, %s",
 				i, r, class, rs.RuleName(rule), wantClass, rs.RuleName(wantRule))
 		}
-		if hand := kapslDeterminePriority(r); hand != class {
+		if hand := kapslReference(r); hand != class {
 			t.Fatalf("request %d %+v: Classify = %s; hand-written = %s", i, r, class, hand)
 		}
 		perRule[rule]++
@@ -270,7 +223,7 @@ func TestKapslCrateCases(t *testing.T) {
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Classify mismatch (-want +got):\n%s", diff)
 			}
-			if hand := kapslDeterminePriority(tt.req); hand != tt.want.Class {
+			if hand := kapslReference(tt.req); hand != tt.want.Class {
 				t.Errorf("hand-written = %s, want %s", hand, tt.want.Class)
 			}
 		})
