@@ -101,4 +101,3 @@ func stripComment(line string) string {
 	}
 	return line
 }
-

@@ -22,8 +22,8 @@ type termSource struct {
 	history *os.File // opened for appending; nil when history is not saved
 	// writeFile replaces the history file when it is trimmed.
 	writeFile func(string, []byte) error
-	last    string
-	sigs    chan os.Signal
+	last      string
+	sigs      chan os.Signal
 }
 
 func newTermSource(getenv func(string) string, r *repl) *termSource {
