@@ -101,7 +101,7 @@ func editDistance(a, b string) int {
 
 func (r *repl) cmdHelp(string, lang.Position) {
 	w := tabwriter.NewWriter(r.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "Type a declaration (let, pool, job, rules, request, import, expect) to add it;")
+	fmt.Fprintln(w, "Type a declaration (let, param, pool, job, rules, request, import, expect) to add it;")
 	fmt.Fprintln(w, "declaring a name again replaces it. Type an expression to print its value.")
 	fmt.Fprintln(w, "An input goes on over several lines while a brace is open.")
 	fmt.Fprintln(w)
