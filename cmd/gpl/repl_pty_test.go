@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/repl"
 )
 
 // TestReplPTYHelper is the gpl repl that TestReplTerminal runs in a
@@ -161,9 +162,9 @@ func TestReplTerminal(t *testing.T) {
 
 	// A brace keeps the input open, with the continuation prompt.
 	term.send("pool p {" + keyEnter)
-	term.expect(promptContinue)
+	term.expect(repl.PromptContinue)
 	term.send("  devices = 4   # four" + keyEnter)
-	term.expect(promptContinue)
+	term.expect(repl.PromptContinue)
 	term.send("}" + keyEnter)
 	term.expect("\npool p: devices 4\n")
 
@@ -189,7 +190,7 @@ func TestReplTerminal(t *testing.T) {
 
 	// Ctrl-C clears the input, a continued one included.
 	term.send("pool q {" + keyEnter)
-	term.expect(promptContinue)
+	term.expect(repl.PromptContinue)
 	term.send("devices = 1" + ctrlC)
 	term.expect("^C")
 	term.send("a" + keyEnter)

@@ -1,8 +1,9 @@
-package main
+package repl
 
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,7 +30,9 @@ func init() {
 		{"list", "", "the declared names, with their kinds", (*repl).cmdList},
 		{"show", "NAME", "a declaration as written, and its results", (*repl).cmdShow},
 		{"type", "EXPR", "an expression's dimension and unit", (*repl).cmdType},
-		{"explain", "JOB.RESULT", "how a job's result was computed, step by step", (*repl).cmdExplain},
+		{"explain", "NAME", "how a value, a pool's field or a job's result was computed", (*repl).cmdExplain},
+		{"set", "NAME VALUE", "give a param a value, which stays set", (*repl).cmdSet},
+		{"drop", "NAME", "take a declaration out of the session", (*repl).cmdDrop},
 		{"save", "FILE", "write the session's declarations to FILE", (*repl).cmdSave},
 		{"quit", "", "leave (so does Ctrl-D on an empty line)", (*repl).cmdQuit},
 	}
@@ -98,7 +101,7 @@ func editDistance(a, b string) int {
 
 func (r *repl) cmdHelp(string, lang.Position) {
 	w := tabwriter.NewWriter(r.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "Type a declaration (let, pool, job, rules, request, import, expect) to add it;")
+	fmt.Fprintln(w, "Type a declaration (let, param, pool, job, rules, request, import, expect) to add it;")
 	fmt.Fprintln(w, "declaring a name again replaces it. Type an expression to print its value.")
 	fmt.Fprintln(w, "An input goes on over several lines while a brace is open.")
 	fmt.Fprintln(w)
@@ -139,10 +142,11 @@ func (r *repl) cmdReload(string, lang.Position) {
 
 // load reads a file (or a bundled scenario) into the session, replacing its
 // declarations; with keep, the declarations typed since the last load stay,
-// on top of the file's. Nothing changes when the result does not load.
-// Quiet leaves out the line saying what was loaded.
+// on top of the file's, and so do the params :set gave. Nothing changes
+// when the result does not load. Quiet leaves out the line saying what was
+// loaded.
 func (r *repl) load(file string, keep, quiet bool) error {
-	src, dir, err := readScenario(file)
+	src, dir, shown, err := readScenario(file)
 	if err != nil {
 		r.errorf("%v", err)
 		return err
@@ -150,13 +154,12 @@ func (r *repl) load(file string, keep, quiet bool) error {
 	if r.s.file == "" {
 		r.s.file = file // should it not load, fix it and :reload
 	}
-	f, diags := lang.Parse(file, src)
+	f, diags := lang.Parse(shown, src)
 	if diags.HasErrors() {
-		r.s.sources[file] = src
-		r.report(diags, nil)
+		r.report(diags, nil, nil, lang.Sources{shown: src})
 		return diags
 	}
-	entries := splitEntries(src, f.Stmts, lang.Position{Filename: file, Line: 1, Column: 1}, true)
+	entries := splitEntries(src, f.Stmts, lang.Position{Filename: shown, Line: 1, Column: 1}, true)
 	kept := 0
 	if keep {
 		var typed []entry
@@ -168,20 +171,28 @@ func (r *repl) load(file string, keep, quiet bool) error {
 		kept = len(typed)
 		entries = merge(entries, typed)
 	}
-	old := r.s.sources[file]
-	r.s.sources[file] = src
-	scn, lay, err := r.s.evaluate(entries, dir)
-	if err != nil {
-		r.loadError(err, scn, lay)
-		if old != nil {
-			r.s.sources[file] = old
+	sources := maps.Clone(r.s.sources)
+	sources[shown] = src
+	ns := newSession(dir, sources)
+	ns.file = file
+	ch := ns.fill(entries)
+	if err := ch.err(); err != nil {
+		var le *eval.Error
+		if errors.As(err, &le) {
+			placeAll(le.Diagnostics, ch.locate).RenderAll(r.stderr, ns.allSources(ch.scn(), nil), r.style)
+		} else {
+			r.errorf("%v", err)
 		}
+		ch.discard()
 		return err
 	}
-	r.s.commit(entries, dir, scn, lay)
-	r.s.file = file
+	ch.commit()
+	if keep {
+		r.keepParams(ns, r.s.params)
+	}
+	r.s = ns
 	r.failing = map[string]bool{}
-	passed, failed := r.checkAll(nil)
+	passed, failed := r.checkAll(nil, true)
 	if quiet {
 		return nil
 	}
@@ -197,41 +208,42 @@ func (r *repl) load(file string, keep, quiet bool) error {
 }
 
 // readScenario reads a file, or a bundled scenario by name when no such
-// file exists, and returns the directory its relative imports resolve
-// against.
-func readScenario(file string) ([]byte, string, error) {
-	src, err := os.ReadFile(file)
+// file exists. It returns the directory its relative imports resolve
+// against, and the name its diagnostics give it: the path, or "bundled
+// scenario NAME", since no file of that path is there to open.
+func readScenario(file string) (src []byte, dir, shown string, err error) {
+	src, err = os.ReadFile(file)
 	if err == nil {
-		return src, filepath.Dir(file), nil
+		return src, filepath.Dir(file), file, nil
 	}
 	if errors.Is(err, os.ErrNotExist) {
 		for _, n := range scenarios.Names() {
 			if n == strings.TrimSuffix(file, ".gpl") {
 				b, err := scenarios.Files.ReadFile(n + ".gpl")
-				return b, ".", err
+				return b, ".", "bundled scenario " + n, err
 			}
 		}
-		return nil, "", fmt.Errorf("cannot read %s: no such file or bundled scenario", file)
+		return nil, "", "", fmt.Errorf("cannot read %s: no such file or bundled scenario", file)
 	}
-	return nil, "", fmt.Errorf("cannot read %s: %v", file, err)
+	return nil, "", "", fmt.Errorf("cannot read %s: %v", file, err)
 }
 
 func countDecls(entries []entry) int {
 	n := 0
 	for _, e := range entries {
-		switch e.kind {
-		case "let", "pool", "job", "rules", "request":
+		if e.isDecl() {
 			n++
 		}
 	}
 	return n
 }
 
-var kindWords = map[string]string{"value": "let", "pool": "pool", "job": "job", "ruleset": "rules", "request": "request"}
+// kindWords are the keywords that declare each kind of name.
+var kindWords = map[string]string{"value": "let", "param": "param", "pool": "pool", "job": "job", "ruleset": "rules", "request": "request"}
 
 func (r *repl) cmdList(string, lang.Position) {
 	w := tabwriter.NewWriter(r.stdout, 0, 0, 2, ' ', 0)
-	for _, n := range r.s.scn.Names() {
+	for _, n := range r.s.names() {
 		note := ""
 		if _, ok := r.s.entry(n[0]); !ok {
 			note = "\t(imported)"
@@ -248,7 +260,7 @@ func (r *repl) cmdShow(arg string, _ lang.Position) {
 	}
 	e, ok := r.s.entry(arg)
 	if !ok {
-		text, file, found := importedText(r.s.scn, arg)
+		text, file, found := r.importedText(arg)
 		if !found {
 			r.errorf("%s", r.unknownName(arg))
 			return
@@ -259,10 +271,10 @@ func (r *repl) cmdShow(arg string, _ lang.Position) {
 	fmt.Fprintln(r.stdout, strings.TrimRight(string(formatted("<show>", []byte(e.text))), "\n"))
 	switch e.kind {
 	case "job":
-		if j, ok := r.s.scn.Job(arg); ok {
-			writeJob(r.stdout, j)
+		if j, ok := r.s.scn().Job(arg); ok && r.writeJob != nil {
+			r.writeJob(r.stdout, j)
 		}
-	case "let", "pool", "request", "rules":
+	case "let", "param", "pool", "request", "rules":
 		fmt.Fprintln(r.stdout)
 		r.summary(e, nil)
 	}
@@ -271,7 +283,7 @@ func (r *repl) cmdShow(arg string, _ lang.Position) {
 // unknownName says a name is not declared, suggesting a close one.
 func (r *repl) unknownName(name string) string {
 	var names []string
-	for _, n := range r.s.scn.Names() {
+	for _, n := range r.s.scn().Names() {
 		names = append(names, n[0])
 	}
 	msg := name + " is not declared"
@@ -282,8 +294,11 @@ func (r *repl) unknownName(name string) string {
 }
 
 // importedText finds the declaration of a name the session imports.
-func importedText(scn *eval.Scenario, name string) (text, file string, ok bool) {
-	for _, f := range scn.Files()[1:] {
+func (r *repl) importedText(name string) (text, file string, ok bool) {
+	for _, f := range r.s.scn().Files() {
+		if _, _, entry := r.s.locate(f.Name); entry {
+			continue
+		}
 		for _, st := range f.Stmts {
 			if declName(st) == name {
 				pos, end := st.Span()
@@ -315,7 +330,7 @@ func (r *repl) cmdType(arg string, at lang.Position) {
 		r.errorf("usage: :type EXPR")
 		return
 	}
-	t, err := r.s.scn.TypeOf("<expr>", arg)
+	t, err := r.s.scn().TypeOf("<expr>", arg)
 	if err != nil {
 		r.evalError(err, "<expr>", arg, at)
 		r.failed = true
@@ -346,40 +361,13 @@ func describeType(t eval.Type) string {
 	return t.Dim.BaseUnit() + " (a compound of the base units, which no unit names)"
 }
 
-func (r *repl) cmdExplain(arg string, _ lang.Position) {
-	name, result, found := strings.Cut(arg, ".")
-	if arg == "" || !found || result == "" {
-		r.errorf("usage: :explain JOB.RESULT, e.g. :explain llama2_70b.mpg")
-		return
-	}
-	j, ok := r.s.scn.Job(name)
-	if !ok {
-		if _, declared := r.s.entry(name); declared {
-			r.errorf("%s is not a job; :explain works on job results", name)
-		} else {
-			r.errorf("%s", r.unknownName(name))
-		}
-		return
-	}
-	text, err := j.Explain(result)
-	if err != nil {
-		msg := err.Error()
-		if s := closest(result, eval.ResultNames()); s != "" && strings.Contains(msg, "has no result") {
-			msg += "; did you mean " + name + "." + s + "?"
-		}
-		r.errorf("%s", msg)
-		return
-	}
-	fmt.Fprintln(r.stdout, text)
-}
-
 func (r *repl) cmdSave(arg string, _ lang.Position) {
 	if arg == "" {
 		r.errorf("usage: :save FILE")
 		return
 	}
 	text := formatted(arg, r.s.text())
-	if err := writeFileAtomic(arg, text); err != nil {
+	if err := r.writeFile(arg, text); err != nil {
 		r.errorf("cannot save %s: %v", arg, err)
 		return
 	}

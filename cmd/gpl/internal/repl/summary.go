@@ -1,4 +1,4 @@
-package main
+package repl
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
 // What the REPL prints after a statement: a declaration's summary, the
@@ -16,7 +17,12 @@ import (
 
 // describe prints what an added statement gives; false when it is an
 // expectation that fails.
-func (r *repl) describe(e entry, old *eval.Scenario) bool {
+// old is the session before the change, which replaced entries when
+// replaced is set.
+func (r *repl) describe(e entry, old *eval.Scenario, replaced bool) bool {
+	if !replaced {
+		old = nil
+	}
 	switch e.kind {
 	case "expect":
 		return r.checkEntry(e)
@@ -35,7 +41,7 @@ func (r *repl) describe(e entry, old *eval.Scenario) bool {
 
 // summary prints a declaration's value or results in a few lines.
 func (r *repl) summary(e entry, old *eval.Scenario) {
-	scn := r.s.scn
+	scn := r.s.scn()
 	switch st := e.node.(type) {
 	case *lang.Let:
 		v, err := scn.Value(e.key)
@@ -139,7 +145,7 @@ func (r *repl) describeImport(e entry, old *eval.Scenario) {
 		}
 	}
 	var names []string
-	for _, n := range r.s.scn.Names() {
+	for _, n := range r.s.scn().Names() {
 		if _, typed := r.s.entry(n[0]); !typed && !had[n[0]] {
 			names = append(names, kindWords[n[1]]+" "+n[0])
 		}
@@ -155,12 +161,13 @@ func (r *repl) describeImport(e entry, old *eval.Scenario) {
 // top-level expect prints "pass" or its failure; a job's expects are
 // counted under its summary, and their failures reported.
 func (r *repl) checkEntry(e entry) bool {
+	scn := r.s.scn()
 	passed, failed := 0, 0
-	for _, x := range r.s.scn.Expectations() {
-		if i := r.s.lay.entryAt(x.Node().Pos); i < 0 || r.s.lay.entries[i].from != e.from {
+	for _, x := range scn.Expectations() {
+		if x.Node().Pos.Filename != e.source {
 			continue
 		}
-		o := r.s.scn.Check(x)
+		o := scn.Check(x)
 		r.failing[r.expectID(x)] = !o.Pass
 		if o.Pass {
 			passed++
@@ -171,7 +178,7 @@ func (r *repl) checkEntry(e entry) bool {
 		}
 		failed++
 		if o.Diagnostic != nil {
-			r.report(placeAll(lang.Diagnostics{o.Diagnostic}, r.s.lay.spans), r.s.scn)
+			r.report(lang.Diagnostics{o.Diagnostic}, r.s.locate, scn, nil)
 		}
 	}
 	if e.kind == "job" && passed+failed > 0 {
@@ -182,25 +189,43 @@ func (r *repl) checkEntry(e entry) bool {
 
 // expectID names an expectation by where it was written.
 func (r *repl) expectID(x *eval.Expectation) string {
-	p := place(x.Node().Pos, r.s.lay.spans)
+	p := x.Node().Pos
+	if e, _, ok := r.s.locate(p.Filename); ok {
+		p = e.place(p)
+	}
 	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
 }
 
-// checkAll runs every expectation, reports those that fail and did not
-// before (all of them, after a load), and counts them.
-func (r *repl) checkAll(skip []entry) (passed, failed int) {
-	for _, x := range r.s.scn.Expectations() {
-		if i := r.s.lay.entryAt(x.Node().Pos); i >= 0 && isAdded(r.s.lay.entries[i], skip) {
+// checkAll runs every expectation but those of the entries in skip,
+// reports those that fail and did not before (all of them, after a load),
+// and counts them. An expectation that a change broke marks the session
+// broken.
+func (r *repl) checkAll(skip map[string]bool, afterLoad bool) (passed, failed int) {
+	scn := r.s.scn()
+	files, _ := r.s.ranks(scn)
+	xs := append([]*eval.Expectation(nil), scn.Expectations()...)
+	sort.SliceStable(xs, func(i, j int) bool {
+		a, b := xs[i].Node().Pos, xs[j].Node().Pos
+		if fa, fb := files[a.Filename], files[b.Filename]; fa != fb {
+			return fa < fb
+		}
+		return a.Filename == b.Filename && a.Offset < b.Offset
+	})
+	for _, x := range xs {
+		if e, _, ok := r.s.locate(x.Node().Pos.Filename); ok && skip[e.key] {
 			continue
 		}
-		o := r.s.scn.Check(x)
+		o := scn.Check(x)
 		id := r.expectID(x)
 		if o.Pass {
 			passed++
 		} else {
 			failed++
 			if !r.failing[id] && o.Diagnostic != nil {
-				r.report(placeAll(lang.Diagnostics{o.Diagnostic}, r.s.lay.spans), r.s.scn)
+				r.report(lang.Diagnostics{o.Diagnostic}, r.s.locate, scn, nil)
+				if !afterLoad {
+					r.broken = true
+				}
 			}
 		}
 		r.failing[id] = !o.Pass
@@ -208,41 +233,49 @@ func (r *repl) checkAll(skip []entry) (passed, failed int) {
 	return passed, failed
 }
 
-// reportChanges prints the values and jobs that an added declaration
-// changed elsewhere, and the expectations it broke.
-func (r *repl) reportChanges(old *eval.Scenario, added []entry) {
-	isNew := map[string]bool{}
-	for _, a := range added {
-		isNew[a.key] = true
-	}
+// reportChanges prints the values and jobs that a change moved, other than
+// those named in isNew, and the expectations it broke; old is the session
+// before the change.
+func (r *repl) reportChanges(old *eval.Scenario, isNew map[string]bool) {
+	scn := r.s.scn()
 	var lines []string
-	if old != nil {
-		for _, l := range r.s.scn.Lets() {
-			if was, err := old.Value(l.Name); err == nil && !isNew[l.Name] && was != l.Value {
-				lines = append(lines, fmt.Sprintf("%s = %s (was %s)", l.Name, l.Value, was))
+	for _, l := range scn.Lets() {
+		if was, err := old.Value(l.Name); err == nil && !isNew[l.Name] && was != l.Value {
+			lines = append(lines, fmt.Sprintf("%s = %s (was %s)", l.Name, l.Value, was))
+		}
+	}
+	for _, j := range scn.Jobs() {
+		was, ok := old.Job(j.Name)
+		if !ok || isNew[j.Name] || was.Result == j.Result {
+			continue
+		}
+		var changes []string
+		for _, name := range []string{"mpg", "ceiling_mpg", "best_lever", "cost", "cost_per_useful_hour"} {
+			if a, b := get(was, name), get(j, name); a != b {
+				changes = append(changes, name+" "+a+" → "+b)
 			}
 		}
-		for _, j := range r.s.scn.Jobs() {
-			was, ok := old.Job(j.Name)
-			if !ok || isNew[j.Name] || was.Result == j.Result {
-				continue
-			}
-			var changes []string
-			for _, name := range []string{"mpg", "ceiling_mpg", "best_lever", "cost", "cost_per_useful_hour"} {
-				if a, b := get(was, name), get(j, name); a != b {
-					changes = append(changes, name+" "+a+" → "+b)
-				}
-			}
-			change := strings.Join(changes, ", ")
-			if change == "" {
-				change = "results changed"
-			}
-			lines = append(lines, fmt.Sprintf("%s: %s", j.Name, change))
+		change := strings.Join(changes, ", ")
+		if change == "" {
+			change = "results changed"
 		}
+		lines = append(lines, fmt.Sprintf("%s: %s", j.Name, change))
 	}
 	sort.Strings(lines)
 	for _, l := range lines {
 		fmt.Fprintln(r.stdout, "  also "+l)
 	}
-	r.checkAll(added)
+	r.checkAll(isNew, false)
+}
+
+// factors are the three factors, in the order reports list them.
+var factors = []goodput.Factor{goodput.Scheduling, goodput.Runtime, goodput.Program}
+
+// get is a job's result as printed, or "—" when it is undefined.
+func get(j *eval.Job, name string) string {
+	v, err := j.Get(name)
+	if err != nil {
+		return "—"
+	}
+	return v.String()
 }

@@ -1,4 +1,4 @@
-package main
+package repl
 
 import (
 	"bufio"
@@ -20,12 +20,14 @@ type termSource struct {
 	l       *liner.State
 	out     io.Writer
 	history *os.File // opened for appending; nil when history is not saved
-	last    string
-	sigs    chan os.Signal
+	// writeFile replaces the history file when it is trimmed.
+	writeFile func(string, []byte) error
+	last      string
+	sigs      chan os.Signal
 }
 
 func newTermSource(getenv func(string) string, r *repl) *termSource {
-	t := &termSource{l: liner.NewLiner(), out: r.stdout}
+	t := &termSource{l: liner.NewLiner(), out: r.stdout, writeFile: r.writeFile}
 	t.l.SetCtrlCAborts(true)
 	t.l.SetMultiLineMode(true)
 	t.l.SetTabCompletionStyle(liner.TabPrints)
@@ -77,7 +79,7 @@ func (t *termSource) openHistory(path string) error {
 		lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
 		if len(lines) > 2*historyKeep {
 			lines = lines[len(lines)-historyKeep:]
-			if err := writeFileAtomic(path, []byte(strings.Join(lines, "\n")+"\n")); err != nil {
+			if err := t.writeFile(path, []byte(strings.Join(lines, "\n")+"\n")); err != nil {
 				return err
 			}
 		}

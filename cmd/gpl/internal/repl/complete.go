@@ -1,4 +1,4 @@
-package main
+package repl
 
 import (
 	"os"
@@ -13,8 +13,9 @@ import (
 var functions = []string{"abs", "classify", "has", "max", "min", "round", "trade_ratio"}
 
 // complete offers the completions of the word before the cursor: a
-// command after ":", a file after :load or :save, a result or field after
-// "NAME.", else a keyword, a declared name or a function. pos counts
+// command after ":", a file after :load or :save, a param after :set, a
+// declared name after :drop, a result or field after "NAME.", else a
+// keyword, a declared name or a function. pos counts
 // characters (runes). A completion goes between head and tail.
 func (r *repl) complete(line string, pos int) (head string, items []string, tail string) {
 	rs := []rune(line)
@@ -32,10 +33,33 @@ func (r *repl) complete(line string, pos int) (head string, items []string, tail
 			}
 			return indent, items, tail
 		}
-		if name == "load" || name == "save" {
-			arg = strings.TrimLeft(arg, " ")
+		switch arg = strings.TrimLeft(arg, " "); name {
+		case "load", "save":
 			h, items := completeFile(arg)
 			return before[:len(before)-len(arg)] + h, items, tail
+		case "set", "drop":
+			if strings.ContainsAny(arg, " \t") {
+				break // the value of :set, an expression
+			}
+			var cands []string
+			if name == "set" {
+				for _, p := range r.s.scn().Params() {
+					cands = append(cands, p.Name)
+				}
+			} else {
+				for _, e := range r.s.entries {
+					if e.isDecl() {
+						cands = append(cands, e.key)
+					}
+				}
+			}
+			for _, c := range cands {
+				if strings.HasPrefix(c, arg) {
+					items = append(items, c+" ")
+				}
+			}
+			sort.Strings(items)
+			return before[:len(before)-len(arg)], items, tail
 		}
 	}
 	start := len(before)
@@ -44,7 +68,7 @@ func (r *repl) complete(line string, pos int) (head string, items []string, tail
 	}
 	word := before[start:]
 	if first, field, dotted := strings.Cut(word, "."); dotted {
-		for _, f := range r.s.scn.FieldNames(first) {
+		for _, f := range r.s.scn().FieldNames(first) {
 			if strings.HasPrefix(f, field) {
 				items = append(items, f)
 			}
@@ -52,7 +76,7 @@ func (r *repl) complete(line string, pos int) (head string, items []string, tail
 		return before[:start] + first + ".", items, tail
 	}
 	var cands []string
-	for _, n := range r.s.scn.Names() {
+	for _, n := range r.s.scn().Names() {
 		cands = append(cands, n[0])
 	}
 	if word != "" {
