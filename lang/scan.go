@@ -30,7 +30,16 @@ func scanForParser(name string, src string) []lexer.Token {
 func scanInto(toks []lexer.Token, name string, src string, merge bool) []lexer.Token {
 	pos := lexer.Position{Filename: name, Line: 1, Column: 1}
 	gap := false
-	for i := 0; i < len(src); {
+	i := 0
+	if strings.HasPrefix(src, bom) {
+		// A byte order mark is kept as a space token; it takes no column.
+		if !merge {
+			toks = append(toks, lexer.Token{Type: tokSpace, Value: bom, Pos: pos})
+		}
+		i = len(bom)
+		pos.Offset = i
+	}
+	for i < len(src) {
 		typ, n := scanOne(src, i)
 		t := lexer.Token{Type: typ, Value: src[i : i+n], Pos: pos}
 		switch {
@@ -45,21 +54,39 @@ func scanInto(toks []lexer.Token, name string, src string, merge bool) []lexer.T
 			toks = append(toks, t)
 			gap = false
 		}
-		// Only a Newline token holds a line break, and most tokens are
-		// ASCII, so advancing is usually an addition.
-		switch {
-		case t.Value == "\n":
-			pos.Line++
-			pos.Column = 1
-		case isASCII(t.Value):
-			pos.Column += n
-		default:
-			pos.Column += utf8.RuneCountInString(t.Value)
-		}
-		pos.Offset += n
+		advance(&pos, &t, n)
 		i += n
 	}
 	return append(toks, lexer.EOFToken(pos))
+}
+
+// bom is the UTF-8 byte order mark, which a file may start with.
+const bom = "\uFEFF"
+
+// isLineBreak reports whether t is a line break: "\n", "\r\n" or a lone
+// "\r" (a Newline token is a line break or ";").
+func isLineBreak(t *lexer.Token) bool { return t.Type == tokNewline && t.Value != ";" }
+
+// positionAt is the position of byte offset off of src, lines broken as the
+// scanner breaks them.
+func positionAt(name string, src []byte, off int) Position {
+	pos := Position{Filename: name, Line: 1, Column: 1}
+	i := 0
+	if strings.HasPrefix(string(src[:min(len(src), len(bom))]), bom) && off >= len(bom) {
+		i = len(bom)
+	}
+	for i < off {
+		switch c := src[i]; {
+		case c == '\n' || c == '\r' && (i+1 >= len(src) || src[i+1] != '\n'):
+			pos.Line++
+			pos.Column = 1
+		case utf8.RuneStart(c):
+			pos.Column++
+		}
+		i++
+	}
+	pos.Offset = off
+	return pos
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -78,16 +105,21 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 	c := src[i]
 	switch {
 	case c == '#':
-		j := strings.IndexByte(src[i:], '\n')
+		j := strings.IndexAny(src[i:], "\n\r")
 		if j < 0 {
 			return tokComment, len(src) - i
 		}
 		return tokComment, j
 	case c == '\n' || c == ';':
 		return tokNewline, 1
-	case c == ' ' || c == '\t' || c == '\r':
+	case c == '\r':
+		if i+1 < len(src) && src[i+1] == '\n' {
+			return tokNewline, 2
+		}
+		return tokNewline, 1
+	case c == ' ' || c == '\t':
 		j := i
-		for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\r') {
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
 			j++
 		}
 		return tokSpace, j - i
@@ -96,10 +128,10 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 			switch src[j] {
 			case '"':
 				return tokString, j + 1 - i
-			case '\n':
+			case '\n', '\r':
 				return tokInvalid, 1
 			case '\\':
-				if j+1 >= len(src) || src[j+1] == '\n' {
+				if j+1 >= len(src) || src[j+1] == '\n' || src[j+1] == '\r' {
 					return tokInvalid, 1
 				}
 				_, sz := utf8.DecodeRuneInString(src[j+1:])
