@@ -21,7 +21,7 @@ type NumberLit struct {
 	Text        string  // the token as written, unit included
 	Digits      string  // the numeral as written, without unit or "$"
 	Value       float64 // the numeral's value, in Unit
-	Unit        *Unit   // nil for a bare number (a count)
+	Unit        *Unit   // nil for a bare number (a count); shared by every literal in that unit, not to be modified
 }
 
 // Base is the literal's value converted to its dimension's base unit.
@@ -470,6 +470,15 @@ func (p *exprParser) nameOrCall() (Expr, error) {
 	}
 }
 
+// unitOf holds one Unit per symbol, which the literals written in it share.
+var unitOf = func() map[string]*Unit {
+	m := make(map[string]*Unit, len(Units))
+	for sym, u := range Units {
+		m[sym] = &u
+	}
+	return m
+}()
+
 // parseNumber splits a Number or Money token into numeral and unit.
 func parseNumber(t *lexer.Token) (Expr, error) {
 	text := t.Value
@@ -509,8 +518,7 @@ func parseNumber(t *lexer.Token) (Expr, error) {
 	v, err := strconv.ParseFloat(digits, 64)
 	n.Value = v
 	if unit != "" {
-		u := Units[unit]
-		n.Unit = &u
+		n.Unit = unitOf[unit]
 	}
 	if err == nil && n.Unit != nil && v != 0 {
 		if b := n.Base(); math.IsInf(b, 0) || b == 0 {

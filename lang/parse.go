@@ -66,17 +66,18 @@ func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 	}
 	ps := parsersFor(lim)
 	text := string(src)
-	c := chunker{src: text, pos: lexer.Position{Filename: name, Line: 1, Column: 1}}
-	for {
-		chunk, eof, ok := c.next()
-		if !ok {
-			return f, nil
-		}
-		s, err := parseTokens(ps, chunk, eof)
+	l := stmtLexer{sc: newTokenScanner(name, text)}
+	parsed := true
+	for parsed && l.begin() {
+		s, err := parseFrom(ps, &l)
 		if err != nil {
+			parsed = false
 			break
 		}
 		f.Stmts = append(f.Stmts, s)
+	}
+	if parsed {
+		return f, nil
 	}
 	var diags Diagnostics
 	f.Stmts, diags = parseStatements(ps, text, name)
@@ -86,7 +87,7 @@ func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 // parseStatements parses src with participle one statement at a time, as
 // splitStatements divides it.
 func parseStatements(ps *parsers, src, name string) (stmts []Stmt, diags Diagnostics) {
-	c := chunker{src: src, pos: lexer.Position{Filename: name, Line: 1, Column: 1}, resync: true}
+	c := chunker{sc: newTokenScanner(name, src)}
 	for {
 		chunk, _, ok := c.next()
 		if !ok {
@@ -101,20 +102,117 @@ func parseStatements(ps *parsers, src, name string) (stmts []Stmt, diags Diagnos
 	}
 }
 
-// chunker scans source text one top-level statement at a time, each run
-// of comments, spaces and newlines merged into one space token (the parser
-// skips them; a node's end position, the start of whatever follows its
-// last token, stays the same).
-//
-// It ends a statement at a statement keyword at brace depth 0 that follows
-// a token that can end a statement; with resync, as splitStatements does
-// after a syntax error: at any statement keyword at brace depth 0, and at a
-// declaration keyword at the start of a line whatever the depth.
+// stmtLexer hands participle the tokens of one top-level statement at a
+// time, scanned as participle asks for them, each run of comments, spaces
+// and newlines merged into one space token (the parser skips them; a
+// node's end position, the start of whatever follows its last token, stays
+// the same). A statement ends at a statement keyword at brace depth 0 that
+// follows a token that can end a statement: where a reading of the whole
+// file in one pass would start the next statement too.
+type stmtLexer struct {
+	sc      tokenScanner
+	started bool         // the first statement has begun
+	pend    *lexer.Token // a token of this statement read ahead
+	held    *lexer.Token // the keyword that starts the next statement
+	depth   int          // brace depth within the statement
+	ends    bool         // the last token can end a statement
+	done    bool         // the statement's tokens are all handed out
+	eof     lexer.Token
+}
+
+// begin starts the next statement; it is false when none is left.
+func (l *stmtLexer) begin() bool {
+	l.depth, l.ends, l.done = 0, false, false
+	if l.held != nil {
+		l.pend, l.held = l.held, nil
+		return true
+	}
+	if l.started {
+		return false
+	}
+	l.started = true
+	if strings.HasPrefix(l.sc.src, bom) {
+		l.sc.next()
+	}
+	for l.sc.i < len(l.sc.src) {
+		if t, _ := scanOne(l.sc.src, l.sc.i); !isBlank(t) {
+			return true
+		}
+		l.sc.next()
+	}
+	return false
+}
+
+// Next returns the statement's next token, then EOF.
+func (l *stmtLexer) Next() (lexer.Token, error) {
+	if l.pend != nil {
+		t := *l.pend
+		l.pend = nil
+		l.note(&t)
+		return t, nil
+	}
+	if l.done {
+		return l.eof, nil
+	}
+	t, ok := l.sc.next()
+	var gap *lexer.Token
+	if ok && isBlank(t.Type) {
+		gap = &lexer.Token{Type: tokSpace, Pos: t.Pos}
+		for ok && isBlank(t.Type) {
+			t, ok = l.sc.next()
+		}
+	}
+	switch {
+	case !ok:
+		l.done, l.eof = true, lexer.EOFToken(l.sc.pos)
+	case !l.boundary(&t):
+		if gap == nil {
+			l.note(&t)
+			return t, nil
+		}
+		l.pend = &t
+	}
+	if gap != nil {
+		return *gap, nil
+	}
+	return l.eof, nil
+}
+
+// boundary reports whether t starts the next statement, and if so ends
+// this one.
+func (l *stmtLexer) boundary(t *lexer.Token) bool {
+	if t.Type == tokIdent && statementKeywords[t.Value] && l.depth == 0 && l.ends {
+		l.held = t
+		l.done, l.eof = true, lexer.EOFToken(t.Pos)
+		return true
+	}
+	return false
+}
+
+func (l *stmtLexer) note(t *lexer.Token) {
+	if t.Type == tokOp {
+		switch t.Value {
+		case "{":
+			l.depth++
+		case "}":
+			l.depth--
+		}
+	}
+	l.ends = endsStatement(t)
+}
+
+func isBlank(typ lexer.TokenType) bool {
+	return typ == tokNewline || typ == tokSpace || typ == tokComment
+}
+
+// chunker divides source text, after a syntax error, into one statement at
+// a time as splitStatements did: a statement keyword at brace depth 0
+// starts a new statement, and so does a declaration keyword at the start of
+// a line whatever the depth (a missing "}" then costs one statement, not
+// the rest of the file). Each run of comments, spaces and newlines is
+// merged into one space token.
 type chunker struct {
-	src    string
-	pos    lexer.Position
-	i      int
-	resync bool
+	sc tokenScanner
 
 	buf         []lexer.Token
 	held        *lexer.Token // the keyword that starts the next statement
@@ -126,23 +224,21 @@ type chunker struct {
 // follows them (EOF, placed where the next statement starts); ok is false
 // when the source holds no further statement.
 func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
-	if c.i == 0 && c.pos.Offset == 0 {
+	if c.sc.i == 0 {
 		c.lineStart = true
-		if strings.HasPrefix(c.src, bom) {
-			c.i, c.pos.Offset = len(bom), len(bom)
-		}
 	}
 	c.buf = c.buf[:0]
-	depth, gap, ends := 0, false, false
+	depth, gap := 0, false
 	if c.held != nil {
 		c.buf = append(c.buf, *c.held)
 		c.held = nil
 	}
-	for c.i < len(c.src) {
-		typ, n := scanOne(c.src, c.i)
-		t := lexer.Token{Type: typ, Value: c.src[c.i : c.i+n], Pos: c.pos}
-		advance(&c.pos, &t, n)
-		c.i += n
+	for {
+		t, more := c.sc.next()
+		if !more {
+			break
+		}
+		typ := t.Type
 		switch typ {
 		case tokNewline, tokSpace, tokComment:
 			if isLineBreak(&t) {
@@ -154,7 +250,8 @@ func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
 			}
 			continue
 		}
-		if typ == tokIdent && statementKeywords[t.Value] && c.significant && c.startsStatement(depth, ends, &t) {
+		if typ == tokIdent && statementKeywords[t.Value] && c.significant &&
+			(depth <= 0 || c.lineStart && t.Pos.Column == 1 && t.Value != "expect") {
 			c.held = &t
 			c.lineStart = false
 			return c.buf, lexer.EOFToken(t.Pos), true
@@ -168,7 +265,7 @@ func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
 			}
 		}
 		c.buf = append(c.buf, t)
-		gap, ends = false, endsStatement(&t)
+		gap = false
 		c.significant, c.lineStart = true, false
 	}
 	if len(c.buf) == 0 || !c.significant {
@@ -176,17 +273,7 @@ func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
 	}
 	chunk = c.buf
 	c.buf = nil // nothing follows: the next call reports the end
-	return chunk, lexer.EOFToken(c.pos), true
-}
-
-// startsStatement reports whether the statement keyword t, read at brace
-// depth depth after a token that can end a statement (ends), starts the
-// next statement.
-func (c *chunker) startsStatement(depth int, ends bool, t *lexer.Token) bool {
-	if c.resync {
-		return depth <= 0 || c.lineStart && t.Pos.Column == 1 && t.Value != "expect"
-	}
-	return depth == 0 && ends
+	return chunk, lexer.EOFToken(c.sc.pos), true
 }
 
 // endsStatement reports whether a statement can end with t: a closing
@@ -257,7 +344,12 @@ func parseChunk(ps *parsers, chunk []lexer.Token) (Stmt, error) {
 
 // parseTokens parses the tokens of one statement, followed by eof.
 func parseTokens(ps *parsers, toks []lexer.Token, eof lexer.Token) (Stmt, error) {
-	pl, err := lexer.Upgrade(&sliceLexer{toks: toks, eof: eof}, elided...)
+	return parseFrom(ps, &sliceLexer{toks: toks, eof: eof})
+}
+
+// parseFrom parses one statement from lex.
+func parseFrom(ps *parsers, lex lexer.Lexer) (Stmt, error) {
+	pl, err := lexer.Upgrade(lex, elided...)
 	if err != nil {
 		return nil, err
 	}

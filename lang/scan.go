@@ -28,36 +28,57 @@ func scanForParser(name string, src string) []lexer.Token {
 // scanInto is a scan of src appended to toks; with merge, as
 // scanForParser.
 func scanInto(toks []lexer.Token, name string, src string, merge bool) []lexer.Token {
-	pos := lexer.Position{Filename: name, Line: 1, Column: 1}
+	sc := newTokenScanner(name, src)
 	gap := false
-	i := 0
-	if strings.HasPrefix(src, bom) {
-		// A byte order mark is kept as a space token; it takes no column.
-		if !merge {
-			toks = append(toks, lexer.Token{Type: tokSpace, Value: bom, Pos: pos})
+	for {
+		t, ok := sc.next()
+		if !ok {
+			return append(toks, lexer.EOFToken(sc.pos))
 		}
-		i = len(bom)
-		pos.Offset = i
-	}
-	for i < len(src) {
-		typ, n := scanOne(src, i)
-		t := lexer.Token{Type: typ, Value: src[i : i+n], Pos: pos}
 		switch {
 		case !merge:
 			toks = append(toks, t)
-		case typ == tokComment || typ == tokNewline || typ == tokSpace:
-			if !gap {
-				toks = append(toks, lexer.Token{Type: tokSpace, Pos: pos})
+		case t.Type == tokComment || t.Type == tokNewline || t.Type == tokSpace:
+			if !gap && t.Value != bom {
+				toks = append(toks, lexer.Token{Type: tokSpace, Pos: t.Pos})
 				gap = true
 			}
 		default:
 			toks = append(toks, t)
 			gap = false
 		}
-		advance(&pos, &t, n)
-		i += n
 	}
-	return append(toks, lexer.EOFToken(pos))
+}
+
+// tokenScanner reads the tokens of a source one at a time, so that a pass
+// over a file holds no more than one token.
+type tokenScanner struct {
+	src string
+	pos lexer.Position
+	i   int
+}
+
+func newTokenScanner(name, src string) tokenScanner {
+	return tokenScanner{src: src, pos: lexer.Position{Filename: name, Line: 1, Column: 1}}
+}
+
+// next returns the next token, comments, spaces and newlines included; ok
+// is false at the end of the source, where pos is the EOF position. A byte
+// order mark at the start is a space token that takes no column.
+func (s *tokenScanner) next() (t lexer.Token, ok bool) {
+	if s.i >= len(s.src) {
+		return lexer.Token{}, false
+	}
+	if s.i == 0 && strings.HasPrefix(s.src, bom) {
+		t = lexer.Token{Type: tokSpace, Value: bom, Pos: s.pos}
+		s.i, s.pos.Offset = len(bom), len(bom)
+		return t, true
+	}
+	typ, n := scanOne(s.src, s.i)
+	t = lexer.Token{Type: typ, Value: s.src[s.i : s.i+n], Pos: s.pos}
+	advance(&s.pos, &t, n)
+	s.i += n
+	return t, true
 }
 
 // bom is the UTF-8 byte order mark, which a file may start with.
