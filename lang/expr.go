@@ -510,7 +510,7 @@ func parseNumber(t *lexer.Token) (Expr, error) {
 	}
 	digits := n.Digits
 	if strings.IndexByte(digits, '_') >= 0 {
-		if err := checkUnderscores(t, len(text)-len(n.Digits), n.Digits); err != nil {
+		if err := checkUnderscores(t, strings.Index(text, n.Digits), n.Digits); err != nil {
 			return nil, err
 		}
 		digits = strings.ReplaceAll(digits, "_", "")
