@@ -542,13 +542,13 @@ func parseNumber(t *lexer.Token) (Expr, error) {
 		return nil, &hintError{
 			Pos: t.Pos, EndPos: n.EndPos,
 			Summary: what + " is too large: beyond ±1.8e308, the largest number gpl holds" + inBase(n),
-			Hint:    "write it in a larger unit, or check its exponent",
+			Hint:    "check its exponent: no plan needs a quantity this large",
 		}
 	}
 	return nil, &hintError{
 		Pos: t.Pos, EndPos: n.EndPos,
 		Summary: what + " is too small: it would round to 0" + inBase(n) + " (the smallest number gpl holds is about 5e-324)",
-		Hint:    "write 0 if zero is meant, or write it in a smaller unit",
+		Hint:    "write 0 if zero is meant; no plan needs a quantity this small",
 	}
 }
 

@@ -97,14 +97,16 @@ func positionAt(name string, src []byte, off int) Position {
 		i = len(bom)
 	}
 	for i < off {
+		// Columns count runes as the scanner does: an invalid byte is one.
+		_, size := utf8.DecodeRune(src[i:])
 		switch c := src[i]; {
 		case c == '\n' || c == '\r' && (i+1 >= len(src) || src[i+1] != '\n'):
 			pos.Line++
 			pos.Column = 1
-		case utf8.RuneStart(c):
+		default:
 			pos.Column++
 		}
-		i++
+		i += size
 	}
 	pos.Offset = off
 	return pos
