@@ -192,9 +192,11 @@ type SyntaxError struct {
 
 func (e *SyntaxError) Error() string { return e.Pos.String() + ": " + e.Msg }
 
+// tokenEnd is the position just past t, lines broken as the scanner
+// breaks them (participle's Position.Advance knows only "\n").
 func tokenEnd(t *lexer.Token) Position {
 	end := t.Pos
-	end.Advance(t.Value)
+	advance(&end, t, len(t.Value))
 	return end
 }
 
