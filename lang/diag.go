@@ -193,34 +193,44 @@ func renderSnippet(w io.Writer, src Sources, pos, end Position, label string, wi
 	fmt.Fprintf(w, "%s %s %s\n", gutter, st.paint("1;34", "|"), carets)
 }
 
-// sourceLine returns the line of src that holds pos, without its
-// newline. The line is found from the position's byte offset, so rendering
-// a diagnostic costs the length of its line, not of the text before it;
-// a position without an offset is found by counting lines.
+// sourceLine returns the line of src that holds pos, without its line
+// break ("\n", "\r\n" or a lone "\r", as the scanner reads them) or a
+// leading byte order mark. The line is found from the position's byte
+// offset, so rendering a diagnostic costs the length of its line, not of
+// the text before it; a position without an offset is found by counting
+// lines.
 func sourceLine(src []byte, pos Position) (string, bool) {
 	n := pos.Line
 	if src == nil || n < 1 {
 		return "", false
 	}
+	start := 0
 	if off := pos.Offset; off > 0 && off <= len(src) || off == 0 && n == 1 {
-		start := bytes.LastIndexByte(src[:off], '\n') + 1
-		end := len(src)
-		if j := bytes.IndexByte(src[off:], '\n'); j >= 0 {
-			end = off + j
+		if off > 0 && off < len(src) && src[off] == '\n' && src[off-1] == '\r' {
+			off-- // the "\n" of a "\r\n" ends the line its "\r" does
 		}
-		return strings.TrimRight(string(src[start:end]), "\r"), true
-	}
-	for i := 1; i < n; i++ {
-		j := bytes.IndexByte(src, '\n')
-		if j < 0 {
-			return "", false
+		start = bytes.LastIndexAny(src[:off], "\r\n") + 1
+	} else {
+		for i := 1; i < n; i++ {
+			j := bytes.IndexAny(src[start:], "\r\n")
+			if j < 0 {
+				return "", false
+			}
+			start += j + 1
+			if src[start-1] == '\r' && start < len(src) && src[start] == '\n' {
+				start++
+			}
 		}
-		src = src[j+1:]
 	}
-	if j := bytes.IndexByte(src, '\n'); j >= 0 {
-		src = src[:j]
+	end := len(src)
+	if j := bytes.IndexAny(src[start:], "\r\n"); j >= 0 {
+		end = start + j
 	}
-	return strings.TrimRight(string(src), "\r"), true
+	line := src[start:end]
+	if start == 0 {
+		line = bytes.TrimPrefix(line, []byte(bom))
+	}
+	return string(line), true
 }
 
 // RenderAll writes every diagnostic, a blank line between them.

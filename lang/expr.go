@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -19,7 +21,7 @@ type NumberLit struct {
 	Text        string  // the token as written, unit included
 	Digits      string  // the numeral as written, without unit or "$"
 	Value       float64 // the numeral's value, in Unit
-	Unit        *Unit   // nil for a bare number (a count)
+	Unit        *Unit   // nil for a bare number (a count); shared by every literal in that unit, not to be modified
 }
 
 // Base is the literal's value converted to its dimension's base unit.
@@ -132,16 +134,54 @@ func (n *Paren) Span() (Position, Position)     { return n.Pos, n.EndPos }
 
 // exprParser parses an expression by precedence climbing over participle's
 // token stream; the statement grammar calls it wherever an Expr is wanted.
-type exprParser struct{ lex *lexer.PeekingLexer }
+// It counts the expression's nesting depth and terms against its limits
+// before it recurses, so no input can overflow the stack: a chain of
+// binary operators is a loop, and everything that recurses (parentheses,
+// unary operators, ?: and call arguments) opens a level.
+type exprParser struct {
+	lex          *lexer.PeekingLexer
+	lim          Limits
+	depth, terms int
+}
 
-// parseExpr is the expression parser participle calls wherever the
-// grammar wants an Expr.
-func parseExpr(lex *lexer.PeekingLexer) (Expr, error) {
-	p := exprParser{lex}
-	if !p.startsOperand() {
-		return nil, participle.NextMatch
+// exprParserOf returns the expression parser participle calls wherever the
+// grammar wants an Expr, applying the expression limits of lim.
+func exprParserOf(lim Limits) func(*lexer.PeekingLexer) (Expr, error) {
+	return func(lex *lexer.PeekingLexer) (Expr, error) {
+		p := exprParser{lex: lex, lim: lim}
+		if !p.startsOperand() {
+			return nil, participle.NextMatch
+		}
+		return p.ternary()
 	}
-	return p.ternary()
+}
+
+// nest opens a level of nesting at t; done closes it.
+func (p *exprParser) nest(t *lexer.Token) error {
+	p.depth++
+	if p.depth > p.lim.MaxExprDepth {
+		return &hintError{
+			Pos: t.Pos, EndPos: tokenEnd(t),
+			Summary: fmt.Sprintf("expression nested more than %d levels deep (the limit on nesting)", p.lim.MaxExprDepth),
+			Hint:    "name inner parts of it with let",
+		}
+	}
+	return nil
+}
+
+func (p *exprParser) done() { p.depth-- }
+
+// term counts an operand or operator at t.
+func (p *exprParser) term(t *lexer.Token) error {
+	p.terms++
+	if p.terms > p.lim.MaxExprTerms {
+		return &hintError{
+			Pos: t.Pos, EndPos: tokenEnd(t),
+			Summary: fmt.Sprintf("expression longer than %d operands and operators (the limit on one expression)", p.lim.MaxExprTerms),
+			Hint:    "split it into parts named with let",
+		}
+	}
+	return nil
 }
 
 // SyntaxError is a parse error with the range of the offending token.
@@ -152,9 +192,11 @@ type SyntaxError struct {
 
 func (e *SyntaxError) Error() string { return e.Pos.String() + ": " + e.Msg }
 
+// tokenEnd is the position just past t, lines broken as the scanner
+// breaks them (participle's Position.Advance knows only "\n").
 func tokenEnd(t *lexer.Token) Position {
 	end := t.Pos
-	end.Advance(t.Value)
+	advance(&end, t, len(t.Value))
 	return end
 }
 
@@ -201,7 +243,14 @@ func (p *exprParser) ternary() (Expr, error) {
 	if _, ok := p.isOp("?"); !ok {
 		return c, nil
 	}
-	p.lex.Next()
+	q := p.lex.Next()
+	if err := p.term(q); err != nil {
+		return nil, err
+	}
+	if err := p.nest(q); err != nil {
+		return nil, err
+	}
+	defer p.done()
 	then, err := p.ternary()
 	if err != nil {
 		return nil, err
@@ -265,7 +314,14 @@ func (p *exprParser) binary(min int) (Expr, error) {
 	var l Expr
 	if _, ok := p.isOp("not", "!"); ok && min <= precNot {
 		t := p.lex.Next()
+		if err := p.term(t); err != nil {
+			return nil, err
+		}
+		if err := p.nest(t); err != nil {
+			return nil, err
+		}
 		x, err := p.binary(precNot)
+		p.done()
 		if err != nil {
 			return nil, err
 		}
@@ -283,6 +339,9 @@ func (p *exprParser) binary(min int) (Expr, error) {
 			return l, nil
 		}
 		t := p.lex.Next()
+		if err := p.term(t); err != nil {
+			return nil, err
+		}
 		op := t.Value
 		if c, ok := canonicalOp[op]; ok {
 			op = c
@@ -306,7 +365,14 @@ func (p *exprParser) binary(min int) (Expr, error) {
 func (p *exprParser) unary() (Expr, error) {
 	if _, ok := p.isOp("-"); ok {
 		t := p.lex.Next()
+		if err := p.term(t); err != nil {
+			return nil, err
+		}
+		if err := p.nest(t); err != nil {
+			return nil, err
+		}
 		x, err := p.unary()
+		p.done()
 		if err != nil {
 			return nil, err
 		}
@@ -318,6 +384,11 @@ func (p *exprParser) unary() (Expr, error) {
 
 func (p *exprParser) primary() (Expr, error) {
 	t := p.lex.Peek()
+	if t.Type != tokOp || t.Value != "(" {
+		if err := p.term(t); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case t.Type == tokNumber || t.Type == tokMoney:
 		p.lex.Next()
@@ -336,7 +407,11 @@ func (p *exprParser) primary() (Expr, error) {
 		return p.nameOrCall()
 	case t.Type == tokOp && t.Value == "(":
 		p.lex.Next()
+		if err := p.nest(t); err != nil {
+			return nil, err
+		}
 		x, err := p.ternary()
+		p.done()
 		if err != nil {
 			return nil, err
 		}
@@ -354,7 +429,10 @@ func (p *exprParser) nameOrCall() (Expr, error) {
 	t := p.lex.Next()
 	first := &Ident{Pos: t.Pos, EndPos: tokenEnd(t), Name: t.Value}
 	if _, ok := p.isOp("("); ok {
-		p.lex.Next()
+		if err := p.nest(p.lex.Next()); err != nil {
+			return nil, err
+		}
+		defer p.done()
 		call := &Call{Pos: t.Pos, Func: first}
 		for {
 			if c, ok := p.isOp(")"); ok && c == ")" {
@@ -394,6 +472,15 @@ func (p *exprParser) nameOrCall() (Expr, error) {
 	}
 }
 
+// unitOf holds one Unit per symbol, which the literals written in it share.
+var unitOf = func() map[string]*Unit {
+	m := make(map[string]*Unit, len(Units))
+	for sym, u := range Units {
+		m[sym] = &u
+	}
+	return m
+}()
+
 // parseNumber splits a Number or Money token into numeral and unit.
 func parseNumber(t *lexer.Token) (Expr, error) {
 	text := t.Value
@@ -425,16 +512,96 @@ func parseNumber(t *lexer.Token) (Expr, error) {
 	}
 	digits := n.Digits
 	if strings.IndexByte(digits, '_') >= 0 {
+		if err := checkUnderscores(t, strings.Index(text, n.Digits), n.Digits); err != nil {
+			return nil, err
+		}
 		digits = strings.ReplaceAll(digits, "_", "")
 	}
 	v, err := strconv.ParseFloat(digits, 64)
-	if err != nil {
-		return nil, &SyntaxError{Pos: t.Pos, EndPos: n.EndPos, Msg: "malformed number " + strconv.Quote(text)}
-	}
 	n.Value = v
 	if unit != "" {
-		u := Units[unit]
-		n.Unit = &u
+		n.Unit = unitOf[unit]
 	}
-	return n, nil
+	if err == nil && n.Unit != nil && v != 0 {
+		if b := n.Base(); math.IsInf(b, 0) || b == 0 {
+			err = strconv.ErrRange
+		}
+	}
+	switch {
+	case err == nil && v == 0 && !isZeroMantissa(digits):
+		err = strconv.ErrRange
+	case err == nil:
+		return n, nil
+	}
+	if ne, ok := err.(*strconv.NumError); ok {
+		err = ne.Err
+	}
+	if err != strconv.ErrRange {
+		return nil, &SyntaxError{Pos: t.Pos, EndPos: n.EndPos, Msg: "malformed number " + strconv.Quote(text)}
+	}
+	what := "number " + strconv.Quote(text)
+	if math.IsInf(v, 0) || v != 0 && n.Unit != nil && math.IsInf(n.Base(), 0) {
+		return nil, &hintError{
+			Pos: t.Pos, EndPos: n.EndPos,
+			Summary: what + " is too large: beyond ±1.8e308, the largest number gpl holds" + inBase(n),
+			Hint:    "check its exponent: no plan needs a quantity this large",
+		}
+	}
+	return nil, &hintError{
+		Pos: t.Pos, EndPos: n.EndPos,
+		Summary: what + " is too small: it would round to 0" + inBase(n) + " (the smallest number gpl holds is about 5e-324)",
+		Hint:    "write 0 if zero is meant; no plan needs a quantity this small",
+	}
+}
+
+// inBase says that a literal's range was exceeded only when converted to
+// its dimension's base unit.
+func inBase(n *NumberLit) string {
+	if n.Unit == nil || n.Unit.Factor == 1 {
+		return ""
+	}
+	return " once converted to " + baseUnitOf(n.Unit.Dim)
+}
+
+// baseUnitOf names the base unit of a dimension as literals write it.
+func baseUnitOf(d Dim) string {
+	if d == Price {
+		return "USD per second"
+	}
+	return d.BaseUnit()
+}
+
+// isZeroMantissa reports whether a numeral's digits before its exponent
+// are all zeros: 0e-400 is 0, not an underflow.
+func isZeroMantissa(digits string) bool {
+	if i := strings.IndexAny(digits, "eE"); i >= 0 {
+		digits = digits[:i]
+	}
+	return strings.Trim(digits, "0.") == ""
+}
+
+// checkUnderscores reports an underscore in a numeral that does not sit
+// between two digits (1_, 1__0, 1_.5); off is where the numeral starts in
+// token t.
+func checkUnderscores(t *lexer.Token, off int, digits string) error {
+	for i := 0; i < len(digits); i++ {
+		if digits[i] != '_' {
+			continue
+		}
+		if i > 0 && isDigit(digits[i-1]) && i+1 < len(digits) && isDigit(digits[i+1]) {
+			continue
+		}
+		pos := t.Pos
+		pos.Offset += off + i
+		pos.Column += off + i
+		end := pos
+		end.Offset++
+		end.Column++
+		return &hintError{
+			Pos: pos, EndPos: end,
+			Summary: "syntax error: malformed number " + strconv.Quote(strings.TrimSpace(t.Value)) + ": an underscore must sit between two digits",
+			Hint:    "group digits with single underscores, as in 1_000_000, or remove it",
+		}
+	}
+	return nil
 }

@@ -42,16 +42,12 @@ func lexAll(t *testing.T, src string) []lexedToken {
 		}
 	}
 
-	lx, err := regexpLexer.LexString("t.gpl", src)
+	oracle, err := oracleTokens("t.gpl", src)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("Lexer on %q: %v", src, err)
 	}
 	var defined []lexedToken
-	for {
-		tok, err := lx.Next()
-		if err != nil {
-			t.Fatalf("Lexer on %q: %v", src, err)
-		}
+	for _, tok := range oracle {
 		if tok.EOF() {
 			break
 		}

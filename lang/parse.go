@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -21,14 +21,15 @@ type fileHolder struct {
 	Stmts []Stmt `parser:"@@*"`
 }
 
-// grammarOptions configure every parser of the language. Union members are
-// listed most frequent first: participle tries them in order.
-func grammarOptions() []participle.Option {
+// grammarOptions configure every parser of the language, with the
+// expression limits of lim. Union members are listed most frequent first:
+// participle tries them in order.
+func grammarOptions(lim Limits) []participle.Option {
 	return []participle.Option{
 		participle.Lexer(Lexer),
 		participle.Union[Stmt](&Job{}, &Expect{}, &Let{}, &Pool{}, &Rules{}, &Request{}, &Import{}),
 		participle.Union[JobItem](&Expect{}, &FactorBlock{}, &Field{}),
-		participle.ParseTypeWith(parseExpr),
+		participle.ParseTypeWith(exprParserOf(lim)),
 		// One token decides every branch of the grammar; a larger lookahead
 		// lets participle back out of a half-parsed block item and blame a
 		// token before the real error.
@@ -36,151 +37,226 @@ func grammarOptions() []participle.Option {
 	}
 }
 
-// The parsers are built once per process, when a verb first needs one.
-var (
-	fileParser = sync.OnceValue(func() *participle.Parser[fileHolder] {
-		return participle.MustBuild[fileHolder](grammarOptions()...)
-	})
-	stmtParser = sync.OnceValue(func() *participle.Parser[stmtHolder] {
-		return participle.MustBuild[stmtHolder](grammarOptions()...)
-	})
-	exprParserP = sync.OnceValue(func() *participle.Parser[exprHolder] {
-		return participle.MustBuild[exprHolder](grammarOptions()...)
-	})
-)
-
 // Grammar returns the EBNF of the statement grammar, for the docs.
-func Grammar() string { return stmtParser().String() }
+func Grammar() string { return parsersFor(DefaultLimits).stmt.String() }
 
-// Parse reads a .gpl file. participle reads it a group of statements at a
-// time, so that the tokens held at once are bounded by the group, not the
-// file; when that meets a syntax error, the file is read again statement
-// by statement, so that a syntax error in one statement does not hide the
-// others: the parser resynchronises at the next statement keyword, and
-// every independent error comes back, in source order, with the
-// statements that did parse.
+// Parse reads a .gpl file under the DefaultLimits; see ParseWith.
 func Parse(name string, src []byte) (*File, Diagnostics) {
+	return ParseWith(DefaultLimits, name, src)
+}
+
+// ParseWith reads a .gpl file, refusing input beyond lim (a zero field of
+// lim takes its default).
+//
+// participle reads the file one top-level statement at a time, so that
+// memory holds the tree and one statement's tokens, never the whole
+// file's: the scanner stops at each statement keyword that can only start
+// a statement (one at brace depth 0 after a token that can end one),
+// which is where a reading of the whole file in one pass would start the
+// next statement too. When that meets a syntax error, the file is read
+// again statement by statement with the resynchronising rule of
+// splitStatements, so that a syntax error in one statement does not hide
+// the others: every independent error comes back, in source order, with
+// the statements that did parse.
+func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
+	lim = lim.withDefaults()
 	f := &File{Name: name, Src: src}
-	if stmts, ok := parseGroups(name, string(src)); ok {
-		f.Stmts = stmts
+	if len(src) > lim.MaxFileSize {
+		return f, Diagnostics{fileTooLarge(name, src, lim.MaxFileSize)}
+	}
+	ps := parsersFor(lim)
+	text := string(src)
+	l := stmtLexer{sc: newTokenScanner(name, text)}
+	parsed := true
+	for parsed && l.begin() {
+		s, err := parseFrom(ps, &l)
+		if err != nil {
+			parsed = false
+			break
+		}
+		f.Stmts = append(f.Stmts, s)
+	}
+	if parsed {
 		return f, nil
 	}
 	var diags Diagnostics
-	f.Stmts, diags = parseStatements(scanTokens(name, string(src)))
+	f.Stmts, diags = parseStatements(ps, text, name)
 	return f, diags
 }
 
-// groupSize is how many top-level statements participle reads in one call.
-const groupSize = 64
-
-// parseGroups parses src in groups of statements; false at the first
-// syntax error.
-func parseGroups(name, src string) ([]Stmt, bool) {
-	r := newTokenReader(name, src)
-	var (
-		stmts []Stmt
-		group = make([]lexer.Token, 0, 256)
-		depth int
-		count int  // statements begun in the group
-		gap   bool // the last token in group is a merged gap
-	)
-	flush := func(end lexer.Token) bool {
-		if len(group) == 0 {
-			return true
-		}
-		pl, err := lexer.Upgrade(&sliceLexer{toks: group, eof: lexer.EOFToken(end.Pos)}, elided...)
-		if err != nil {
-			return false
-		}
-		h, err := fileParser().ParseFromLexer(pl)
-		if err != nil {
-			return false
-		}
-		stmts = append(stmts, h.Stmts...)
-		group, count = group[:0], 0
-		return true
-	}
+// parseStatements parses src with participle one statement at a time, as
+// splitStatements divides it.
+func parseStatements(ps *parsers, src, name string) (stmts []Stmt, diags Diagnostics) {
+	c := chunker{sc: newTokenScanner(name, src)}
 	for {
-		t, more := r.next()
-		if !more {
-			return stmts, flush(t)
+		chunk, _, ok := c.next()
+		if !ok {
+			return stmts, diags
 		}
-		switch t.Type {
-		case tokComment, tokNewline, tokSpace:
-			if !gap {
-				group = append(group, lexer.Token{Type: tokSpace, Pos: t.Pos})
-				gap = true
-			}
-			continue
-		case tokIdent:
-			if depth == 0 && statementKeywords[t.Value] {
-				if count == groupSize {
-					if !flush(t) {
-						return nil, false
-					}
-				}
-				count++
-			}
-		case tokOp:
-			switch t.Value {
-			case "{":
-				depth++
-			case "}":
-				depth--
-			}
-		}
-		group = append(group, t)
-		gap = false
-	}
-}
-
-// parseStatements parses with participle, one statement at a time.
-func parseStatements(toks []lexer.Token) (stmts []Stmt, diags Diagnostics) {
-	for _, chunk := range splitStatements(toks) {
-		s, err := parseChunk(chunk)
+		s, err := parseChunk(ps, chunk)
 		if err != nil {
 			diags = append(diags, syntaxDiagnostic(err, chunk))
 			continue
 		}
 		stmts = append(stmts, s)
 	}
-	return stmts, diags
 }
 
-// tokenize lexes the whole file. The scanner never fails: a character no
-// token starts with becomes an Invalid token, which the parser reports.
-func tokenize(name string, src []byte) ([]lexer.Token, *Diagnostic) {
-	return scanTokens(name, string(src)), nil
+// stmtLexer hands participle the tokens of one top-level statement at a
+// time, scanned as participle asks for them, each run of comments, spaces
+// and newlines merged into one space token (the parser skips them; a
+// node's end position, the start of whatever follows its last token, stays
+// the same). A statement ends at a statement keyword at brace depth 0 that
+// follows a token that can end a statement: where a reading of the whole
+// file in one pass would start the next statement too.
+type stmtLexer struct {
+	sc      tokenScanner
+	started bool         // the first statement has begun
+	pend    *lexer.Token // a token of this statement read ahead
+	held    *lexer.Token // the keyword that starts the next statement
+	depth   int          // brace depth within the statement
+	ends    bool         // the last token can end a statement
+	done    bool         // the statement's tokens are all handed out
+	eof     lexer.Token
 }
 
-// splitStatements divides the token stream into one slice per top-level
-// statement: a statement keyword at brace depth 0 starts a new one, and so
-// does a declaration keyword at the start of a line whatever the depth (a
-// missing "}" then costs one statement, not the rest of the file).
-func splitStatements(toks []lexer.Token) [][]lexer.Token {
-	var chunks [][]lexer.Token
-	start, depth := 0, 0
-	lineStart := true
-	significant := false
-	for i, t := range toks {
-		if t.EOF() {
+// begin starts the next statement; it is false when none is left.
+func (l *stmtLexer) begin() bool {
+	l.depth, l.ends, l.done = 0, false, false
+	if l.held != nil {
+		l.pend, l.held = l.held, nil
+		return true
+	}
+	if l.started {
+		return false
+	}
+	l.started = true
+	if strings.HasPrefix(l.sc.src, bom) {
+		l.sc.next()
+	}
+	for l.sc.i < len(l.sc.src) {
+		if t, _ := scanOne(l.sc.src, l.sc.i); !isBlank(t) {
+			return true
+		}
+		l.sc.next()
+	}
+	return false
+}
+
+// Next returns the statement's next token, then EOF.
+func (l *stmtLexer) Next() (lexer.Token, error) {
+	if l.pend != nil {
+		t := *l.pend
+		l.pend = nil
+		l.note(&t)
+		return t, nil
+	}
+	if l.done {
+		return l.eof, nil
+	}
+	t, ok := l.sc.next()
+	var gap *lexer.Token
+	if ok && isBlank(t.Type) {
+		gap = &lexer.Token{Type: tokSpace, Pos: t.Pos}
+		for ok && isBlank(t.Type) {
+			t, ok = l.sc.next()
+		}
+	}
+	switch {
+	case !ok:
+		l.done, l.eof = true, lexer.EOFToken(l.sc.pos)
+	case !l.boundary(&t):
+		if gap == nil {
+			l.note(&t)
+			return t, nil
+		}
+		l.pend = &t
+	}
+	if gap != nil {
+		return *gap, nil
+	}
+	return l.eof, nil
+}
+
+// boundary reports whether t starts the next statement, and if so ends
+// this one.
+func (l *stmtLexer) boundary(t *lexer.Token) bool {
+	if t.Type == tokIdent && statementKeywords[t.Value] && l.depth == 0 && l.ends {
+		l.held = t
+		l.done, l.eof = true, lexer.EOFToken(t.Pos)
+		return true
+	}
+	return false
+}
+
+func (l *stmtLexer) note(t *lexer.Token) {
+	if t.Type == tokOp {
+		switch t.Value {
+		case "{":
+			l.depth++
+		case "}":
+			l.depth--
+		}
+	}
+	l.ends = endsStatement(t)
+}
+
+func isBlank(typ lexer.TokenType) bool {
+	return typ == tokNewline || typ == tokSpace || typ == tokComment
+}
+
+// chunker divides source text, after a syntax error, into one statement at
+// a time as splitStatements did: a statement keyword at brace depth 0
+// starts a new statement, and so does a declaration keyword at the start of
+// a line whatever the depth (a missing "}" then costs one statement, not
+// the rest of the file). Each run of comments, spaces and newlines is
+// merged into one space token.
+type chunker struct {
+	sc tokenScanner
+
+	buf         []lexer.Token
+	held        *lexer.Token // the keyword that starts the next statement
+	significant bool         // a significant token has been read
+	lineStart   bool
+}
+
+// next returns the tokens of the next statement and the token that
+// follows them (EOF, placed where the next statement starts); ok is false
+// when the source holds no further statement.
+func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
+	if c.sc.i == 0 {
+		c.lineStart = true
+	}
+	c.buf = c.buf[:0]
+	depth, gap := 0, false
+	if c.held != nil {
+		c.buf = append(c.buf, *c.held)
+		c.held = nil
+	}
+	for {
+		t, more := c.sc.next()
+		if !more {
 			break
 		}
-		switch t.Type {
-		case tokNewline:
-			if t.Value == "\n" {
-				lineStart = true
+		typ := t.Type
+		switch typ {
+		case tokNewline, tokSpace, tokComment:
+			if isLineBreak(&t) {
+				c.lineStart = true
+			}
+			if !gap {
+				c.buf = append(c.buf, lexer.Token{Type: tokSpace, Pos: t.Pos})
+				gap = true
 			}
 			continue
-		case tokSpace, tokComment:
-			continue
 		}
-		if t.Type == tokIdent && statementKeywords[t.Value] && significant &&
-			(depth <= 0 || lineStart && t.Pos.Column == 1 && t.Value != "expect") {
-			chunks = append(chunks, toks[start:i])
-			start, depth = i, 0
+		if typ == tokIdent && statementKeywords[t.Value] && c.significant &&
+			(depth <= 0 || c.lineStart && t.Pos.Column == 1 && t.Value != "expect") {
+			c.held = &t
+			c.lineStart = false
+			return c.buf, lexer.EOFToken(t.Pos), true
 		}
-		if t.Type == tokOp {
+		if typ == tokOp {
 			switch t.Value {
 			case "{":
 				depth++
@@ -188,13 +264,53 @@ func splitStatements(toks []lexer.Token) [][]lexer.Token {
 				depth--
 			}
 		}
-		significant = true
-		lineStart = false
+		c.buf = append(c.buf, t)
+		gap = false
+		c.significant, c.lineStart = true, false
 	}
-	if significant {
-		chunks = append(chunks, toks[start:len(toks)-1])
+	if len(c.buf) == 0 || !c.significant {
+		return nil, lexer.Token{}, false
 	}
-	return chunks
+	chunk = c.buf
+	c.buf = nil // nothing follows: the next call reports the end
+	return chunk, lexer.EOFToken(c.sc.pos), true
+}
+
+// endsStatement reports whether a statement can end with t: a closing
+// brace, a string, a number, a name, true or false, ")" or "%". Every other
+// token needs something after it.
+func endsStatement(t *lexer.Token) bool {
+	switch t.Type {
+	case tokString, tokNumber, tokMoney:
+		return true
+	case tokIdent:
+		return !IsKeyword(t.Value) || t.Value == "true" || t.Value == "false"
+	case tokOp:
+		return t.Value == "}" || t.Value == ")" || t.Value == "%"
+	}
+	return false
+}
+
+// advance moves pos past token t of n bytes. Only a Newline token holds a
+// line break, and most tokens are ASCII, so advancing is usually an
+// addition.
+func advance(pos *lexer.Position, t *lexer.Token, n int) {
+	switch {
+	case isLineBreak(t):
+		pos.Line++
+		pos.Column = 1
+	case isASCII(t.Value):
+		pos.Column += n
+	default:
+		pos.Column += utf8.RuneCountInString(t.Value)
+	}
+	pos.Offset += n
+}
+
+// tokenize lexes the whole file. The scanner never fails: a character no
+// token starts with becomes an Invalid token, which the parser reports.
+func tokenize(name string, src []byte) ([]lexer.Token, *Diagnostic) {
+	return scanTokens(name, string(src)), nil
 }
 
 // sliceLexer replays a slice of tokens, ending with EOF.
@@ -214,19 +330,30 @@ func (s *sliceLexer) Next() (lexer.Token, error) {
 
 var elided = []lexer.TokenType{tokComment, tokNewline, tokSpace}
 
-func parseChunk(chunk []lexer.Token) (Stmt, error) {
+// parseChunk parses one statement read after a syntax error; its end is
+// the end of its last token.
+func parseChunk(ps *parsers, chunk []lexer.Token) (Stmt, error) {
 	last := chunk[0]
 	for _, t := range chunk {
 		if t.Type != tokNewline && t.Type != tokSpace && t.Type != tokComment {
 			last = t
 		}
 	}
-	eof := lexer.EOFToken(tokenEnd(&last))
-	pl, err := lexer.Upgrade(&sliceLexer{toks: chunk, eof: eof}, elided...)
+	return parseTokens(ps, chunk, lexer.EOFToken(tokenEnd(&last)))
+}
+
+// parseTokens parses the tokens of one statement, followed by eof.
+func parseTokens(ps *parsers, toks []lexer.Token, eof lexer.Token) (Stmt, error) {
+	return parseFrom(ps, &sliceLexer{toks: toks, eof: eof})
+}
+
+// parseFrom parses one statement from lex.
+func parseFrom(ps *parsers, lex lexer.Lexer) (Stmt, error) {
+	pl, err := lexer.Upgrade(lex, elided...)
 	if err != nil {
 		return nil, err
 	}
-	h, err := stmtParser().ParseFromLexer(pl)
+	h, err := ps.stmt.ParseFromLexer(pl)
 	if err != nil {
 		return nil, err
 	}
@@ -236,6 +363,10 @@ func parseChunk(chunk []lexer.Token) (Stmt, error) {
 // syntaxDiagnostic turns a participle or expression error into a
 // Diagnostic whose caret sits under the offending token.
 func syntaxDiagnostic(err error, chunk []lexer.Token) *Diagnostic {
+	var he *hintError
+	if errors.As(err, &he) {
+		return he.diagnostic()
+	}
 	var se *SyntaxError
 	if errors.As(err, &se) {
 		return &Diagnostic{Severity: Error, Summary: "syntax error: " + se.Msg, Pos: se.Pos, End: se.EndPos}
@@ -302,12 +433,20 @@ type exprHolder struct {
 	X Expr `parser:"@@"`
 }
 
-// ParseExpr reads a single expression, such as llama2_70b.mpg * 2.
+// ParseExpr reads a single expression, such as llama2_70b.mpg * 2, under
+// the DefaultLimits.
 func ParseExpr(name, src string) (Expr, Diagnostics) {
-	toks, diag := tokenize(name, []byte(src))
-	if diag != nil {
-		return nil, Diagnostics{diag}
+	return ParseExprWith(DefaultLimits, name, src)
+}
+
+// ParseExprWith reads a single expression, refusing input beyond lim (a
+// zero field of lim takes its default).
+func ParseExprWith(lim Limits, name, src string) (Expr, Diagnostics) {
+	lim = lim.withDefaults()
+	if len(src) > lim.MaxFileSize {
+		return nil, Diagnostics{fileTooLarge(name, []byte(src), lim.MaxFileSize)}
 	}
+	toks := scanTokens(name, src)
 	toks = toks[:len(toks)-1]
 	if len(toks) == 0 {
 		return nil, Diagnostics{{Severity: Error, Summary: "syntax error: expected an expression"}}
@@ -316,7 +455,7 @@ func ParseExpr(name, src string) (Expr, Diagnostics) {
 	pl, err := lexer.Upgrade(&sliceLexer{toks: toks, eof: lexer.EOFToken(tokenEnd(&last))}, elided...)
 	if err == nil {
 		var h *exprHolder
-		h, err = exprParserP().ParseFromLexer(pl)
+		h, err = parsersFor(lim).expr.ParseFromLexer(pl)
 		if err == nil {
 			return h.X, nil
 		}

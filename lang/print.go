@@ -11,10 +11,9 @@ package lang
 // that the output holds the source's tokens.
 
 import (
+	"bytes"
 	"io"
 	"strings"
-
-	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // FormatFile returns f in the canonical layout that gpl fmt writes, every
@@ -22,24 +21,26 @@ import (
 // the printer reads comments and blank lines from f.Src. If the source has
 // syntax errors FormatFile returns them, as Diagnostics, instead of text.
 // (Format, in units.go, prints a value; this prints a file.)
+//
+// A byte order mark at the start of the source is kept. The printer holds
+// the tree, the output and the source's comments, never a slice of the
+// source's tokens: it scans the source once for comments and blank lines,
+// and once more, beside the output, to check that only layout changed.
 func FormatFile(f *File) ([]byte, error) {
 	p := &printer{src: f.Src, fresh: true}
-	var toks []lexer.Token
 	if f.Src != nil {
-		var diag *Diagnostic
-		toks, diag = tokenize(f.Name, f.Src)
-		if diag != nil {
-			return nil, Diagnostics{diag}
-		}
-		p.scan(toks)
+		p.scan(f.Name, string(f.Src))
 	}
 	for _, s := range f.Stmts {
 		p.stmt(s)
 	}
 	p.flush(len(f.Src) + 1)
 	out := p.render()
+	if bytes.HasPrefix(f.Src, []byte(bom)) {
+		out = append([]byte(bom), out...)
+	}
 	if f.Src != nil {
-		if err := sameTokens(f, toks, out); err != nil {
+		if err := sameTokens(f, out); err != nil {
 			return nil, err
 		}
 	}

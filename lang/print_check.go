@@ -5,7 +5,6 @@ package lang
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -14,15 +13,13 @@ import (
 // sameTokens checks that out holds the tokens of the source, in order, up
 // to the canonical spellings, and its comments, in order (a comment inside
 // an expression moves above its statement, so the two lists are compared
-// apart). A file with syntax errors fails the check (its broken statements
-// are not in the tree); its diagnostics are returned then.
-func sameTokens(f *File, in []lexer.Token, out []byte) error {
-	if got, diag := tokenize(f.Name, out); diag == nil {
-		codeIn, commentsIn := meaningfulTokens(in)
-		codeOut, commentsOut := meaningfulTokens(got)
-		if slices.Equal(codeIn, codeOut) && slices.Equal(commentsIn, commentsOut) {
-			return nil
-		}
+// apart). Source and output are scanned side by side, a token at a time. A
+// file with syntax errors fails the check (its broken statements are not
+// in the tree); its diagnostics are returned then.
+func sameTokens(f *File, out []byte) error {
+	src := string(f.Src)
+	if sameSequence(src, string(out), codeToken) && sameSequence(src, string(out), commentToken) {
+		return nil
 	}
 	if _, diags := Parse(f.Name, f.Src); diags.HasErrors() {
 		return diags
@@ -30,23 +27,53 @@ func sameTokens(f *File, in []lexer.Token, out []byte) error {
 	return fmt.Errorf("internal error: formatting %s would change more than its layout; please report it", f.Name)
 }
 
-var canonicalToken = map[string]string{"~=": "≈", "+-": "±", "&&": "and", "||": "or", "!": "not"}
-
-// meaningfulTokens lists the tokens that carry meaning, as the printer spells
-// them, and the comments.
-func meaningfulTokens(toks []lexer.Token) (code, comments []string) {
-	for _, t := range toks {
-		switch {
-		case t.EOF() || t.Type == tokSpace || t.Type == tokNewline:
-		case t.Type == tokComment:
-			comments = append(comments, strings.TrimRight(t.Value, " \t\r"))
-		case t.Type == tokNumber:
-			code = append(code, numberText(t.Value))
-		case t.Type == tokOp && canonicalToken[t.Value] != "":
-			code = append(code, canonicalToken[t.Value])
-		default:
-			code = append(code, t.Value)
+// sameSequence reports whether a and b hold the same tokens as spelled by
+// pick, which returns false for a token it leaves out.
+func sameSequence(a, b string, pick func(*lexer.Token) (string, bool)) bool {
+	sa, sb := newTokenScanner("", a), newTokenScanner("", b)
+	for {
+		x, okA := nextPicked(&sa, pick)
+		y, okB := nextPicked(&sb, pick)
+		if okA != okB || x != y {
+			return false
+		}
+		if !okA {
+			return true
 		}
 	}
-	return code, comments
+}
+
+func nextPicked(s *tokenScanner, pick func(*lexer.Token) (string, bool)) (string, bool) {
+	for {
+		t, ok := s.next()
+		if !ok {
+			return "", false
+		}
+		if v, ok := pick(&t); ok {
+			return v, true
+		}
+	}
+}
+
+var canonicalToken = map[string]string{"~=": "≈", "+-": "±", "&&": "and", "||": "or", "!": "not"}
+
+// codeToken is a token that carries meaning, as the printer spells it.
+func codeToken(t *lexer.Token) (string, bool) {
+	switch {
+	case t.Type == tokSpace || t.Type == tokNewline || t.Type == tokComment:
+		return "", false
+	case t.Type == tokNumber:
+		return numberText(t.Value), true
+	case t.Type == tokOp && canonicalToken[t.Value] != "":
+		return canonicalToken[t.Value], true
+	}
+	return t.Value, true
+}
+
+// commentToken is a comment, without trailing blanks.
+func commentToken(t *lexer.Token) (string, bool) {
+	if t.Type != tokComment {
+		return "", false
+	}
+	return strings.TrimRight(t.Value, " \t\r"), true
 }

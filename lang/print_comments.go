@@ -8,8 +8,6 @@ package lang
 import (
 	"sort"
 	"strings"
-
-	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // srcComment is a comment as written, with where it sits.
@@ -20,7 +18,7 @@ type srcComment struct {
 }
 
 // scan records the comments, blank lines and opening braces of the source.
-func (p *printer) scan(toks []lexer.Token) {
+func (p *printer) scan(name, src string) {
 	p.blanks = []int{0}
 	content, alone := false, true
 	line := 1
@@ -33,16 +31,17 @@ func (p *printer) scan(toks []lexer.Token) {
 		content, alone = false, true
 		line++
 	}
-	for i := range toks {
-		t := &toks[i]
-		if t.EOF() {
+	sc := newTokenScanner(name, src)
+	for {
+		t, ok := sc.next()
+		if !ok {
 			break
 		}
 		for line < t.Pos.Line { // defensive: a token that spans lines
 			endLine()
 		}
 		switch {
-		case t.Type == tokNewline && t.Value == "\n":
+		case isLineBreak(&t):
 			endLine()
 			continue
 		case t.Type == tokSpace:

@@ -13,53 +13,103 @@ import (
 // does (checked on every file in the repository and on random input),
 // about two orders of magnitude faster.
 func scanTokens(name string, src string) []lexer.Token {
-	return scanInto(make([]lexer.Token, 0, len(src)/3+1), name, src)
+	return scanInto(make([]lexer.Token, 0, len(src)/3+1), name, src, false)
 }
 
-// scanInto is a scan of src appended to toks.
-func scanInto(toks []lexer.Token, name string, src string) []lexer.Token {
-	r := newTokenReader(name, src)
+// scanForParser is scanTokens with every run of comments, spaces and
+// newlines between two significant tokens merged into one space token.
+// The parser skips space tokens, so it reads the same statements; a node's
+// end position (the start of whatever follows its last token) is the same
+// too, and the parser has half the tokens to read.
+func scanForParser(name string, src string) []lexer.Token {
+	return scanInto(make([]lexer.Token, 0, len(src)/5+1), name, src, true)
+}
+
+// scanInto is a scan of src appended to toks; with merge, as
+// scanForParser.
+func scanInto(toks []lexer.Token, name string, src string, merge bool) []lexer.Token {
+	sc := newTokenScanner(name, src)
+	gap := false
 	for {
-		t, ok := r.next()
-		toks = append(toks, t)
+		t, ok := sc.next()
 		if !ok {
-			return toks
+			return append(toks, lexer.EOFToken(sc.pos))
+		}
+		switch {
+		case !merge:
+			toks = append(toks, t)
+		case t.Type == tokComment || t.Type == tokNewline || t.Type == tokSpace:
+			if !gap && t.Value != bom {
+				toks = append(toks, lexer.Token{Type: tokSpace, Pos: t.Pos})
+				gap = true
+			}
+		default:
+			toks = append(toks, t)
+			gap = false
 		}
 	}
 }
 
-// tokenReader reads src a token at a time.
-type tokenReader struct {
+// tokenScanner reads the tokens of a source one at a time, so that a pass
+// over a file holds no more than one token.
+type tokenScanner struct {
 	src string
-	i   int
 	pos lexer.Position
+	i   int
 }
 
-func newTokenReader(name, src string) *tokenReader {
-	return &tokenReader{src: src, pos: lexer.Position{Filename: name, Line: 1, Column: 1}}
+func newTokenScanner(name, src string) tokenScanner {
+	return tokenScanner{src: src, pos: lexer.Position{Filename: name, Line: 1, Column: 1}}
 }
 
-// next returns the next token, or the EOF token and false at the end.
-func (r *tokenReader) next() (lexer.Token, bool) {
-	if r.i >= len(r.src) {
-		return lexer.EOFToken(r.pos), false
+// next returns the next token, comments, spaces and newlines included; ok
+// is false at the end of the source, where pos is the EOF position. A byte
+// order mark at the start is a space token that takes no column.
+func (s *tokenScanner) next() (t lexer.Token, ok bool) {
+	if s.i >= len(s.src) {
+		return lexer.Token{}, false
 	}
-	typ, n := scanOne(r.src, r.i)
-	t := lexer.Token{Type: typ, Value: r.src[r.i : r.i+n], Pos: r.pos}
-	// Only a Newline token holds a line break, and most tokens are ASCII,
-	// so advancing is usually an addition.
-	switch {
-	case t.Value == "\n":
-		r.pos.Line++
-		r.pos.Column = 1
-	case isASCII(t.Value):
-		r.pos.Column += n
-	default:
-		r.pos.Column += utf8.RuneCountInString(t.Value)
+	if s.i == 0 && strings.HasPrefix(s.src, bom) {
+		t = lexer.Token{Type: tokSpace, Value: bom, Pos: s.pos}
+		s.i, s.pos.Offset = len(bom), len(bom)
+		return t, true
 	}
-	r.pos.Offset += n
-	r.i += n
+	typ, n := scanOne(s.src, s.i)
+	t = lexer.Token{Type: typ, Value: s.src[s.i : s.i+n], Pos: s.pos}
+	advance(&s.pos, &t, n)
+	s.i += n
 	return t, true
+}
+
+// bom is the UTF-8 byte order mark, which a file may start with.
+const bom = "\uFEFF"
+
+// isLineBreak reports whether t is a line break: "\n", "\r\n" or a lone
+// "\r" (a Newline token is a line break or ";").
+func isLineBreak(t *lexer.Token) bool { return t.Type == tokNewline && t.Value != ";" }
+
+// positionAt is the position of byte offset off of src, lines broken as the
+// scanner breaks them.
+func positionAt(name string, src []byte, off int) Position {
+	pos := Position{Filename: name, Line: 1, Column: 1}
+	i := 0
+	if strings.HasPrefix(string(src[:min(len(src), len(bom))]), bom) && off >= len(bom) {
+		i = len(bom)
+	}
+	for i < off {
+		// Columns count runes as the scanner does: an invalid byte is one.
+		_, size := utf8.DecodeRune(src[i:])
+		switch c := src[i]; {
+		case c == '\n' || c == '\r' && (i+1 >= len(src) || src[i+1] != '\n'):
+			pos.Line++
+			pos.Column = 1
+		default:
+			pos.Column++
+		}
+		i += size
+	}
+	pos.Offset = off
+	return pos
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -78,16 +128,21 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 	c := src[i]
 	switch {
 	case c == '#':
-		j := strings.IndexByte(src[i:], '\n')
+		j := strings.IndexAny(src[i:], "\n\r")
 		if j < 0 {
 			return tokComment, len(src) - i
 		}
 		return tokComment, j
 	case c == '\n' || c == ';':
 		return tokNewline, 1
-	case c == ' ' || c == '\t' || c == '\r':
+	case c == '\r':
+		if i+1 < len(src) && src[i+1] == '\n' {
+			return tokNewline, 2
+		}
+		return tokNewline, 1
+	case c == ' ' || c == '\t':
 		j := i
-		for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\r') {
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
 			j++
 		}
 		return tokSpace, j - i
@@ -96,10 +151,10 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 			switch src[j] {
 			case '"':
 				return tokString, j + 1 - i
-			case '\n':
+			case '\n', '\r':
 				return tokInvalid, 1
 			case '\\':
-				if j+1 >= len(src) || src[j+1] == '\n' {
+				if j+1 >= len(src) || src[j+1] == '\n' || src[j+1] == '\r' {
 					return tokInvalid, 1
 				}
 				_, sz := utf8.DecodeRuneInString(src[j+1:])

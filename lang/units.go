@@ -9,7 +9,16 @@ import (
 // Dim is the physical dimension of a value, as exponents of the four base
 // dimensions: duration (second), data (byte), compute (FLOP) and money (USD).
 // A count is the zero Dim. A price, USD per device-hour, is money·duration⁻¹.
-type Dim [4]int8
+//
+// Exponents are int32 and Mul and Div saturate at ±(MaxExponent+1), so no
+// product or quotient wraps around to a small exponent (256 factors of 1s
+// are s^256, not a count); Valid reports a dimension that went beyond
+// MaxExponent.
+type Dim [4]int32
+
+// MaxExponent is the largest magnitude of a valid dimension exponent,
+// far beyond any quantity a plan computes (s^2 or B·s⁻¹ are typical).
+const MaxExponent = 1000
 
 // Base dimensions and the named compound ones.
 var (
@@ -21,20 +30,38 @@ var (
 	Price    = Dim{-1, 0, 0, 1}
 )
 
-// Mul is the dimension of a product.
+// Mul is the dimension of a product: the exponents added, each held within
+// ±(MaxExponent+1).
 func (d Dim) Mul(e Dim) Dim {
 	for i := range d {
-		d[i] += e[i]
+		d[i] = saturate(int64(d[i]) + int64(e[i]))
 	}
 	return d
 }
 
-// Div is the dimension of a quotient.
+// Div is the dimension of a quotient: the exponents subtracted, each held
+// within ±(MaxExponent+1).
 func (d Dim) Div(e Dim) Dim {
 	for i := range d {
-		d[i] -= e[i]
+		d[i] = saturate(int64(d[i]) - int64(e[i]))
 	}
 	return d
+}
+
+// Valid reports whether every exponent of d is within ±MaxExponent. A
+// product or quotient beyond that is an error of the expression that made
+// it; its exponents are no longer exact.
+func (d Dim) Valid() bool {
+	for _, e := range d {
+		if e > MaxExponent || e < -MaxExponent {
+			return false
+		}
+	}
+	return true
+}
+
+func saturate(e int64) int32 {
+	return int32(max(-MaxExponent-1, min(MaxExponent+1, e)))
 }
 
 var dimNames = map[Dim]string{

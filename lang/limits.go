@@ -1,0 +1,141 @@
+package lang
+
+import (
+	"fmt"
+	"strconv"
+	"sync"
+
+	"github.com/alecthomas/participle/v2"
+)
+
+// Limits bound what the parser accepts, so that hostile or generated input
+// gets an error at its position instead of exhausting the stack or memory.
+// A zero field takes its default (DefaultLimits); a caller may raise any of
+// them.
+type Limits struct {
+	// MaxFileSize is the largest source file, in bytes.
+	MaxFileSize int
+	// MaxExprDepth is how deeply one expression may nest. Each
+	// parenthesis, unary - or not, ?: branch and call's argument list
+	// opens a level.
+	MaxExprDepth int
+	// MaxExprTerms is how many operands and operators (every literal,
+	// name, call, unary, binary and ?: operator; parentheses do not count)
+	// one expression may have.
+	//
+	// eval compiles an expression with expr, which refuses programs of more
+	// than 10,000 nodes (expr's conf.DefaultMaxNodes) and reports that in
+	// its own words. A gpl term becomes at most two of expr's nodes on
+	// average (measured with expr v1.17.8 through eval: 1+1+… reaches
+	// expr's limit at 5,000 operands, 9,999 terms; 1/1/…, where each
+	// division is a call with an index argument, at 2,500 operands, 4,999
+	// terms), so the default of 4,000 terms is always caught here first.
+	// Raising it past 4,999 lets expr's limit show through.
+	MaxExprTerms int
+}
+
+// Default limits: no real file comes near them.
+const (
+	// DefaultMaxFileSize is the default largest source file: 64 MiB.
+	DefaultMaxFileSize = 64 << 20
+	// DefaultMaxExprDepth is the default deepest nesting of an expression.
+	DefaultMaxExprDepth = 200
+	// DefaultMaxExprTerms is the default largest number of operands and
+	// operators in one expression.
+	DefaultMaxExprTerms = 4000
+)
+
+// DefaultLimits are the limits Parse and ParseExpr apply.
+var DefaultLimits = Limits{
+	MaxFileSize:  DefaultMaxFileSize,
+	MaxExprDepth: DefaultMaxExprDepth,
+	MaxExprTerms: DefaultMaxExprTerms,
+}
+
+// withDefaults fills the zero fields of l from DefaultLimits.
+func (l Limits) withDefaults() Limits {
+	if l.MaxFileSize <= 0 {
+		l.MaxFileSize = DefaultMaxFileSize
+	}
+	if l.MaxExprDepth <= 0 {
+		l.MaxExprDepth = DefaultMaxExprDepth
+	}
+	if l.MaxExprTerms <= 0 {
+		l.MaxExprTerms = DefaultMaxExprTerms
+	}
+	return l
+}
+
+// parsers are the participle parsers of one set of expression limits: the
+// expression parser participle calls is built into the grammar, so each
+// set of limits has its own.
+type parsers struct {
+	file *participle.Parser[fileHolder]
+	stmt *participle.Parser[stmtHolder]
+	expr *participle.Parser[exprHolder]
+}
+
+var (
+	parsersMu    sync.Mutex
+	parsersBuilt = map[Limits]*parsers{}
+)
+
+// parsersFor returns the parsers of l, building them once per process.
+func parsersFor(l Limits) *parsers {
+	key := Limits{MaxExprDepth: l.MaxExprDepth, MaxExprTerms: l.MaxExprTerms}
+	parsersMu.Lock()
+	defer parsersMu.Unlock()
+	if p, ok := parsersBuilt[key]; ok {
+		return p
+	}
+	opts := grammarOptions(key)
+	p := &parsers{
+		file: participle.MustBuild[fileHolder](opts...),
+		stmt: participle.MustBuild[stmtHolder](opts...),
+		expr: participle.MustBuild[exprHolder](opts...),
+	}
+	parsersBuilt[key] = p
+	return p
+}
+
+// hintError is an error in the input whose diagnostic carries a hint:
+// input beyond one of the Limits (Summary names the limit, Hint says how to
+// stay within it), or a malformed or out-of-range number.
+type hintError struct {
+	Pos, EndPos Position
+	Summary     string
+	Hint        string
+}
+
+func (e *hintError) Error() string { return e.Pos.String() + ": " + e.Summary }
+
+func (e *hintError) diagnostic() *Diagnostic {
+	return &Diagnostic{Severity: Error, Summary: e.Summary, Pos: e.Pos, End: e.EndPos, Notes: []string{"hint: " + e.Hint}}
+}
+
+// fileTooLarge reports a source larger than max bytes, at the first byte
+// past the limit.
+func fileTooLarge(name string, src []byte, max int) *Diagnostic {
+	pos := positionAt(name, src, max)
+	end := pos
+	end.Offset++
+	end.Column++
+	return (&hintError{
+		Pos: pos, EndPos: end,
+		Summary: fmt.Sprintf("source file larger than %s (the limit on a source file's size)", byteSize(max)),
+		Hint:    "split it into files that import one another",
+	}).diagnostic()
+}
+
+// byteSize writes n bytes in the largest binary unit that divides it.
+func byteSize(n int) string {
+	for _, u := range []struct {
+		sym  string
+		size int
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n%u.size == 0 {
+			return strconv.Itoa(n/u.size) + " " + u.sym
+		}
+	}
+	return strconv.Itoa(n) + " bytes"
+}
