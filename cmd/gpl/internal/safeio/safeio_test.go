@@ -421,7 +421,6 @@ func TestDescriptorName(t *testing.T) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-
 // failingWriter accepts limit bytes, then fails every write.
 type failingWriter struct {
 	got   strings.Builder

@@ -222,4 +222,3 @@ func writeDescriptor(fd int, data []byte) error {
 	}
 	return nil
 }
-
