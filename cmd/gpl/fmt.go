@@ -62,7 +62,7 @@ func cmdFmt(e *env) int {
 	for _, path := range files {
 		changed, err := r.file(path)
 		if err != nil {
-			worst = exitCheck
+			worst = worse(worst, failureExit(err, exitCheck))
 		}
 		differs = differs || changed
 	}

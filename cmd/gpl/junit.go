@@ -106,7 +106,7 @@ func writeJUnitFile(path string, results []*fileResult, total time.Duration) err
 		return err
 	}
 	b = append([]byte(xml.Header), append(b, '\n')...)
-	if err := writeFileAtomic(path, b); err != nil {
+	if err := writeReportFile(path, b); err != nil {
 		return fmt.Errorf("cannot write the JUnit report: %v", err)
 	}
 	return nil

@@ -35,6 +35,9 @@ func styleFor(w io.Writer, getenv func(string) string) lang.Style {
 	if getenv("NO_COLOR") != "" {
 		return lang.Style{}
 	}
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		w = u.Unwrap() // a checked stream (see runMain)
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return lang.Style{}

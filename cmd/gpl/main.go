@@ -9,17 +9,22 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"sort"
 	"strings"
+
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/safeio"
 )
 
-// Exit codes, as the language reference fixes them.
+// Exit codes, as the language reference fixes them. The same problem gives
+// the same code in every verb.
 const (
 	exitOK       = 0
 	exitUsage    = 1
 	exitCheck    = 2 // parse or check error
-	exitRuntime  = 3 // runtime error
+	exitRuntime  = 3 // runtime error, including a failed write to a file or stream
 	exitExpected = 4 // an expectation failed
+	exitInternal = 5 // a bug in gpl: a panic recovered at a verb's top
 )
 
 // env is what a verb may touch: its arguments, streams and environment.
@@ -46,13 +51,56 @@ func main() {
 	os.Exit(runMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
 }
 
+// rawStreams are the verbs given the process's own streams rather than
+// checked ones: the REPL asks whether they are terminals (a *os.File), and
+// reports its own output's failures.
+var rawStreams = map[string]bool{"repl": true}
+
+// runMain runs the verb args name and returns the process's exit code. The
+// verb prints through writers that remember their first error: a verb
+// that succeeded but could not write its output (a full disk, /dev/full)
+// exits 3 with a message; one whose reader went away (a broken pipe)
+// exits 3 quietly, as head(1) expects of the tools it reads from. (While
+// Go's default SIGPIPE handling is in force, a broken standard output or
+// error pipe ends the process by the signal before that, as it ends cat;
+// the code path is for a process started with SIGPIPE ignored.) A panic in
+// the verb is reported as a bug in gpl and exits 5.
 func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) > 0 && rawStreams[args[0]] {
+		return runVerb(args, stdin, stdout, stderr, getenv)
+	}
+	out, errOut := safeio.NewWriter(stdout, "standard output"), safeio.NewWriter(stderr, "standard error")
+	code := runVerb(args, stdin, out, errOut, getenv)
+	if err := out.Err(); err != nil {
+		if !safeio.IsBrokenPipe(err) {
+			fmt.Fprintf(errOut, "gpl: %v\n", err)
+		}
+		code = worse(code, exitRuntime)
+	}
+	if errOut.Err() != nil && code != exitInternal {
+		code = worse(code, exitRuntime) // nowhere left to say so
+	}
+	return code
+}
+
+// runVerb runs one verb, recovering a panic on its goroutine as an
+// internal error.
+func runVerb(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) (code int) {
+	defer func() {
+		if p := recover(); p != nil {
+			reportInternalError(stderr, p, debug.Stack())
+			code = exitInternal
+		}
+	}()
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(stdout)
 		if len(args) == 0 {
 			return exitUsage
 		}
 		return exitOK
+	}
+	if args[0] == "--version" {
+		args = append([]string{"version"}, args[1:]...)
 	}
 	v, ok := verbs[args[0]]
 	if !ok {
@@ -61,6 +109,92 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv fu
 		return exitUsage
 	}
 	return v.run(&env{args: args[1:], stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv})
+}
+
+// failureExit is the exit code for a verb's failure: exitRuntime for a
+// failed or refused write (a *safeio.Error), else otherwise.
+func failureExit(err error, otherwise int) int {
+	var we *safeio.Error
+	if errors.As(err, &we) {
+		return exitRuntime
+	}
+	return otherwise
+}
+
+// reportInternalError tells the user that gpl has a bug, which version it
+// is in, and where, for the bug report.
+func reportInternalError(w io.Writer, p any, stack []byte) {
+	fmt.Fprintf(w, "gpl: internal error (a bug in %s): %v\n", version(), p)
+	fmt.Fprintf(w, "Please report it with the command that caused it and this trace:\n\n%s", stack)
+}
+
+// exitOnPanic, deferred at the top of a goroutine a verb starts, reports a
+// panic on it as an internal error and ends the process with exit code 5:
+// a panic there cannot reach the recovery in runVerb, and would otherwise
+// end the process with the Go runtime's exit code 2, a check error's.
+func exitOnPanic() {
+	if p := recover(); p != nil {
+		reportInternalError(os.Stderr, p, debug.Stack())
+		os.Exit(exitInternal)
+	}
+}
+
+func init() {
+	register("version", "print gpl's version and the VCS revision it was built from", cmdVersion)
+}
+
+// cmdVersion prints e.g. "gpl (devel) rev 27ba6a1 (modified)".
+func cmdVersion(e *env) int {
+	fs := flag.NewFlagSet("gpl version", flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprintln(e.stderr, "usage: gpl version") }
+	args, code, ok := parseFlags(fs, e)
+	if !ok {
+		return code
+	}
+	if len(args) > 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	fmt.Fprintln(e.stdout, version())
+	return exitOK
+}
+
+// version is gpl's version as the Go toolchain recorded it in the binary.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	return versionOf(bi, ok)
+}
+
+// versionOf renders build information: "gpl " and the module version
+// ("(devel)" for a build from a checkout), then, when the build recorded
+// them, " rev " and the first 7 digits of the VCS revision, and
+// " (modified)" when the working tree had uncommitted changes.
+func versionOf(bi *debug.BuildInfo, ok bool) string {
+	v := "(devel)"
+	if ok && bi.Main.Version != "" {
+		v = bi.Main.Version
+	}
+	s := "gpl " + v
+	if !ok {
+		return s
+	}
+	var rev string
+	var modified bool
+	for _, kv := range bi.Settings {
+		switch kv.Key {
+		case "vcs.revision":
+			rev = kv.Value
+		case "vcs.modified":
+			modified = kv.Value == "true"
+		}
+	}
+	if rev != "" {
+		s += " rev " + rev[:min(7, len(rev))]
+		if modified {
+			s += " (modified)"
+		}
+	}
+	return s
 }
 
 func usage(w io.Writer) {
@@ -74,7 +208,7 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, verbs[n].summary)
 	}
-	fmt.Fprintln(w, "\nexit codes: 0 ok · 1 usage · 2 parse/check error · 3 runtime error · 4 expectation failed")
+	fmt.Fprintln(w, "\nexit codes: 0 ok · 1 usage · 2 parse/check error · 3 runtime or write error · 4 expectation failed · 5 internal error (a bug in gpl)")
 	fmt.Fprintln(w, "run 'gpl COMMAND -h' for a command's flags")
 }
 

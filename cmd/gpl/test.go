@@ -113,7 +113,7 @@ func cmdTest(e *env) int {
 	if o.junit != "" {
 		if err := writeJUnitFile(o.junit, results, time.Since(start)); err != nil {
 			fmt.Fprintf(e.stderr, "gpl test: %v\n", err)
-			worst = worse(worst, exitUsage)
+			worst = worse(worst, exitRuntime)
 		}
 	}
 	if o.run != nil && sum.cases == 0 && sum.loadErrors == 0 {
@@ -199,6 +199,7 @@ func runTestFiles(files []string, o *testOptions, emit func(*fileResult)) []*fil
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer exitOnPanic()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(files) {
@@ -251,6 +252,9 @@ type testSummary struct {
 func summarize(results []*fileResult) testSummary {
 	var s testSummary
 	for _, r := range results {
+		if r.writeErr != nil {
+			s.exit = worse(s.exit, exitRuntime)
+		}
 		if r.loadErr != nil {
 			s.errors++
 			s.loadErrors++

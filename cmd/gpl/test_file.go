@@ -53,6 +53,7 @@ type fileResult struct {
 	diags    lang.Diagnostics // the load error's diagnostics, or the warnings of a file that loaded
 	cases    []testCase
 	notes    []string       // -update: what was rewritten, or why not
+	writeErr error          // -update: a rewrite that failed (exit 3)
 	coverage []ruleCoverage // --cover: how often each rule fired, per ruleset
 	duration time.Duration
 }
@@ -90,8 +91,8 @@ func testFile(path string, o *testOptions) *fileResult {
 		if changed {
 			ev = evaluateFile(path, o)
 		}
-		notes = append(notes, updateGolden(ev)...)
-		ev.result.notes = notes
+		golden, gerr := updateGolden(ev)
+		ev.result.notes, ev.result.writeErr = append(notes, golden...), errors.Join(err, gerr)
 	}
 	ev.result.duration = time.Since(start)
 	return ev.result

@@ -41,6 +41,7 @@ func updateExpects(ev *evaluation, o *testOptions) (notes []string, changed bool
 	path := ev.result.path
 	src := ev.s.Sources[path]
 	var edits []literalEdit
+	var updated []int // the notes that say "updated", true once the write succeeds
 	for _, out := range ev.outcomes {
 		ex := out.Expectation
 		if out.Pass || out.Err || ex.File != path || o.run != nil && !o.run.MatchString(ex.Name) {
@@ -52,30 +53,35 @@ func updateExpects(ev *evaluation, o *testOptions) (notes []string, changed bool
 			continue
 		}
 		edits = append(edits, ed)
+		updated = append(updated, len(notes))
 		notes = append(notes, fmt.Sprintf("updated %s:%d:%d: %s → %s", path, ed.pos.Line, ed.pos.Column, ed.old, ed.text))
 	}
 	if len(edits) == 0 {
 		return notes, false, nil
 	}
 	if err := writeFileAtomic(path, applyEdits(src, edits)); err != nil {
+		for _, i := range updated {
+			notes[i] = "not " + notes[i]
+		}
 		return notes, false, err
 	}
 	return notes, true, nil
 }
 
-// updateGolden rewrites X.golden when it differs from the report.
-func updateGolden(ev *evaluation) []string {
+// updateGolden rewrites X.golden when it differs from the report; the
+// error is a failed write, which the note also tells.
+func updateGolden(ev *evaluation) ([]string, error) {
 	for i, c := range ev.result.cases {
 		if c.golden == "" || c.status == statusPass {
 			continue
 		}
 		if err := writeFileAtomic(c.golden, goldenReport(ev)); err != nil {
-			return []string{fmt.Sprintf("cannot update %s: %v", c.golden, err)}
+			return []string{fmt.Sprintf("cannot update %s: %v", c.golden, err)}, err
 		}
 		ev.result.cases[i].status, ev.result.cases[i].diff, ev.result.cases[i].diag = statusPass, "", nil
-		return []string{"updated " + c.golden}
+		return []string{"updated " + c.golden}, nil
 	}
-	return nil
+	return nil, nil
 }
 
 // applyEdits splices non-overlapping edits into src.

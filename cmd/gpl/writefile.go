@@ -1,72 +1,23 @@
 package main
 
-import (
-	"fmt"
-	"os"
-	"path/filepath"
-)
+import "github.com/gpl-lang/gpl/cmd/gpl/internal/safeio"
 
-// writeFileAtomic replaces the contents of the file at path with data so
-// that a reader sees the old contents or the new, never a mix: it writes a
-// temporary file in the same directory and renames it over the file. The
-// file keeps its permission bits; a new one gets 0644. A symbolic link is
-// followed, so its target is what changes (and is created if missing), and
-// the link stays a link. On failure the temporary file is removed and the
-// file is left as it was. gpl fmt -w, gpl test -update, the JUnit report,
-// the REPL's :save and its history all write through it.
-func writeFileAtomic(path string, data []byte) (err error) {
-	path, err = linkTarget(path)
-	if err != nil {
-		return err
-	}
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+// writeFileAtomic replaces the contents of a file the user wrote — a .gpl
+// source, a .golden file, the REPL's :save destination — with data. It is
+// safeio.RewriteSource: a reader sees the old contents or the new, never a
+// mix; a path that is not a regular file, or a read-only file, is refused
+// and left as it was; the file keeps its mode, owner and hard links; a
+// symbolic link is followed and stays a link; a new file gets 0644. gpl
+// fmt -w, gpl test -update, the REPL's :save and its history write
+// through it.
+func writeFileAtomic(path string, data []byte) error {
+	return safeio.RewriteSource(path, data)
 }
 
-// maxLinks is how many symbolic links linkTarget follows before it gives
-// up, as Linux does for a path.
-const maxLinks = 40
-
-// linkTarget is the file that path names once symbolic links are followed;
-// it need not exist (a link may point to a file not yet written).
-func linkTarget(path string) (string, error) {
-	if p, err := filepath.EvalSymlinks(path); err == nil {
-		return p, nil
-	}
-	for range maxLinks {
-		dest, err := os.Readlink(path)
-		if err != nil {
-			return path, nil // not a link: path is the file
-		}
-		if !filepath.IsAbs(dest) {
-			dest = filepath.Join(filepath.Dir(path), dest)
-		}
-		path = dest
-	}
-	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+// writeReportFile writes a report gpl generated (the JUnit report of gpl
+// test --junit) to path. It is safeio.WriteReport: /dev/stdout, a named
+// pipe or a device is written directly, never renamed over; a regular
+// file is replaced as writeFileAtomic replaces one.
+func writeReportFile(path string, data []byte) error {
+	return safeio.WriteReport(path, data)
 }

@@ -86,11 +86,18 @@ func TestWriteFileAtomicCases(t *testing.T) {
 			},
 		},
 		{
-			name:    "a failed rename leaves no temporary file",
+			name:    "a directory is refused and no temporary file left",
 			setup:   func(t *testing.T, dir string) { os.Mkdir(filepath.Join(dir, "plan.gpl"), 0o755) },
 			write:   "plan.gpl",
-			wantErr: "plan.gpl",
+			wantErr: "plan.gpl: not a regular file (a directory)",
 			want:    map[string]entry{"plan.gpl": {"dir", "", ""}},
+		},
+		{
+			name:    "a read-only file is refused and stays read-only",
+			setup:   func(t *testing.T, dir string) { writeTestFile(t, dir, "plan.gpl", 0o444) },
+			write:   "plan.gpl",
+			wantErr: "plan.gpl: the file is read-only (mode -r--r--r--)",
+			want:    map[string]entry{"plan.gpl": {"file", "-r--r--r--", "old"}},
 		},
 		{
 			name:    "a missing directory",
