@@ -128,7 +128,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
 func TestClassifyWriteErrors(t *testing.T) {
 	var stderr bytes.Buffer
 	code := runMain([]string{"classify", "--rules", "kapsl"}, strings.NewReader("{}\n"), failingWriter{}, &stderr, func(string) string { return "" })
-	if diff := cmp.Diff("gpl classify: writing the results: no space left on device\n", stderr.String()); diff != "" || code != exitRuntime {
+	if diff := cmp.Diff("gpl classify: writing the results: write to standard output: no space left on device\n", stderr.String()); diff != "" || code != exitRuntime {
 		t.Errorf("full disk: exit %d, stderr (-want +got):\n%s", code, diff)
 	}
 

@@ -72,7 +72,9 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv fu
 	out, errOut := safeio.NewWriter(stdout, "standard output"), safeio.NewWriter(stderr, "standard error")
 	code := runVerb(args, stdin, out, errOut, getenv)
 	if err := out.Err(); err != nil {
-		if !safeio.IsBrokenPipe(err) {
+		// A verb that exits 3 has already said what went wrong (gpl
+		// classify reports its own write errors).
+		if !safeio.IsBrokenPipe(err) && code != exitRuntime {
 			fmt.Fprintf(errOut, "gpl: %v\n", err)
 		}
 		code = worse(code, exitRuntime)

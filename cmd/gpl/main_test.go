@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -79,11 +78,6 @@ func TestPanicIsInternalError(t *testing.T) {
 		t.Errorf("the trace does not show where the panic was:\n%s", rest)
 	}
 }
-
-// failingWriter fails every write, as a full disk does.
-type failingWriter struct{}
-
-func (failingWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
 
 // A verb that succeeds but cannot write its output exits 3 and says so.
 func TestStdoutWriteErrorExits3(t *testing.T) {
