@@ -88,6 +88,9 @@ func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 		return fv.v, fv.ok
 	}
 	v, ok := s.run(c, &s.ev)
+	if ok && (f.Name.Name == "devices" || f.Name.Name == "hours") && c.typ.Kind == Number {
+		ok = s.plannerRule(f.Name.Name, f, v)
+	}
 	s.fieldVals[c.field] = fieldValue{v, ok, true}
 	return v, ok
 }

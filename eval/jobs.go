@@ -3,6 +3,7 @@ package eval
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -112,13 +113,12 @@ func (s *Scenario) evalJob(d *decl) bool {
 	if based && jp.pool != nil {
 		based = s.force(jp.pool)
 	}
-	if !based {
-		if jp.items {
-			s.checkOwnInputs(d, js)
-		}
+	switch {
+	case !based:
+		s.checkInputs(d, js, gatherOwn)
 		return false
-	}
-	if !d.ok {
+	case !d.ok:
+		s.checkInputs(d, js, gatherLenient)
 		return false
 	}
 	return s.solveJob(d, js)
@@ -190,15 +190,17 @@ func (p *program) jobItems(d *decl, jp *jobPlan) bool {
 	return ok
 }
 
-// checkOwnInputs reports the errors of a job's own values when its pool or
-// parent has errors, so that they do not wait for that fix to show: a
-// value's own errors (a wrong dimension, a runtime error) and those the
-// goodput engine finds in the values together (a factor above 1, a ceiling
-// below its own factor). Nothing that only follows from the missing pool or
-// parent (a missing factor or device count) is reported, and no error
-// twice: a parent's values are its own to report.
-func (s *Scenario) checkOwnInputs(d *decl, js *jobState) {
-	if !s.gatherInputs(d, js, true) {
+// checkInputs reports the errors of a job's values when the job cannot
+// run, so that they do not wait for another fix to show: a value's own
+// errors (a runtime error) and those the goodput engine and the planner's
+// rules find in the values together (a factor above 1, a ceiling below
+// its own factor, fractional devices). Nothing that only follows from what
+// is missing or broken is reported, and no error twice. With gatherOwn
+// (the pool or parent has errors) only the job's own lines are read: a
+// parent's values are its own to report.
+func (s *Scenario) checkInputs(d *decl, js *jobState, mode gatherMode) {
+	ok := s.gatherInputs(d, js, mode)
+	if !ok && mode == gatherStrict {
 		return
 	}
 	if _, err := goodput.Solve(js.inputs); err != nil {
@@ -252,32 +254,45 @@ func (p *program) factorBlock(jp *jobPlan, b *lang.FactorBlock) bool {
 var fractionDef = fieldDef{lang.Count, "", "a fraction in [0, 1]"}
 
 func (s *Scenario) solveJob(d *decl, js *jobState) bool {
-	if !s.gatherInputs(d, js, false) {
-		return false
-	}
+	ok := s.gatherInputs(d, js, gatherStrict)
 	res, err := goodput.Solve(js.inputs)
 	if err != nil {
 		s.inputError(d, js, err)
+		return false
+	}
+	if !ok {
 		return false
 	}
 	js.result = res
 	return true
 }
 
+// gatherMode says how gatherInputs treats what is missing or broken.
+type gatherMode uint8
+
+const (
+	// gatherStrict: every input must be there and good.
+	gatherStrict gatherMode = iota
+	// gatherLenient: the job has check errors (already reported); an input
+	// that is missing stands in as 0, which no check of the engine rejects,
+	// whatever the ceiling, and which cannot overflow. In every mode an
+	// input whose line failed stands in so.
+	gatherLenient
+	// gatherOwn: as gatherLenient, reading only the job's own lines, and a
+	// factor the job does not set stands in as 0 too.
+	gatherOwn
+)
+
 // gatherInputs evaluates the job's values, its own or inherited, into
-// js.inputs; false when one has an error, already reported. With partial
-// set (the pool or parent has errors, and js holds only the job's own
-// values), what the job does not set is not an error: a factor stands in
-// as 0, which no check of the engine rejects, whatever the ceiling, and the
-// device count and hours as 0, which cannot overflow.
-func (s *Scenario) gatherInputs(d *decl, js *jobState, partial bool) bool {
+// js.inputs, checking the planner's rules on devices and hours; false
+// when one has an error, already reported.
+func (s *Scenario) gatherInputs(d *decl, js *jobState, mode gatherMode) bool {
 	jp := d.jb
 	ok := true
+	// With gatherOwn, only the job's own lines count.
+	own := func(f *lang.Field) bool { return f != nil && (mode != gatherOwn || jobHolds(d.job, f)) }
 	in := &js.inputs
-	// With partial, only the job's own lines count: what it inherits is
-	// its parent's to report.
-	own := func(f *lang.Field) bool { return f != nil && (!partial || jobHolds(d.job, f)) }
-	for _, name := range []string{"devices", "hours", "rate"} {
+	for _, name := range siteNames {
 		f := jp.sites.get(name)
 		if !own(f) {
 			continue
@@ -297,10 +312,12 @@ func (s *Scenario) gatherInputs(d *decl, js *jobState, partial bool) bool {
 		}
 	}
 	for f := range goodput.NumFactors {
-		if partial {
-			in.Factors[f] = goodput.Some(0)
-		}
 		for i, site := range [][goodput.NumFactors]*lang.Field{jp.factors, jp.ceilings} {
+			// A factor whose line failed (its error is already told)
+			// stands in as 0, so that the engine still checks the others.
+			if i == 0 && (mode == gatherOwn || site[f] != nil) {
+				in.Factors[f] = goodput.Some(0)
+			}
 			if !own(site[f]) {
 				continue
 			}
@@ -317,6 +334,27 @@ func (s *Scenario) gatherInputs(d *decl, js *jobState, partial bool) bool {
 		}
 	}
 	return ok
+}
+
+// plannerRule checks what the engine allows but no planner means: devices
+// that are not a whole number of at least 1, hours that are not above 0.
+// fieldValue applies it to the devices and hours lines of pools and jobs,
+// once per evaluation.
+func (s *Scenario) plannerRule(name string, f *lang.Field, v Value) bool {
+	pos, end := f.Value.Span()
+	switch {
+	case name == "devices" && v.Num != math.Trunc(v.Num) && v.Num > 0 && !math.IsInf(v.Num, 0):
+		s.ev.errorAt(pos, end, fmt.Sprintf("devices is %s; devices are whole: write %s or %s",
+			lang.FormatNumber(v.Num), lang.FormatNumber(math.Floor(v.Num)), lang.FormatNumber(math.Ceil(v.Num))))
+		return false
+	case name == "devices" && v.Num == 0:
+		s.ev.errorAt(pos, end, "devices is 0; a job needs at least one device")
+		return false
+	case name == "hours" && v.Num == 0:
+		s.ev.errorAt(pos, end, "hours is 0; the pool must be offered to the job for some time, e.g. 720h")
+		return false
+	}
+	return true
 }
 
 // inputError places each of a goodput engine error's input errors on the
