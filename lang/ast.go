@@ -116,7 +116,11 @@ type Approx struct {
 	Want        Expr   `parser:"@@"`
 	TolOp       string `parser:"( @(\"±\" | \"+-\")"`
 	Abs         Expr   `parser:"  @@"`
-	Within      Expr   `parser:"| \"within\" @@ \"%\" )?"`
+	Within      Expr   `parser:"| \"within\" @@"`
+	// Percent is "%" when the tolerance is written as a number of percent
+	// followed by the sign (within tol %); within 1% is a percent literal
+	// and has none.
+	Percent string `parser:"  @\"%\"? )?"`
 }
 
 // Span methods give each statement's source range.

@@ -268,7 +268,7 @@ func expectString(e *Expect) string {
 		if a.Within != nil {
 			b.WriteString(" within ")
 			writeExpr(&b, a.Within)
-			b.WriteString("%")
+			b.WriteString(a.Percent)
 		}
 	}
 	return b.String()
@@ -342,6 +342,9 @@ func numberText(s string) string {
 	i := strings.IndexAny(s, " \t")
 	if i < 0 {
 		return s
+	}
+	if strings.HasSuffix(s, "%") { // a percentage is written 40%
+		return s[:i] + "%"
 	}
 	return s[:i] + " " + strings.TrimLeft(s[i:], " \t")
 }
