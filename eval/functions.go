@@ -58,7 +58,7 @@ func (cp *exprChecker) power(n *lang.Binary, lt, rt Type, l, r ast.Node) (Type, 
 	}
 	k, ok := constNumber(n.R)
 	if !ok || k != math.Trunc(k) {
-		return cp.errorf(n.R, "%s is %s, so its exponent must be a constant whole number, such as 2", describe(n.L), lt.Dim.Phrase())
+		return cp.errorf(n.R, "the base is %s, so the exponent must be a constant whole number, such as 2", lt.Dim.Phrase())
 	}
 	var d lang.Dim
 	for i, e := range lt.Dim {
@@ -89,15 +89,16 @@ func constNumber(e lang.Expr) (float64, bool) {
 // param is one parameter of a planning function: its dimension and its
 // name in messages.
 type param struct {
-	dim  lang.Dim
-	name string
+	dim     lang.Dim
+	name    string
+	example string // a value with its unit, for "write its unit"
 }
 
 var (
-	mtbfParam    = param{lang.Duration, "the MTBF"}
-	deltaParam   = param{lang.Duration, "the checkpoint cost"}
-	restartParam = param{lang.Duration, "the restart time"}
-	tauParam     = param{lang.Duration, "the checkpoint interval"}
+	mtbfParam    = param{lang.Duration, "the MTBF", "24h"}
+	deltaParam   = param{lang.Duration, "the checkpoint cost", "5min"}
+	restartParam = param{lang.Duration, "the restart time", "5min"}
+	tauParam     = param{lang.Duration, "the checkpoint interval", "2h"}
 	// perSecond is the dimension of a throughput such as 1e6 / 1s.
 	perSecond = lang.Count.Div(lang.Duration)
 )
@@ -108,9 +109,9 @@ var signatures = map[string][]param{
 	"young_interval":  {deltaParam, mtbfParam},
 	"daly_interval":   {deltaParam, mtbfParam},
 	"runtime_goodput": {mtbfParam, deltaParam, restartParam, tauParam},
-	"fleet_mtbf":      {{lang.Count, "the part count"}, {lang.Duration, "the part MTBF"}},
-	"mfu": {{perSecond, "the token throughput"}, {lang.Count, "the parameter count"},
-		{lang.Count, "the device count"}, {lang.ComputeRate, "the peak"}},
+	"fleet_mtbf":      {{lang.Count, "a part count", "1000"}, {lang.Duration, "a part's MTBF", "20000h"}},
+	"mfu": {{perSecond, "the token throughput", "1e6 / 1s"}, {lang.Count, "the parameter count", "70e9"},
+		{lang.Count, "the device count", "1024"}, {lang.ComputeRate, "the peak of one device", "989 TFLOP/s"}},
 }
 
 // usage is how each planning function is called, for arity errors.
@@ -153,7 +154,7 @@ func (cp *exprChecker) planningCall(n *lang.Call) (t Type, node ast.Node, ok boo
 		var half lang.Dim
 		for i, e := range d {
 			if e%2 != 0 {
-				t, node := cp.errorf(n.Args[0], "sqrt of %s: the square root of %s is not a dimension (its exponent of %s is odd)", describeArg(n.Args[0]), d.Phrase(), d.BaseUnit())
+				t, node := cp.errorf(n.Args[0], "sqrt halves each exponent of its argument's dimension, but this is %s (%s), an odd power; take the root of a square, such as 2 * 5min * 24h", d.Phrase(), d.BaseUnit())
 				return t, node, true
 			}
 			half[i] = e / 2
@@ -229,7 +230,7 @@ func (cp *exprChecker) wrongArgument(n *lang.Call, i int, want param, got Type) 
 	a := n.Args[i]
 	what := fmt.Sprintf("%s's argument %d, %s,", n.Func.Name, i+1, want.name)
 	if lit, ok := unparen(a).(*lang.NumberLit); ok && lit.Unit == nil {
-		cp.errorf(a, "%s is %s; write its unit, e.g. %s", what, want.dim.Phrase(), exampleUnit(lit.Digits, want.dim))
+		cp.errorf(a, "%s is %s; write its unit, e.g. %s", what, want.dim.Phrase(), want.example)
 		return
 	}
 	cp.errorf(a, "%s must be %s, not %s", what, want.dim.Phrase(), got.Dim.Phrase())

@@ -169,7 +169,13 @@ func (p *printer) stmt(s Stmt) {
 		p.leaf(s.Pos, s.EndPos, outLine{class: "let", key: s.Keyword + " " + s.Name.Name, text: " = " + exprString(s.Value)})
 	case *Expect:
 		p.leaf(s.Pos, s.EndPos, outLine{text: expectString(s)})
+	case *Owners:
+		p.owners(s, "owners")
 	case *Pool:
+		if len(s.Owners) > 0 {
+			p.poolWithOwners(s)
+			return
+		}
 		p.fieldBlock(s.Pos, s.Name.EndPos.Offset, "pool", "pool "+s.Name.Name, s.Fields, s.EndPos)
 	case *Request:
 		p.fieldBlock(s.Pos, s.Name.EndPos.Offset, "request", "request "+s.Name.Name, s.Fields, s.EndPos)
@@ -218,6 +224,8 @@ func (p *printer) jobItem(it JobItem) {
 		p.fields([]*Field{it})
 	case *Expect:
 		p.leaf(it.Pos, it.EndPos, outLine{text: expectString(it)})
+	case *Owners:
+		p.owners(it, "field")
 	case *FactorBlock:
 		// A one-line factors or ceilings block keys its line like a field,
 		// so hours, factors and ceilings line up in one column.
