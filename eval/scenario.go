@@ -87,8 +87,8 @@ type program struct {
 	expects     []*Expectation
 	diags       lang.Diagnostics // of every pass before evaluation
 	fields      map[*lang.Field]*compiled
-	nfields     int     // fields compiled; each has its index in Scenario.fieldVals
-	stack       []*decl // the check pass's walk
+	nfields     int        // fields compiled; each has its index in Scenario.fieldVals
+	stack       []*decl    // the check pass's walk
 	owners      ownerTable // owners blocks, checked (owners.go)
 }
 
