@@ -230,10 +230,19 @@ func (cp *exprChecker) wrongArgument(n *lang.Call, i int, want param, got Type) 
 	a := n.Args[i]
 	what := fmt.Sprintf("%s's argument %d, %s,", n.Func.Name, i+1, want.name)
 	if lit, ok := unparen(a).(*lang.NumberLit); ok && lit.Unit == nil {
-		cp.errorf(a, "%s is %s; write its unit, e.g. %s", what, want.dim.Phrase(), want.example)
+		cp.errorf(a, "%s is %s; write its unit, e.g. %s", what, paramPhrase(want.dim), want.example)
 		return
 	}
-	cp.errorf(a, "%s must be %s, not %s", what, want.dim.Phrase(), got.Dim.Phrase())
+	cp.errorf(a, "%s must be %s, not %s", what, paramPhrase(want.dim), got.Dim.Phrase())
+}
+
+// paramPhrase names a parameter's dimension: a throughput is "a rate per
+// second", the others as Dim.Phrase has them.
+func paramPhrase(d lang.Dim) string {
+	if d == perSecond {
+		return "a rate per second"
+	}
+	return d.Phrase()
 }
 
 // describeArg names an argument for a message: its name, or "this value".
@@ -357,7 +366,7 @@ func argIndex(e *reliability.Error) int {
 func reliabilityMessage(fn string, i int, e *reliability.Error) string {
 	switch e.Kind {
 	case reliability.NegativeGoodput:
-		return fmt.Sprintf("runtime_goodput would be %s, below 0: failures come faster than the job keeps progress; checkpoint faster, restart faster or raise the MTBF", lang.FormatNumber(lang.Clean(e.Value)))
+		return fmt.Sprintf("runtime_goodput would be %.3g, below 0: failures come faster than the job keeps progress; checkpoint faster, restart faster or raise the MTBF", e.Value)
 	case reliability.NoFailures:
 		return "fleet_mtbf: no part has a count above 0, so the system never fails"
 	case reliability.Overflow:
