@@ -26,7 +26,7 @@ type jobPlan struct {
 	sites    inputSites // devices, hours, rate: where each comes from
 	factors  [goodput.NumFactors]*lang.Field
 	ceilings [goodput.NumFactors]*lang.Field
-	owners   [goodput.NumFactors]string // owner of each factor (owners.go)
+	owners   jobOwners // owner of each factor (owners.go)
 }
 
 // jobState is what one evaluation computed for a job.
@@ -66,7 +66,7 @@ func (p *program) checkJob(d *decl) bool {
 	jp := &jobPlan{}
 	d.jb = jp
 	jp.based = p.jobBase(d, jp)
-	jp.owners = p.jobOwners(d, jp)
+	jp.owners = p.ownersOf(d, jp)
 	jp.items = p.jobItems(d, jp)
 	if jp.based && jp.items {
 		p.poolSites(d, jp)
@@ -106,7 +106,7 @@ func (p *program) requireInputs(d *decl, jp *jobPlan) bool {
 // errors are reported too.
 func (s *Scenario) evalJob(d *decl) bool {
 	jp := d.jb
-	js := &jobState{owners: jp.owners}
+	js := &jobState{owners: jp.owners.names}
 	s.of(d).job = js
 	based := jp.based
 	if based && jp.parent != nil {

@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -87,31 +88,59 @@ func (p *program) ownerBlocks(blocks []*lang.Owners) ownerSites {
 	return sites
 }
 
-// jobOwners is the owner of each factor of a job: from its own blocks,
+// jobOwners are the owners of a job's factors, and where each was named.
+type jobOwners struct {
+	names [goodput.NumFactors]string
+	from  [goodput.NumFactors]string // "set in job j", "from pool p", …; "" for a default
+}
+
+// ownersOf finds the owner of each factor of a job: from its own blocks,
 // then those of the jobs it extends, nearest first, then its pool's, then
 // those at top level, else the factor's name.
-func (p *program) jobOwners(d *decl, jp *jobPlan) [goodput.NumFactors]string {
-	levels := []ownerSites{}
-	for j := d; j != nil; {
-		levels = append(levels, p.owners.decls[j])
+func (p *program) ownersOf(d *decl, jp *jobPlan) jobOwners {
+	type level struct {
+		sites ownerSites
+		from  string
+	}
+	var levels []level
+	for j := d; j != nil; j = j.jb.parent {
+		from := "inherited from job " + j.name.Name
+		if j == d {
+			from = "set in job " + j.name.Name
+		}
+		levels = append(levels, level{p.owners.decls[j], from})
 		if j.jb == nil {
 			break
 		}
-		j = j.jb.parent
 	}
 	if jp.pool != nil {
-		levels = append(levels, p.owners.decls[jp.pool])
+		levels = append(levels, level{p.owners.decls[jp.pool], "from pool " + jp.pool.name.Name})
 	}
-	levels = append(levels, p.owners.top...)
-	var out [goodput.NumFactors]string
+	for _, top := range p.owners.top {
+		levels = append(levels, level{top, "from the top-level owners block"})
+	}
+	var out jobOwners
 	for f := range goodput.NumFactors {
-		out[f] = factorNames[f]
+		out.names[f] = factorNames[f]
 		for _, l := range levels {
-			if s := l[f]; s != nil {
-				out[f] = unparen(s.Value).(*lang.StringLit).Value
+			if s := l.sites[f]; s != nil {
+				out.names[f] = unparen(s.Value).(*lang.StringLit).Value
+				out.from[f] = fmt.Sprintf("%s (%s:%d)", l.from, s.Pos.Filename, s.Pos.Line)
 				break
 			}
 		}
 	}
 	return out
+}
+
+// explainOwner says who owns a factor of the job and where that was
+// named, for Explain: owner.runtime = "training infra", set in job j
+// (plan.gpl:4).
+func (j *Job) explainOwner(name string) string {
+	f, _ := goodput.ParseFactor(strings.TrimPrefix(name, "owner."))
+	line := name + " = " + strconv.Quote(j.Owner(f))
+	if from := j.d.jb.owners.from[f]; from != "" {
+		return line + ", " + from
+	}
+	return line + ": no owners block names the " + f.String() + " factor, so its owner is named after it"
 }

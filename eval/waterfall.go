@@ -46,3 +46,15 @@ func addWaterfall(add func(d *resultDef, aliases ...string)) {
 			get: func(j *jobState) (Value, error) { return Value{Type: StringType, Str: j.owners[f]}, nil }}, "owner."+short)
 	}
 }
+
+// The waterfall's formulas, for Explain.
+func init() {
+	formulas["held_hours"] = "{offered_hours} × {S}"
+	formulas["productive_hours"] = "{held_hours} × {R}"
+	for _, f := range factorNames {
+		formulas["loss_hours."+f] = "{offered_hours} × {loss." + f + "}"
+		formulas["loss_cost."+f] = "{cost} × {loss." + f + "}"
+		formulas["gain_hours."+f] = "{offered_hours} × {gain." + f + "}"
+		formulas["saving."+f] = "{cost} × (1 − {mpg} / {lever." + f + "})"
+	}
+}
