@@ -245,14 +245,6 @@ func paramPhrase(d lang.Dim) string {
 	return d.Phrase()
 }
 
-// describeArg names an argument for a message: its name, or "this value".
-func describeArg(e lang.Expr) string {
-	if n, ok := unparen(e).(*lang.Name); ok {
-		return n.Path()
-	}
-	return "this value"
-}
-
 // runtimeCall is an expr call of a function that may fail on its
 // arguments' values: its last argument is the index in compiled.args of
 // the call itself, which its arguments follow in order.
