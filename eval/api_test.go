@@ -110,6 +110,12 @@ func TestJobResults(t *testing.T) {
 		"loss.scheduling": "0.05", "loss.runtime": "0.095", "loss.program": "0.513",
 		"lever.scheduling": "0.342", "lever.runtime": "0.342", "lever.program": "0.38475",
 		"gain.scheduling": "0", "gain.runtime": "0", "gain.program": "0.04275",
+		"held_hours": "87552 h", "productive_hours": "78796.8 h",
+		"loss_hours.scheduling": "4608 h", "loss_hours.runtime": "8755.2 h", "loss_hours.program": "47278.08 h",
+		"loss_cost.scheduling": "$11,520.00", "loss_cost.runtime": "$21,888.00", "loss_cost.program": "$118,195.20",
+		"gain_hours.scheduling": "0 s", "gain_hours.runtime": "0 s", "gain_hours.program": "3939.84 h",
+		"saving.scheduling": "$0.00", "saving.runtime": "$0.00", "saving.program": "$25,600.00",
+		"owner.scheduling": `"scheduling"`, "owner.runtime": `"runtime"`, "owner.program": `"program"`,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("results of tuned (-want +got):\n%s", diff)

@@ -53,6 +53,7 @@ type compiled struct {
 	konst *Value
 	prog  *vm.Program
 	divs  []lang.Expr // divisors, for reporting a division by zero
+	args  []lang.Expr // calls of planning functions and their arguments (functions.go)
 	// counts of refs by kind of value, the sizes of the environment slices
 	nums, bools, strs int
 	field             int // a block field's index in Scenario.fieldVals
@@ -189,6 +190,8 @@ func (cp *exprChecker) binary(n *lang.Binary) (Type, ast.Node) {
 			return cp.errorf(n.R, "%s needs true or false on both sides; this is a %s", n.Op, rt)
 		}
 		return BoolType, node
+	case "^":
+		return cp.power(n, lt, rt, l, r)
 	case "+", "-", "*", "/":
 		if lt.Kind != Number {
 			return cp.errorf(n.L, "%s needs numbers; this is a %s", n.Op, lt)

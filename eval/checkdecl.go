@@ -15,6 +15,7 @@ import (
 // check runs the check and compile passes over every declaration, then
 // compiles the expectations.
 func (p *program) check() {
+	p.checkOwners()
 	for _, d := range p.order {
 		p.checkDecl(d, nil, &p.diags)
 	}

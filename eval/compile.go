@@ -39,7 +39,7 @@ func (e *zeroDivisor) Error() string { return "division by zero" }
 // exprConfig is the one expr configuration every program is compiled with.
 var exprConfig = sync.OnceValue(func() *conf.Config {
 	c := conf.CreateNew()
-	for _, op := range []expr.Option{
+	for _, op := range append([]expr.Option{
 		expr.Env(exprEnv{}),
 		expr.Function(divFunc, func(p ...any) (any, error) {
 			a, b, i := p[0].(float64), p[1].(float64), p[2].(int)
@@ -48,7 +48,7 @@ var exprConfig = sync.OnceValue(func() *conf.Config {
 			}
 			return a / b, nil
 		}, new(func(float64, float64, int) float64)),
-	} {
+	}, planningOptions()...) {
 		op(c)
 	}
 	c.Check()

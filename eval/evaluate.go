@@ -150,6 +150,11 @@ func (s *Scenario) run(c *compiled, out *sink) (Value, bool) {
 		out.runtimeErrorAt(pos, end, "division by zero")
 		return Value{}, false
 	}
+	if i, msg, ok := argErrorAt(err); ok {
+		pos, end := c.args[i].Span()
+		out.runtimeErrorAt(pos, end, msg)
+		return Value{}, false
+	}
 	pos, end := c.node.Span()
 	if err != nil {
 		out.runtimeErrorAt(pos, end, err.Error())

@@ -114,6 +114,16 @@ func (p *program) compileExpect(site expectSite, diags *lang.Diagnostics) *Expec
 	return e
 }
 
+// withinFraction is the relative tolerance of within: v percent when the
+// % sign follows the expression (within tol %), else v itself, a count such
+// as the percent literal 1% (0.01).
+func withinFraction(e *Expectation, v float64) float64 {
+	if e.node.Approx.Percent != "" {
+		return v / 100
+	}
+	return v
+}
+
 func numberLit(e lang.Expr) *lang.NumberLit {
 	switch n := unparen(e).(type) {
 	case *lang.NumberLit:
@@ -147,6 +157,9 @@ func checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool {
 	}
 	if e.within != nil && e.within.typ != CountType {
 		return bad(n.Approx.Within, "within takes a percentage, a bare number such as 1%%")
+	}
+	if lit := numberLit(n.Approx.Within); lit != nil && lit.Unit == nil && n.Approx.Percent == "" {
+		return bad(n.Approx.Within, "within takes a percentage; write %s%%", lit.Digits)
 	}
 	return true
 }
@@ -236,7 +249,7 @@ func (s *Scenario) Check(e *Expectation) Outcome {
 			if !ok {
 				return fail()
 			}
-			o.Tolerance = math.Abs(want.Num) * math.Abs(p.Num) / 100
+			o.Tolerance = math.Abs(want.Num) * math.Abs(withinFraction(e, p.Num))
 		case e.written > 0:
 			o.Tolerance = e.written
 		default:
@@ -312,7 +325,7 @@ func (s *Scenario) failure(e *Expectation, o Outcome) *lang.Diagnostic {
 		tol := "± " + NumberValue(o.Tolerance, o.Want.Type.Dim).Precise(u)
 		if e.within != nil {
 			p, _ := s.run(e.within, &sink{})
-			tol = "within " + lang.FormatNumber(p.Num) + "% (" + tol + ")"
+			tol = "within " + lang.FormatNumber(lang.Clean(withinFraction(e, p.Num)*100)) + "% (" + tol + ")"
 		}
 		d.Label = fmt.Sprintf("got %s, want %s %s (off by %s)", o.Got.Precise(u), o.Want.Precise(u), tol,
 			NumberValue(diff, o.Want.Type.Dim).Precise(u))

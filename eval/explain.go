@@ -103,6 +103,8 @@ func (j *Job) explainStep(name string) (string, error) {
 		formula = j.ceilingFormula()
 	case name == "best_lever":
 		return j.explainBestLever(v), nil
+	case strings.HasPrefix(name, "owner."):
+		return j.explainOwner(name), nil
 	case !ok:
 		return name + " = " + v.String(), nil
 	}

@@ -65,8 +65,12 @@ func TestGolden(t *testing.T) {
 				}
 				t.Errorf("%s: pass %v, err %v\n%s", o.Expectation.Name, o.Pass, o.Err, msg)
 			}
-			if n := countExpects(s.Files()[0]); n != len(outcomes) {
-				t.Errorf("the file has %d expect statements but %d outcomes", n, len(outcomes))
+			n := 0 // the file's expects and its imports'
+			for _, f := range s.Files() {
+				n += countExpects(f)
+			}
+			if n != len(outcomes) {
+				t.Errorf("the file and its imports have %d expect statements but %d outcomes", n, len(outcomes))
 			}
 		})
 	}

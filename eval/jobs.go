@@ -27,12 +27,14 @@ type jobPlan struct {
 	sites    inputSites // devices, hours, rate: where each comes from
 	factors  [goodput.NumFactors]*lang.Field
 	ceilings [goodput.NumFactors]*lang.Field
+	owners   jobOwners // owner of each factor (owners.go)
 }
 
 // jobState is what one evaluation computed for a job.
 type jobState struct {
 	inputs goodput.Inputs
 	result goodput.Result
+	owners [goodput.NumFactors]string
 }
 
 // inputSites are the fields that set a job's devices, hours and rate.
@@ -65,6 +67,7 @@ func (p *program) checkJob(d *decl) bool {
 	jp := &jobPlan{}
 	d.jb = jp
 	jp.based = p.jobBase(d, jp)
+	jp.owners = p.ownersOf(d, jp)
 	jp.items = p.jobItems(d, jp)
 	if jp.based && jp.items {
 		p.poolSites(d, jp)
@@ -104,7 +107,7 @@ func (p *program) requireInputs(d *decl, jp *jobPlan) bool {
 // errors are reported too.
 func (s *Scenario) evalJob(d *decl) bool {
 	jp := d.jb
-	js := &jobState{}
+	js := &jobState{owners: jp.owners.names}
 	s.of(d).job = js
 	based := jp.based
 	if based && jp.parent != nil {

@@ -179,7 +179,7 @@ func editDistance(a, b string) int {
 	return prev[len(rb)]
 }
 
-var builtinFuncs = []string{"trade_ratio", "classify", "min", "max", "abs", "round", "has"}
+var builtinFuncs = append([]string{"trade_ratio", "classify", "min", "max", "abs", "round", "has"}, planningFuncs...)
 
 // call checks a function call. Calls on declarations (trade_ratio,
 // classify) become refs computed in Go; min, max, abs and round are
@@ -203,6 +203,9 @@ func (cp *exprChecker) call(n *lang.Call) (Type, ast.Node) {
 		return cp.errorf(n, "has(FIELD) tests a request field; it belongs in a rule's when condition")
 	case "min", "max", "abs", "round":
 	default:
+		if t, node, ok := cp.planningCall(n); ok {
+			return t, node
+		}
 		msg := "unknown function " + fn
 		if s := suggest(fn, builtinFuncs); s != "" {
 			msg += "; did you mean " + s + "?"

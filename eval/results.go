@@ -123,6 +123,7 @@ func buildResultDefs() (map[string]*resultDef, []string) {
 		add(&resultDef{name: "gain." + long, typ: CountType, doc: "lever." + long + " − mpg", inputs: []string{"lever." + long, "mpg"},
 			get: func(j *jobState) (Value, error) { return count(j.result.Gain[f]), nil }}, "gain."+short)
 	}
+	addWaterfall(add)
 	// The factors' canonical display names in notes are S, R, P.
 	for i := range goodput.NumFactors {
 		short := goodput.Factor(i).Short()

@@ -87,8 +87,9 @@ type program struct {
 	expects     []*Expectation
 	diags       lang.Diagnostics // of every pass before evaluation
 	fields      map[*lang.Field]*compiled
-	nfields     int     // fields compiled; each has its index in Scenario.fieldVals
-	stack       []*decl // the check pass's walk
+	nfields     int        // fields compiled; each has its index in Scenario.fieldVals
+	stack       []*decl    // the check pass's walk
+	owners      ownerTable // owners blocks, checked (owners.go)
 }
 
 // declValues are what one evaluation computed for a declaration.

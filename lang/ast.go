@@ -12,7 +12,7 @@ type File struct {
 }
 
 // Stmt is a top-level statement: *Import, *Let, *Pool, *Job, *Rules,
-// *Request or *Expect.
+// *Request, *Expect or *Owners.
 type Stmt interface{ Span() (Position, Position) }
 
 // Ident is a name as written, with its position.
@@ -51,11 +51,13 @@ type Field struct {
 	Value       Expr   `parser:"\"=\" @@"`
 }
 
-// Pool is an accelerator pool: pool NAME { devices = … rate = … }.
+// Pool is an accelerator pool: pool NAME { devices = … rate = … }, which
+// may name the owners of the factors of the jobs on it.
 type Pool struct {
 	Pos, EndPos Position
-	Name        *Ident   `parser:"\"pool\" @@ \"{\""`
-	Fields      []*Field `parser:"@@* \"}\""`
+	Name        *Ident    `parser:"\"pool\" @@ \"{\""`
+	Owners      []*Owners `parser:"( @@"`
+	Fields      []*Field  `parser:"| @@ )* \"}\""`
 }
 
 // Job is a job on a pool, or a variant of another job:
@@ -68,7 +70,8 @@ type Job struct {
 	Items       []JobItem `parser:"\"{\" @@* \"}\""`
 }
 
-// JobItem is what a job block holds: *Field, *FactorBlock or *Expect.
+// JobItem is what a job block holds: *Field, *FactorBlock, *Expect or
+// *Owners.
 type JobItem interface{ Span() (Position, Position) }
 
 // FactorBlock is factors { … } or ceilings { … } in a job.
@@ -116,7 +119,11 @@ type Approx struct {
 	Want        Expr   `parser:"@@"`
 	TolOp       string `parser:"( @(\"±\" | \"+-\")"`
 	Abs         Expr   `parser:"  @@"`
-	Within      Expr   `parser:"| \"within\" @@ \"%\" )?"`
+	Within      Expr   `parser:"| \"within\" @@"`
+	// Percent is "%" when the tolerance is written as a number of percent
+	// followed by the sign (within tol %); within 1% is a percent literal
+	// and has none.
+	Percent string `parser:"  @\"%\"? )?"`
 }
 
 // Span methods give each statement's source range.

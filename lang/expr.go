@@ -100,7 +100,7 @@ type Unary struct {
 	X           Expr
 }
 
-// Binary is L OP R. Op is one of + - * / == != < <= > >= and or; the
+// Binary is L OP R. Op is one of ^ + - * / == != < <= > >= and or; the
 // spellings && and || are read as and and or.
 type Binary struct {
 	Pos, EndPos Position
@@ -379,7 +379,32 @@ func (p *exprParser) unary() (Expr, error) {
 		_, end := x.Span()
 		return &Unary{Pos: t.Pos, EndPos: end, Op: "-", X: x}, nil
 	}
-	return p.primary()
+	return p.power()
+}
+
+// power parses X ^ Y, which binds tighter than unary minus (-2 ^ 2 is
+// -(2 ^ 2)) and associates to the right (2 ^ 3 ^ 2 is 2 ^ 9); the
+// exponent may have its own minus (2 ^ -1).
+func (p *exprParser) power() (Expr, error) {
+	base, err := p.primary()
+	if err != nil {
+		return nil, err
+	}
+	op, ok := p.isOp("^")
+	if !ok {
+		return base, nil
+	}
+	t := p.lex.Next()
+	if !p.startsOperand() {
+		return nil, p.errorf(p.lex.Peek(), "expected an exponent after "+strconv.Quote(op))
+	}
+	exp, err := p.unary()
+	if err != nil {
+		return nil, err
+	}
+	bs, _ := base.Span()
+	_, ee := exp.Span()
+	return &Binary{Pos: bs, EndPos: ee, Op: op, OpPos: t.Pos, L: base, R: exp}, nil
 }
 
 func (p *exprParser) primary() (Expr, error) {

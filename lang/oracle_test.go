@@ -10,18 +10,19 @@ import (
 // regexpLexer is the specification of the scanner, as regular expressions;
 // tests hold the scanner to it token for token. A number may carry a unit,
 // with or without a space before it (250ms, 2.5 USD/h); a money literal may
-// carry a leading dollar sign ($2.50, $8.86/h). A line ends with "\n",
-// "\r\n" or a lone "\r". (participle counts lines by "\n" alone, so
-// oracleTokens places the tokens itself.)
+// carry a leading dollar sign ($2.50, $8.86/h); a percentage is a number
+// followed by % (40%, 0.5 %). A line ends with "\n", "\r\n" or a lone
+// "\r". (participle counts lines by "\n" alone, so oracleTokens places the
+// tokens itself.)
 var regexpLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Comment", Pattern: `#[^\r\n]*`},
 	{Name: "Newline", Pattern: `\r\n|[\r\n;]`},
 	{Name: "Whitespace", Pattern: `[ \t]+`},
 	{Name: "String", Pattern: `"(\\[^\r\n]|[^"\\\r\n])*"`},
 	{Name: "Money", Pattern: `\$(?:[0-9][0-9_]*(?:\.[0-9][0-9_]*)?|\.[0-9][0-9_]*)(?:/h\b)?`},
-	{Name: "Number", Pattern: `(?:[0-9][0-9_]*(?:\.[0-9][0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?(?:[ \t]*(?:` + unitPattern + `)\b)?`},
+	{Name: "Number", Pattern: `(?:[0-9][0-9_]*(?:\.[0-9][0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?(?:[ \t]*(?:(?:` + unitPattern + `)\b|%))?`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
-	{Name: "Op", Pattern: `≈|~=|±|\+-|->|==|!=|<=|>=|&&|\|\||[-+*/<>!?:=(){},.%]`},
+	{Name: "Op", Pattern: `≈|~=|±|\+-|->|==|!=|<=|>=|&&|\|\||[-+*/^<>!?:=(){},.%]`},
 	{Name: "Invalid", Pattern: `.`},
 })
 

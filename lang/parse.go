@@ -27,8 +27,11 @@ type fileHolder struct {
 func grammarOptions(lim Limits) []participle.Option {
 	return []participle.Option{
 		participle.Lexer(Lexer),
-		participle.Union[Stmt](&Job{}, &Expect{}, &Let{}, &Pool{}, &Rules{}, &Request{}, &Import{}),
-		participle.Union[JobItem](&Expect{}, &FactorBlock{}, &Field{}),
+		participle.Union[Stmt](&Job{}, &Expect{}, &Let{}, &Pool{}, &Rules{}, &Request{}, &Import{},
+			&Owners{}),
+		participle.Union[JobItem](&Expect{}, &FactorBlock{},
+			&Owners{},
+			&Field{}),
 		participle.ParseTypeWith(exprParserOf(lim)),
 		// One token decides every branch of the grammar; a larger lookahead
 		// lets participle back out of a half-parsed block item and blame a

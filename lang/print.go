@@ -170,7 +170,13 @@ func (p *printer) stmt(s Stmt) {
 		p.leaf(s.Pos, s.EndPos, outLine{class: "let", key: s.Keyword + " " + s.Name.Name, text: " = " + exprString(s.Value)})
 	case *Expect:
 		p.leaf(s.Pos, s.EndPos, outLine{text: expectString(s)})
+	case *Owners:
+		p.owners(s, "owners")
 	case *Pool:
+		if len(s.Owners) > 0 {
+			p.poolWithOwners(s)
+			return
+		}
 		p.fieldBlock(s.Pos, s.Name.EndPos.Offset, "pool", "pool "+s.Name.Name, s.Fields, s.EndPos)
 	case *Request:
 		p.fieldBlock(s.Pos, s.Name.EndPos.Offset, "request", "request "+s.Name.Name, s.Fields, s.EndPos)
@@ -219,6 +225,8 @@ func (p *printer) jobItem(it JobItem) {
 		p.fields([]*Field{it})
 	case *Expect:
 		p.leaf(it.Pos, it.EndPos, outLine{text: expectString(it)})
+	case *Owners:
+		p.owners(it, "field")
 	case *FactorBlock:
 		// A one-line factors or ceilings block keys its line like a field,
 		// so hours, factors and ceilings line up in one column.
@@ -269,7 +277,7 @@ func expectString(e *Expect) string {
 		if a.Within != nil {
 			b.WriteString(" within ")
 			writeExpr(&b, a.Within)
-			b.WriteString("%")
+			b.WriteString(a.Percent)
 		}
 	}
 	return b.String()
@@ -343,6 +351,9 @@ func numberText(s string) string {
 	i := strings.IndexAny(s, " \t")
 	if i < 0 {
 		return s
+	}
+	if strings.HasSuffix(s, "%") { // a percentage is written 40%
+		return s[:i] + "%"
 	}
 	return s[:i] + " " + strings.TrimLeft(s[i:], " \t")
 }

@@ -271,7 +271,7 @@ func canonicalTree(f *lang.File) *lang.File {
 			}
 			switch n := v.Interface().(type) {
 			case *lang.NumberLit:
-				n.Text = blanks.ReplaceAllString(n.Text, " ")
+				n.Text = strings.ReplaceAll(blanks.ReplaceAllString(n.Text, " "), " %", "%")
 			case *lang.Approx:
 				n.Op = "≈"
 				if n.TolOp != "" {

@@ -176,6 +176,9 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 		for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
 			k++
 		}
+		if k < len(src) && src[k] == '%' {
+			return tokNumber, k + 1 - i // a percentage: 40%, 0.5 %
+		}
 		if k == len(src) || !(src[k] >= 'A' && src[k] <= 'Z' || src[k] >= 'a' && src[k] <= 'z' || src[k] == '$') {
 			return tokNumber, j - i
 		}
@@ -197,7 +200,7 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 			return tokOp, len(op)
 		}
 	}
-	if strings.IndexByte("-+*/<>!?:=(){},.%", c) >= 0 {
+	if strings.IndexByte("-+*/^<>!?:=(){},.%", c) >= 0 {
 		return tokOp, 1
 	}
 	_, sz := utf8.DecodeRuneInString(src[i:])

@@ -57,6 +57,7 @@ func (scannerDefinition) Lex(filename string, r io.Reader) (lexer.Lexer, error) 
 var Keywords = []string{
 	"pool", "job", "on", "extends", "factors", "ceilings", "let", "param", "rules", "when",
 	"else", "request", "expect", "within", "import", "true", "false", "and", "or", "not",
+	"owners",
 }
 
 var keywordSet = func() map[string]bool {
@@ -75,4 +76,5 @@ func IsKeyword(name string) bool { return keywordSet[name] }
 var statementKeywords = map[string]bool{
 	"import": true, "let": true, "param": true, "pool": true, "job": true, "rules": true,
 	"request": true, "expect": true,
+	"owners": true,
 }

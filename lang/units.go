@@ -28,6 +28,8 @@ var (
 	Compute  = Dim{0, 0, 1, 0}
 	Money    = Dim{0, 0, 0, 1}
 	Price    = Dim{-1, 0, 0, 1}
+	// ComputeRate is compute per duration, FLOP/s: a device's peak.
+	ComputeRate = Dim{-1, 0, 1, 0}
 )
 
 // Mul is the dimension of a product: the exponents added, each held within
@@ -66,14 +68,14 @@ func saturate(e int64) int32 {
 
 var dimNames = map[Dim]string{
 	Count: "count", Duration: "duration", Data: "data", Compute: "compute",
-	Money: "money", Price: "price",
+	Money: "money", Price: "price", ComputeRate: "compute rate",
 }
 
 // dimPhrases are the named dimensions as a sentence uses them: data,
 // compute and money are mass nouns and take no article.
 var dimPhrases = map[Dim]string{
 	Count: "a count", Duration: "a duration", Data: "data", Compute: "compute",
-	Money: "money", Price: "a price",
+	Money: "money", Price: "a price", ComputeRate: "a compute rate",
 }
 
 var baseSymbols = [4]string{"s", "B", "FLOP", "USD"}
@@ -143,11 +145,16 @@ var Units = map[string]Unit{
 	"TFLOP": {"TFLOP", Compute, 1e12}, "PFLOP": {"PFLOP", Compute, 1e15},
 	"USD": {"USD", Money, 1}, "$": {"$", Money, 1},
 	"USD/h": {"USD/h", Price, 1.0 / 3600}, "$/h": {"$/h", Price, 1.0 / 3600},
+	"FLOP/s": {"FLOP/s", ComputeRate, 1}, "GFLOP/s": {"GFLOP/s", ComputeRate, 1e9},
+	"TFLOP/s": {"TFLOP/s", ComputeRate, 1e12}, "PFLOP/s": {"PFLOP/s", ComputeRate, 1e15},
+	// A percentage is a count: 40% is 0.4. The scanner reads the sign
+	// after a number; it is not in unitPattern.
+	"%": {"%", Count, 0.01},
 }
 
 // unitPattern is the alternation of unit symbols for the lexer, longest first
 // where one is a prefix of another.
-const unitPattern = `USD/h|\$/h|USD|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|KFLOP|MFLOP|GFLOP|TFLOP|PFLOP|FLOP|ms|min|s|h|d`
+const unitPattern = `USD/h|\$/h|USD|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|PFLOP/s|TFLOP/s|GFLOP/s|FLOP/s|KFLOP|MFLOP|GFLOP|TFLOP|PFLOP|FLOP|ms|min|s|h|d`
 
 // ToUnit converts v from base units into unit u. The result is rounded to 15
 // significant digits, which removes the last-bit noise of a scale factor that
@@ -209,14 +216,15 @@ func FormatNumber(v float64) string {
 
 // readable units per dimension, largest first.
 var readable = map[Dim][]Unit{
-	Duration: {Units["h"], Units["min"], Units["s"], Units["ms"]},
-	Data:     {Units["TB"], Units["GB"], Units["MB"], Units["KB"], Units["B"]},
-	Compute:  {Units["PFLOP"], Units["TFLOP"], Units["GFLOP"], Units["MFLOP"], Units["KFLOP"], Units["FLOP"]},
+	Duration:    {Units["h"], Units["min"], Units["s"], Units["ms"]},
+	Data:        {Units["TB"], Units["GB"], Units["MB"], Units["KB"], Units["B"]},
+	Compute:     {Units["PFLOP"], Units["TFLOP"], Units["GFLOP"], Units["MFLOP"], Units["KFLOP"], Units["FLOP"]},
+	ComputeRate: {Units["PFLOP/s"], Units["TFLOP/s"], Units["GFLOP/s"], Units["FLOP/s"]},
 }
 
 // baseUnits are the base unit of each dimension with readable units, in
 // which a zero prints.
-var baseUnits = map[Dim]Unit{Duration: Units["s"], Data: Units["B"], Compute: Units["FLOP"]}
+var baseUnits = map[Dim]Unit{Duration: Units["s"], Data: Units["B"], Compute: Units["FLOP"], ComputeRate: Units["FLOP/s"]}
 
 // ReadableUnit picks the unit a report prints a value of dimension d in: the
 // largest unit in which |v| is at least 1 (hours at most, so 720 h rather
@@ -271,8 +279,11 @@ func Format(v float64, d Dim) string {
 // value in the unit its expectation was written in: "8.860535 USD/h".
 func FormatIn(v float64, u Unit) string {
 	s := FormatNumber(ToUnit(v, u))
-	if u.Symbol == "$" {
+	switch u.Symbol {
+	case "$":
 		return dollars(s, "")
+	case "%":
+		return s + "%"
 	}
 	return s + " " + u.Symbol
 }

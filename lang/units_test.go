@@ -71,6 +71,8 @@ func TestUnitDimensions(t *testing.T) {
 		"KiB": "data", "MiB": "data", "GiB": "data", "TiB": "data",
 		"FLOP": "compute", "KFLOP": "compute", "MFLOP": "compute", "GFLOP": "compute", "TFLOP": "compute", "PFLOP": "compute",
 		"USD": "money", "$": "money", "USD/h": "price", "$/h": "price",
+		"FLOP/s": "compute rate", "GFLOP/s": "compute rate", "TFLOP/s": "compute rate", "PFLOP/s": "compute rate",
+		"%": "count",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("unit dimensions (-want +got):\n%s", diff)

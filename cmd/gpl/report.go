@@ -129,6 +129,7 @@ func writeJob(w io.Writer, j *eval.Job) {
 	}
 	fmt.Fprintf(tw, "  best_lever\t%s\n", best)
 	tw.Flush()
+	writeWaterfall(w, j)
 }
 
 // fix prints a fraction with six significant digits.
@@ -192,6 +193,9 @@ type jsonJob struct {
 	BestLever         string      `json:"best_lever"`
 	CeilingMPG        float64     `json:"ceiling_mpg"`
 	Headroom          *float64    `json:"headroom,omitempty"`
+	// The waterfall and the owner table (report_waterfall.go).
+	Waterfall *jsonWaterfall `json:"waterfall"`
+	Owners    []jsonOwner    `json:"owners"`
 }
 
 type jsonExpectation struct {
@@ -279,6 +283,7 @@ func toJSON(r *report) jsonReport {
 		if h, err := res.Headroom(); err == nil {
 			jj.Headroom = ptr(h)
 		}
+		jj.Waterfall, jj.Owners = waterfallJSON(j)
 		out.Jobs = append(out.Jobs, jj)
 	}
 	for _, o := range r.outcomes {

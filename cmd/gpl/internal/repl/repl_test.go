@@ -111,7 +111,9 @@ func TestComplete(t *testing.T) {
 	}{
 		{"llama2_70b.cost", -1, result{"llama2_70b.", []string{"cost", "cost_per_useful_hour"}, ""}},
 		{"llama2_70b.loss.p", -1, result{"llama2_70b.", []string{"loss.program"}, ""}},
-		{"2 * llama2_70b_tuned.he", -1, result{"2 * llama2_70b_tuned.", []string{"headroom"}, ""}},
+		{"2 * llama2_70b_tuned.he", -1, result{"2 * llama2_70b_tuned.", []string{"headroom", "held_hours"}, ""}},
+		{"llama2_70b.saving.p", -1, result{"llama2_70b.", []string{"saving.program"}, ""}},
+		{"llama2_70b.owner.", -1, result{"llama2_70b.", []string{"owner.program", "owner.runtime", "owner.scheduling"}, ""}},
 		{"shared_h100.", -1, result{"shared_h100.", []string{"devices", "hours", "rate"}, ""}},
 		{"peak_mfu.", -1, result{"peak_mfu.", nil, ""}},
 		{"llama", -1, result{"", []string{"llama2_70b", "llama2_70b_tuned"}, ""}},

@@ -1,0 +1,146 @@
+package eval
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// This file is the check pass over owners blocks (language §12): which
+// team owns each goodput factor of each job. A block may stand at top
+// level (every job of the program, imported ones included), in a pool (the
+// jobs on it) or in a job (it and the jobs that extend it); the innermost
+// wins, factor by factor, and a factor nobody names is owned by a team
+// named after it. Between top-level blocks of different files, the file
+// that imports wins over the files it imports: the scenario being run
+// names its teams over a library's defaults.
+
+// ownerSites are, per factor, the field that names its owner; nil where
+// the blocks name none.
+type ownerSites [goodput.NumFactors]*lang.Field
+
+// ownerTable holds the checked owners blocks of a program: those at top
+// level, a file's blocks together, in the order of program.files (the
+// loaded file first), and those of each pool and job.
+type ownerTable struct {
+	top   []ownerSites
+	decls map[*decl]ownerSites
+}
+
+// checkOwners checks every owners block of the program: its keys are
+// factors, each set once per level, and its values quoted team names.
+func (p *program) checkOwners() {
+	p.owners = ownerTable{decls: map[*decl]ownerSites{}}
+	for _, f := range p.files {
+		var blocks []*lang.Owners
+		for _, st := range f.Stmts {
+			if o, ok := st.(*lang.Owners); ok {
+				blocks = append(blocks, o)
+			}
+		}
+		if len(blocks) > 0 {
+			p.owners.top = append(p.owners.top, p.ownerBlocks(blocks))
+		}
+	}
+	for _, d := range p.order {
+		var blocks []*lang.Owners
+		switch d.kind {
+		case declPool:
+			blocks = d.pool.Owners
+		case declJob:
+			for _, it := range d.job.Items {
+				if o, ok := it.(*lang.Owners); ok {
+					blocks = append(blocks, o)
+				}
+			}
+		}
+		if len(blocks) > 0 {
+			p.owners.decls[d] = p.ownerBlocks(blocks)
+		}
+	}
+}
+
+// ownerBlocks checks the owners blocks of one level.
+func (p *program) ownerBlocks(blocks []*lang.Owners) ownerSites {
+	var sites ownerSites
+	for _, b := range blocks {
+		for _, f := range b.Fields {
+			fac, known := goodput.ParseFactor(f.Name.Name)
+			if !known {
+				p.unknownFieldDecl(f, "an owners block", []string{"scheduling", "runtime", "program", "S", "R", "P"})
+				continue
+			}
+			if prev := sites[fac]; prev != nil {
+				p.duplicateField(f, prev)
+				continue
+			}
+			if _, ok := unparen(f.Value).(*lang.StringLit); !ok {
+				pos, end := f.Value.Span()
+				p.errorAt(pos, end, fmt.Sprintf("an owner is a team's name in quotes, e.g. %s = %s", f.Name.Name, strconv.Quote(factorNames[fac])))
+				continue
+			}
+			sites[fac] = f
+		}
+	}
+	return sites
+}
+
+// jobOwners are the owners of a job's factors, and where each was named.
+type jobOwners struct {
+	names [goodput.NumFactors]string
+	from  [goodput.NumFactors]string // "set in job j", "from pool p", …; "" for a default
+}
+
+// ownersOf finds the owner of each factor of a job: from its own blocks,
+// then those of the jobs it extends, nearest first, then its pool's, then
+// those at top level, else the factor's name.
+func (p *program) ownersOf(d *decl, jp *jobPlan) jobOwners {
+	type level struct {
+		sites ownerSites
+		from  string
+	}
+	var levels []level
+	for j := d; j != nil; j = j.jb.parent {
+		from := "inherited from job " + j.name.Name
+		if j == d {
+			from = "set in job " + j.name.Name
+		}
+		levels = append(levels, level{p.owners.decls[j], from})
+		if j.jb == nil {
+			break
+		}
+	}
+	if jp.pool != nil {
+		levels = append(levels, level{p.owners.decls[jp.pool], "from pool " + jp.pool.name.Name})
+	}
+	for _, top := range p.owners.top {
+		levels = append(levels, level{top, "from the top-level owners block"})
+	}
+	var out jobOwners
+	for f := range goodput.NumFactors {
+		out.names[f] = factorNames[f]
+		for _, l := range levels {
+			if s := l.sites[f]; s != nil {
+				out.names[f] = unparen(s.Value).(*lang.StringLit).Value
+				out.from[f] = fmt.Sprintf("%s (%s:%d)", l.from, s.Pos.Filename, s.Pos.Line)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// explainOwner says who owns a factor of the job and where that was
+// named, for Explain: owner.runtime = "training infra", set in job j
+// (plan.gpl:4).
+func (j *Job) explainOwner(name string) string {
+	f, _ := goodput.ParseFactor(strings.TrimPrefix(name, "owner."))
+	line := name + " = " + strconv.Quote(j.Owner(f))
+	if from := j.d.jb.owners.from[f]; from != "" {
+		return line + ", " + from
+	}
+	return line + ": no owners block names the " + f.String() + " factor, so its owner is named after it"
+}

@@ -1,0 +1,33 @@
+package lang
+
+import "sort"
+
+// This file prints owners blocks, and pools that hold them, for gpl fmt.
+
+// owners prints an owners block; class is how its line aligns with its
+// neighbours when it stays on one line ("field" inside a block).
+func (p *printer) owners(o *Owners, class string) {
+	p.fieldBlock(o.Pos, o.Pos.Offset, class, "owners", o.Fields, o.EndPos)
+}
+
+// poolWithOwners prints a pool whose body holds owners blocks among its
+// fields, each item where it was written.
+func (p *printer) poolWithOwners(s *Pool) {
+	type item struct {
+		at    int
+		print func()
+	}
+	var items []item
+	for _, f := range s.Fields {
+		items = append(items, item{f.Pos.Offset, func() { p.fields([]*Field{f}) }})
+	}
+	for _, o := range s.Owners {
+		items = append(items, item{o.Pos.Offset, func() { p.owners(o, "field") }})
+	}
+	sort.Slice(items, func(i, j int) bool { return items[i].at < items[j].at })
+	p.blockStmt(s.Pos, s.Name.EndPos.Offset, "pool "+s.Name.Name, false, s.EndPos, func() {
+		for _, it := range items {
+			it.print()
+		}
+	})
+}
