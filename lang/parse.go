@@ -26,7 +26,8 @@ type fileHolder struct {
 func grammarOptions() []participle.Option {
 	return []participle.Option{
 		participle.Lexer(Lexer),
-		participle.Union[Stmt](&Job{}, &Expect{}, &Let{}, &Pool{}, &Rules{}, &Request{}, &Import{}),
+		participle.Union[Stmt](&Job{}, &Expect{}, &Let{}, &Pool{}, &Rules{}, &Request{}, &Import{},
+			&Sweep{}, &Solve{}, &Group{}, &Compare{}), // planning: ast_planning.go
 		participle.Union[JobItem](&Expect{}, &FactorBlock{}, &Field{}),
 		participle.ParseTypeWith(parseExpr),
 		// One token decides every branch of the grammar; a larger lookahead

@@ -107,6 +107,8 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 		return tokComment, j
 	case c == '\n' || c == ';':
 		return tokNewline, 1
+	case c == '[' || c == ']': // the lists of vary and find
+		return tokOp, 1
 	case c == ' ' || c == '\t' || c == '\r':
 		j := i
 		for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\r') {

@@ -75,4 +75,6 @@ func IsKeyword(name string) bool { return keywordSet[name] }
 var statementKeywords = map[string]bool{
 	"import": true, "let": true, "param": true, "pool": true, "job": true, "rules": true,
 	"request": true, "expect": true,
+	// planning statements: ast_planning.go
+	"group": true, "compare": true, "sweep": true, "solve": true,
 }
