@@ -347,7 +347,10 @@ func (q *sweepQuery) value(s *Scenario, r *ref, out *sink) (Value, bool) {
 		walk   error
 	)
 	keep := func(pt *point) bool {
-		answer, ferr = pointValue(q.field, pt, "the point "+describeAt(r.d, pt))
+		var err error
+		if answer, err = q.field.get(pt); err != nil { // worded only when it fails
+			answer, ferr = pointValue(q.field, pt, "the point "+describeAt(r.d, pt))
+		}
 		return ferr == nil
 	}
 	switch q.method {
