@@ -3,6 +3,8 @@ package eval
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -217,7 +219,15 @@ func (s *Scenario) axis(ax *axisPlan) (axisValues, bool) {
 
 // groupInt writes a whole number with thousands separators: 1,000,000.
 func groupInt(v float64) string {
-	return lang.FormatNumber(v)
+	digits := strconv.FormatFloat(math.Floor(v), 'f', 0, 64)
+	var b strings.Builder
+	for i, c := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // evaluatePoint is a new evaluation of the program with params, whose
