@@ -159,16 +159,6 @@ func (p *program) extendsOn(d *decl, jp, pj *jobPlan) bool {
 	return true
 }
 
-// PoolOf names the pool a job runs on ("" when the job or its chain
-// names none): for extends JOB on POOL, POOL.
-func (s *Scenario) PoolOf(job string) string {
-	d, ok := s.p.decls[job]
-	if !ok || d.kind != declJob || d.jb == nil || d.jb.pool == nil {
-		return ""
-	}
-	return d.jb.pool.name.Name
-}
-
 // inputKind is what a vary or find changes.
 type inputKind uint8
 
