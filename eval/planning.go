@@ -36,6 +36,7 @@ type planValues struct {
 	axes   []axisValues // a sweep's axes
 	points int          // a sweep's number of points
 	answer *point       // a solve's answer
+	runs   int          // the engine runs (or evaluations) a solve took
 }
 
 // planRef computes what a refPlan reads.

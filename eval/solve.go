@@ -205,6 +205,7 @@ func (s *Scenario) evalSolve(d *decl) bool {
 	}
 	sv := &solver{s: s, d: d, fp: fp, base: s.of(pd.job).job.inputs, target: t.Num}
 	answer, err := sv.search(lo, hi)
+	s.of(d).plan.runs = sv.runs
 	if err != nil {
 		s.solveError(d, err)
 		return false
@@ -360,12 +361,5 @@ func gotText(def *resultDef, v float64) string {
 	return NumberValue(v, def.typ.Dim).String()
 }
 
-// sourceText is an expression as written.
-func (s *Scenario) sourceText(e lang.Expr) string {
-	pos, end := e.Span()
-	src := s.Sources[pos.Filename]
-	if end.Offset <= len(src) && pos.Offset <= end.Offset {
-		return string(src[pos.Offset:end.Offset])
-	}
-	return ""
-}
+// sourceText is an expression as gpl fmt writes it.
+func (s *Scenario) sourceText(e lang.Expr) string { return lang.ExprString(e) }

@@ -81,3 +81,6 @@ func writeQuery(b *strings.Builder, q *Query) {
 		b.WriteString("." + q.FieldName())
 	}
 }
+
+// ExprString writes an expression on one line as gpl fmt lays it out.
+func ExprString(e Expr) string { return exprString(e) }

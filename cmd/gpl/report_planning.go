@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -266,4 +267,17 @@ func toJSONPlanning(s *eval.Scenario) jsonPlanning {
 			Unit: strings.TrimPrefix(suffix, "_"), Condition: sv.Condition, AboveCeiling: sv.AboveCeiling})
 	}
 	return out
+}
+
+// maxPointsFlag declares --max-points on a verb's flags.
+func maxPointsFlag(fs *flag.FlagSet) *int {
+	return fs.Int("max-points", eval.DefaultMaxPoints, "the most points one sweep may have")
+}
+
+// loadOptions are the eval options the test flags give.
+func (o *testOptions) loadOptions() eval.Options {
+	if o.maxPoints == nil {
+		return eval.Options{}
+	}
+	return eval.Options{MaxPoints: *o.maxPoints}
 }
