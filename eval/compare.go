@@ -21,7 +21,7 @@ func (p *program) checkCompare(d *decl) bool {
 		switch {
 		case !found:
 			msg := "a job has no result " + c.ByName()
-			if sug := suggest(c.ByName(), resultNames); sug != "" {
+			if sug := suggest(c.ByName(), ResultNames()); sug != "" {
 				msg += "; did you mean " + sug + "?"
 			}
 			p.errorAt(pos, end, msg)

@@ -346,7 +346,7 @@ func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params
 		}
 	}
 	msg := fmt.Sprintf("%s has no field %s", what, name)
-	if sug := suggest(name, resultNames); sug != "" {
+	if sug := suggest(name, ResultNames()); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	}
 	cp.errorAt(ids[0].Pos, ids[len(ids)-1].EndPos, msg)

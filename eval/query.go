@@ -211,7 +211,7 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *decl) (Type, ast.Node) {
 	sq := &sweepQuery{method: m}
 	if !contains(sweepMethods, m) {
 		msg := fmt.Sprintf("sweep %s has no query %s", d.name.Name, m)
-		if sug := suggest(m, sweepMethods); sug != "" {
+		if sug := suggest(m, append([]string(nil), sweepMethods...)); sug != "" {
 			msg += "; did you mean " + sug + "?"
 		} else {
 			msg += "; it answers " + strings.Join(sweepMethods, ", ")

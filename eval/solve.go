@@ -82,7 +82,7 @@ func (p *program) solveCondition(fp *findPlan) bool {
 	def, ok := resultDefs[n.Path()]
 	if !ok {
 		msg := "the job has no result " + n.Path()
-		if sug := suggest(n.Path(), resultNames); sug != "" {
+		if sug := suggest(n.Path(), ResultNames()); sug != "" {
 			msg += "; did you mean " + sug + "?"
 		}
 		p.errorAt(n.Pos, n.EndPos, msg)

@@ -22,17 +22,17 @@ func init() {
 // testOptions are gpl test's flags.
 type testOptions struct {
 	maxPoints *int // --max-points: the cap on a sweep's points
-	parallel int
-	run      *regexp.Regexp
-	verbose  bool
-	failfast bool
-	update   bool
-	force    bool
-	junit    string
-	format   string
-	cover    bool // report which priority rules each file's tests made fire
-	sets     settings
-	github   bool // GITHUB_ACTIONS=true: print workflow annotations
+	parallel  int
+	run       *regexp.Regexp
+	verbose   bool
+	failfast  bool
+	update    bool
+	force     bool
+	junit     string
+	format    string
+	cover     bool // report which priority rules each file's tests made fire
+	sets      settings
+	github    bool // GITHUB_ACTIONS=true: print workflow annotations
 }
 
 const testUsage = `usage: gpl test [flags] [PATH...]
