@@ -17,6 +17,9 @@ import (
 // result name (mpg, loss.program) means that job's result.
 type scope struct {
 	job *decl
+	// point, when set, is the sweep whose point bare result names read:
+	// the condition of NAME.first(…) (query.go).
+	point *decl
 }
 
 type refKind uint8
@@ -28,6 +31,7 @@ const (
 	refRequest
 	refTrade
 	refClassify
+	refPlan // a group's figure, a query, a sweep point's or solve answer's field: plan computes it
 )
 
 // ref is one value an expression reads: a let, a declaration's field, or a
@@ -41,6 +45,7 @@ type ref struct {
 	node  lang.Expr
 	typ   Type
 	slot  int // index in the expr environment's slice for its kind
+	plan  planRef
 }
 
 // compiled is a checked expression. Literals and single references are
@@ -106,7 +111,7 @@ func (cp *exprChecker) errorf(n lang.Expr, format string, args ...any) (Type, as
 // reads it from the environment.
 func (cp *exprChecker) addRef(r *ref) ast.Node {
 	for _, x := range cp.c.refs {
-		if x.kind == r.kind && x.d == r.d && x.d2 == r.d2 && x.field == r.field {
+		if x.kind == r.kind && x.d == r.d && x.d2 == r.d2 && x.field == r.field && x.plan == nil && r.plan == nil {
 			return envSlot(x)
 		}
 	}
@@ -139,6 +144,8 @@ func (cp *exprChecker) expr(e lang.Expr) (Type, ast.Node) {
 		return cp.name(n)
 	case *lang.Call:
 		return cp.call(n)
+	case *lang.Query:
+		return cp.query(n) // query.go
 	case *lang.Unary:
 		return cp.unary(n)
 	case *lang.Binary:

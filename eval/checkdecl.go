@@ -52,6 +52,8 @@ func (p *program) checkDecl(d *decl, at lang.Expr, diags *lang.Diagnostics) bool
 		ok = p.checkRules(d)
 	case declRequest:
 		ok = p.checkRequest(d)
+	case declGroup, declCompare, declSweep, declSolve:
+		ok = p.checkPlanning(d) // planning.go
 	}
 	p.stack = p.stack[:len(p.stack)-1]
 	d.ok = ok

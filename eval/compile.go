@@ -130,7 +130,11 @@ func compileTree(node ast.Node) (prog *vm.Program, err error) {
 // isDeclCall reports a call that is computed in Go as one ref.
 func isDeclCall(e lang.Expr) bool {
 	c, ok := unparen(e).(*lang.Call)
-	return ok && (c.Func.Name == "trade_ratio" || c.Func.Name == "classify")
+	if ok && (c.Func.Name == "owner_loss_cost" || c.Func.Name == "owner_saving") {
+		return true
+	}
+	_, query := unparen(e).(*lang.Query)
+	return query || ok && (c.Func.Name == "trade_ratio" || c.Func.Name == "classify")
 }
 
 // divisorAt reports which divisor an expr run's error names, when it is

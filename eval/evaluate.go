@@ -55,6 +55,8 @@ func (s *Scenario) force(d *decl) bool {
 		ok = s.evalRules(d)
 	case declRequest:
 		ok = s.evalRequest(d)
+	case declGroup, declCompare, declSweep, declSolve:
+		ok = s.evalPlanning(d) // planning.go
 	}
 	if ok {
 		v.state = done

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -48,8 +49,14 @@ func TestGolden(t *testing.T) {
 				}
 				t.Fatalf("Load failed:\n%s", renderDiagnostics(s, e.Diagnostics))
 			}
-			if ds := s.Diagnostics(); len(ds) > 0 {
-				t.Errorf("unexpected warnings:\n%s", renderDiagnostics(s, ds))
+			// NAME.warnings, when present, holds the warnings the file
+			// must give, rendered; otherwise it must give none.
+			wantWarnings := ""
+			if b, err := os.ReadFile(strings.TrimSuffix(file, ".gpl") + ".warnings"); err == nil {
+				wantWarnings = string(b)
+			}
+			if diff := cmp.Diff(wantWarnings, renderDiagnostics(s, s.Diagnostics())); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
 			}
 			outcomes := s.Test()
 			if len(outcomes) == 0 {

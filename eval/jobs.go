@@ -148,6 +148,9 @@ func (p *program) jobBase(d *decl, jp *jobPlan) bool {
 		pj := parent.jb
 		jp.parent, jp.pool = parent, pj.pool
 		jp.sites, jp.factors, jp.ceilings = pj.sites, pj.factors, pj.ceilings
+		if j.ExtendsOn != nil {
+			return p.extendsOn(d, jp, pj) // planning.go
+		}
 	case j.On != nil:
 		pool, found := p.decls[j.On.Name]
 		if !found || pool.kind != declPool {

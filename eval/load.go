@@ -38,6 +38,8 @@ type Options struct {
 	// Std is the bundled library that import "std/NAME" reads NAME.gpl
 	// from; it defaults to stdlib.Files.
 	Std fs.FS
+	// MaxPoints caps the points of one sweep; 0 means DefaultMaxPoints.
+	MaxPoints int
 }
 
 // LoadFile reads, checks and evaluates the scenario in the named file. On
@@ -167,6 +169,8 @@ func (p *program) addParsed(f *lang.File, src []byte) {
 			p.declare(&decl{kind: declRequest, name: st.Name, request: st})
 		case *lang.Expect:
 			p.expectNodes = append(p.expectNodes, expectSite{node: st})
+		case *lang.Group, *lang.Compare, *lang.Sweep, *lang.Solve:
+			p.declarePlanning(st) // planning.go
 		}
 	}
 }

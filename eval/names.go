@@ -15,6 +15,11 @@ import (
 // name resolves a reference and records it as a ref.
 func (cp *exprChecker) name(n *lang.Name) (Type, ast.Node) {
 	path := n.Path()
+	if cp.sc.point != nil {
+		if def, ok := resultDefs[path]; ok {
+			return cp.pointName(n, def) // query.go
+		}
+	}
 	if j := cp.sc.job; j != nil {
 		if def, ok := resultDefs[path]; ok {
 			return def.typ, cp.addRef(&ref{kind: refJob, d: j, field: def.name, text: path, node: n, typ: def.typ})
@@ -69,6 +74,8 @@ func (cp *exprChecker) name(n *lang.Name) (Type, ast.Node) {
 			return Type{}, nil
 		}
 		return numType(f.dim), cp.addRef(&ref{kind: kind, d: d, field: rest, text: path, node: n, typ: numType(f.dim)})
+	case declGroup, declCompare, declSweep, declSolve:
+		return cp.planningName(n, d, rest) // planning.go
 	}
 	return cp.errorf(n, "%s is a ruleset; use it as classify(%s, REQUEST)", d.name.Name, d.name.Name)
 }
@@ -179,7 +186,7 @@ func editDistance(a, b string) int {
 	return prev[len(rb)]
 }
 
-var builtinFuncs = append([]string{"trade_ratio", "classify", "min", "max", "abs", "round", "has"}, planningFuncs...)
+var builtinFuncs = append([]string{"trade_ratio", "classify", "min", "max", "abs", "round", "has", "owner_loss_cost", "owner_saving"}, planningFuncs...)
 
 // call checks a function call. Calls on declarations (trade_ratio,
 // classify) become refs computed in Go; min, max, abs and round are
@@ -201,6 +208,8 @@ func (cp *exprChecker) call(n *lang.Call) (Type, ast.Node) {
 		return ClassType, cp.addRef(&ref{kind: refClassify, d: a, d2: b, text: "classify", node: n, typ: ClassType})
 	case "has":
 		return cp.errorf(n, "has(FIELD) tests a request field; it belongs in a rule's when condition")
+	case "owner_loss_cost", "owner_saving":
+		return cp.ownerCall(n) // groups.go
 	case "min", "max", "abs", "round":
 	default:
 		if t, node, ok := cp.planningCall(n); ok {

@@ -217,6 +217,8 @@ func (s *Scenario) refValue(r *ref, out *sink) (Value, bool) {
 		return s.requestField(r, out)
 	case refClassify:
 		return s.classifyRef(r)
+	case refPlan:
+		return r.plan.value(s, r, out) // planning.go
 	}
 	return Value{}, false
 }

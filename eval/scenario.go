@@ -37,9 +37,14 @@ const (
 	declRules
 	declRequest
 	declParam
+	// the planning declarations: planning.go
+	declGroup
+	declCompare
+	declSweep
+	declSolve
 )
 
-var declKindNames = [...]string{"value", "pool", "job", "ruleset", "request", "param"}
+var declKindNames = [...]string{"value", "pool", "job", "ruleset", "request", "param", "group", "compare", "sweep", "solve"}
 
 // state of a declaration in a walk: the check pass's, or an evaluation's.
 type evalState uint8
@@ -71,6 +76,7 @@ type decl struct {
 	jb      *jobPlan
 	rs      *rulesPlan
 	rq      *requestPlan
+	plan    *planDecl // a group's, compare's, sweep's or solve's (planning.go)
 }
 
 // program is a resolved, checked and compiled file with its imports.
@@ -100,6 +106,7 @@ type declValues struct {
 	job   *jobState
 	rs    *rulesState
 	req   *requestState
+	plan  *planValues // a sweep's axes, a solve's answer (planning.go)
 }
 
 // Scenario is one evaluation of a loaded file: the values of its lets and

@@ -12,7 +12,8 @@ type File struct {
 }
 
 // Stmt is a top-level statement: *Import, *Let, *Pool, *Job, *Rules,
-// *Request, *Expect or *Owners.
+// *Request, *Expect, *Owners, or a planning statement (ast_planning.go):
+// *Group, *Compare, *Sweep or *Solve.
 type Stmt interface{ Span() (Position, Position) }
 
 // Ident is a name as written, with its position.
@@ -61,12 +62,14 @@ type Pool struct {
 }
 
 // Job is a job on a pool, or a variant of another job:
-// job NAME on POOL { … } or job NAME extends JOB { … }.
+// job NAME on POOL { … }, job NAME extends JOB { … }, or
+// job NAME extends JOB on POOL { … }.
 type Job struct {
 	Pos, EndPos Position
 	Name        *Ident    `parser:"\"job\" @@"`
 	On          *Ident    `parser:"( \"on\" @@"`
-	Extends     *Ident    `parser:"| \"extends\" @@ )"`
+	Extends     *Ident    `parser:"| \"extends\" @@"`
+	ExtendsOn   *Ident    `parser:"  ( \"on\" @@ )? )"` // extends JOB on POOL: the pool it runs on instead
 	Items       []JobItem `parser:"\"{\" @@* \"}\""`
 }
 

@@ -483,6 +483,9 @@ func (p *exprParser) nameOrCall() (Expr, error) {
 	n := &Name{Pos: t.Pos, EndPos: first.EndPos, Parts: []*Ident{first}}
 	for {
 		if _, ok := p.isOp("."); !ok {
+			if _, call := p.isOp("("); call && len(n.Parts) > 1 {
+				return p.query(n) // NAME.METHOD(…): expr_planning.go
+			}
 			return n, nil
 		}
 		p.lex.Next()

@@ -22,7 +22,7 @@ var regexpLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Money", Pattern: `\$(?:[0-9][0-9_]*(?:\.[0-9][0-9_]*)?|\.[0-9][0-9_]*)(?:/h\b)?`},
 	{Name: "Number", Pattern: `(?:[0-9][0-9_]*(?:\.[0-9][0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?(?:[ \t]*(?:(?:` + unitPattern + `)\b|%))?`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
-	{Name: "Op", Pattern: `≈|~=|±|\+-|->|==|!=|<=|>=|&&|\|\||[-+*/^<>!?:=(){},.%]`},
+	{Name: "Op", Pattern: `≈|~=|±|\+-|->|==|!=|<=|>=|&&|\|\||[-+*/^<>!?:=(){},.%\[\]]`},
 	{Name: "Invalid", Pattern: `.`},
 })
 

@@ -28,7 +28,8 @@ func grammarOptions(lim Limits) []participle.Option {
 	return []participle.Option{
 		participle.Lexer(Lexer),
 		participle.Union[Stmt](&Job{}, &Expect{}, &Let{}, &Pool{}, &Rules{}, &Request{}, &Import{},
-			&Owners{}),
+			&Owners{},
+			&Sweep{}, &Solve{}, &Group{}, &Compare{}), // planning: ast_planning.go
 		participle.Union[JobItem](&Expect{}, &FactorBlock{},
 			&Owners{},
 			&Field{}),

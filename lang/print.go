@@ -186,6 +186,9 @@ func (p *printer) stmt(s Stmt) {
 			header, nameEnd = header+" on "+s.On.Name, s.On.EndPos.Offset
 		} else if s.Extends != nil {
 			header, nameEnd = header+" extends "+s.Extends.Name, s.Extends.EndPos.Offset
+			if s.ExtendsOn != nil {
+				header, nameEnd = header+" on "+s.ExtendsOn.Name, s.ExtendsOn.EndPos.Offset
+			}
 		}
 		p.blockStmt(s.Pos, nameEnd, header, len(s.Items) == 0, s.EndPos, func() {
 			for _, it := range s.Items {
@@ -203,6 +206,8 @@ func (p *printer) stmt(s Stmt) {
 			}
 			p.leaf(s.Else.Pos, s.Else.EndPos, outLine{text: "else " + s.Else.Name})
 		})
+	default:
+		p.planningStmt(s) // print_planning.go
 	}
 }
 
@@ -342,6 +347,8 @@ func writeExpr(b *strings.Builder, e Expr) {
 		b.WriteByte('(')
 		writeExpr(b, e.X)
 		b.WriteByte(')')
+	case *Query:
+		writeQuery(b, e) // print_planning.go
 	}
 }
 

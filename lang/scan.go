@@ -135,6 +135,8 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 		return tokComment, j
 	case c == '\n' || c == ';':
 		return tokNewline, 1
+	case c == '[' || c == ']': // the lists of vary and find
+		return tokOp, 1
 	case c == '\r':
 		if i+1 < len(src) && src[i+1] == '\n' {
 			return tokNewline, 2

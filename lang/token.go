@@ -77,4 +77,6 @@ var statementKeywords = map[string]bool{
 	"import": true, "let": true, "param": true, "pool": true, "job": true, "rules": true,
 	"request": true, "expect": true,
 	"owners": true,
+	// planning statements: ast_planning.go
+	"group": true, "compare": true, "sweep": true, "solve": true,
 }

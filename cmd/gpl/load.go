@@ -14,14 +14,20 @@ import (
 // loadScenario reads a file, or a bundled scenario by name when no such
 // file exists and the argument has no .gpl suffix or slash.
 func loadScenario(arg string) (*eval.Scenario, error) {
+	return loadScenarioWith(arg, eval.Options{})
+}
+
+// loadScenarioWith is loadScenario with options (--max-points).
+func loadScenarioWith(arg string, opts eval.Options) (*eval.Scenario, error) {
 	if _, err := os.Stat(arg); err != nil && !strings.ContainsAny(arg, `/\`) && !strings.HasSuffix(arg, ".gpl") {
 		for _, n := range scenarios.Names() {
 			if n == arg {
-				return eval.LoadWith(eval.Options{FS: scenarios.Files}, n+".gpl", mustRead(n))
+				opts.FS = scenarios.Files
+				return eval.LoadWith(opts, n+".gpl", mustRead(n))
 			}
 		}
 	}
-	return eval.LoadFile(arg)
+	return eval.LoadWith(opts, arg, nil)
 }
 
 func mustRead(name string) []byte {

@@ -58,6 +58,7 @@ func writeText(w io.Writer, r *report) {
 	for _, j := range r.s.Jobs() {
 		writeJob(w, j)
 	}
+	writePlanning(w, r.s) // report_planning.go
 	writeRules(w, r.s)
 	pass, fail, errs := 0, 0, 0
 	for _, o := range r.outcomes {
@@ -156,6 +157,7 @@ type jsonReport struct {
 	Pools        []jsonPool        `json:"pools"`
 	Jobs         []jsonJob         `json:"jobs"`
 	Expectations []jsonExpectation `json:"expectations"`
+	jsonPlanning                   // groups, compares, sweeps, solves: report_planning.go
 }
 
 type jsonPool struct {
@@ -235,7 +237,7 @@ func ceilings(in goodput.Inputs) jsonFactors {
 }
 
 func toJSON(r *report) jsonReport {
-	out := jsonReport{File: r.file, Pools: []jsonPool{}, Jobs: []jsonJob{}, Expectations: []jsonExpectation{}}
+	out := jsonReport{File: r.file, Pools: []jsonPool{}, Jobs: []jsonJob{}, Expectations: []jsonExpectation{}, jsonPlanning: toJSONPlanning(r.s)}
 	if lets := r.s.Lets(); len(lets) > 0 {
 		out.Values = map[string]any{}
 		for _, l := range lets {

@@ -3,6 +3,8 @@ package main
 import (
 	"flag"
 	"fmt"
+
+	"github.com/gpl-lang/gpl/eval"
 )
 
 func init() {
@@ -15,6 +17,7 @@ func cmdRun(e *env) int {
 	format := fs.String("format", "text", "report format: text or json")
 	var sets settings
 	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable), e.g. --set gpu_rate=3.10USD/h")
+	maxPoints := maxPointsFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "usage: gpl run [--format text|json] [--set NAME=VALUE]... FILE|SCENARIO...")
 		fs.PrintDefaults()
@@ -34,7 +37,7 @@ func cmdRun(e *env) int {
 	worst := exitOK
 	var reports []*report
 	for _, arg := range args {
-		s, err := loadScenario(arg)
+		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints})
 		s, err, serr := applySettings(s, err, sets)
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)
@@ -86,7 +89,8 @@ func worse(a, b int) int {
 
 func cmdCheck(e *env) int {
 	fs := flag.NewFlagSet("gpl check", flag.ContinueOnError)
-	fs.Usage = func() { fmt.Fprintln(e.stderr, "usage: gpl check FILE...") }
+	maxPoints := maxPointsFlag(fs)
+	fs.Usage = func() { fmt.Fprintln(e.stderr, "usage: gpl check [--max-points N] FILE...") }
 	args, code, ok := parseFlags(fs, e)
 	if !ok {
 		return code
@@ -98,7 +102,7 @@ func cmdCheck(e *env) int {
 	st := styleFor(e.stderr, e.getenv)
 	worst := exitOK
 	for _, arg := range args {
-		s, err := loadScenario(arg)
+		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints})
 		if err != nil {
 			renderError(e.stderr, s, err, st)
 			worst = exitCheck

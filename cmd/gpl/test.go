@@ -21,17 +21,18 @@ func init() {
 
 // testOptions are gpl test's flags.
 type testOptions struct {
-	parallel int
-	run      *regexp.Regexp
-	verbose  bool
-	failfast bool
-	update   bool
-	force    bool
-	junit    string
-	format   string
-	cover    bool // report which priority rules each file's tests made fire
-	sets     settings
-	github   bool // GITHUB_ACTIONS=true: print workflow annotations
+	maxPoints *int // --max-points: the cap on a sweep's points
+	parallel  int
+	run       *regexp.Regexp
+	verbose   bool
+	failfast  bool
+	update    bool
+	force     bool
+	junit     string
+	format    string
+	cover     bool // report which priority rules each file's tests made fire
+	sets      settings
+	github    bool // GITHUB_ACTIONS=true: print workflow annotations
 }
 
 const testUsage = `usage: gpl test [flags] [PATH...]
@@ -57,6 +58,7 @@ func cmdTest(e *env) int {
 	fs.BoolVar(&o.force, "force", false, "allow -update when the CI environment variable is set")
 	fs.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE`")
 	fs.StringVar(&o.format, "format", "text", "output format: text, tap or json")
+	o.maxPoints = maxPointsFlag(fs)
 	fs.BoolVar(&o.cover, "cover", false, "report, per ruleset, which rules each file's tests made fire")
 	fs.Var(&o.sets, "set", "replace a param's value in every file: `NAME=VALUE` (repeatable)")
 	fs.Usage = func() {

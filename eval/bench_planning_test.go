@@ -1,0 +1,68 @@
+package eval
+
+import (
+	"os"
+	"testing"
+)
+
+// millionPointSweep is the default scenario with a sweep of 1,000 × 1,000
+// points over its job.
+func millionPointSweep(b *testing.B) *Scenario {
+	b.Helper()
+	src, err := os.ReadFile("../scenarios/llama2_70b_shared_pool_128.gpl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	src = append(src, `
+sweep grid over llama2_70b {
+  vary runtime from 0.001 to 1 step 0.001
+  vary devices from 1 to 1000 step 1
+}
+`...)
+	s, err := LoadSource("million.gpl", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
+}
+
+// BenchmarkSweepMillionPoints answers max(useful_hours) and
+// argmax(useful_hours).devices over a sweep of 1,000,000 points (two vary
+// lines of 1,000) of the default job: one goodput engine run per point,
+// streamed, nothing kept.
+func BenchmarkSweepMillionPoints(b *testing.B) {
+	s := millionPointSweep(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		v, err := s.Eval("q", "grid.argmax(useful_hours).devices")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if v.Num != 1000 {
+			b.Fatalf("argmax devices = %v, want 1000", v.Num)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ns/point")
+}
+
+// BenchmarkSolve finds the runtime a target mpg needs: bisection on the
+// engine.
+func BenchmarkSolve(b *testing.B) {
+	src, err := os.ReadFile("../scenarios/llama2_70b_shared_pool_128.gpl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	src = append(src, "\nsolve need over llama2_70b { find runtime such that mpg >= 0.30 }\n"...)
+	s, err := LoadSource("solve.gpl", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := s.p.decls["need"]
+	b.ReportAllocs()
+	for b.Loop() {
+		s.of(d).state = unvisited
+		if !s.force(d) {
+			b.Fatal("solve failed")
+		}
+	}
+}

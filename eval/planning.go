@@ -1,0 +1,388 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// This file holds what the planning declarations (language.md §13–16)
+// share: their declaration, the check and evaluate passes' entry points,
+// the inputs a sweep varies and a solve searches, and the refs that read
+// their figures. groups.go, compare.go, sweep.go, solve.go and query.go
+// hold each kind's own part.
+
+// planDecl is the syntax and checked plan of a group, compare, sweep or
+// solve. Nothing here changes after the program is built.
+type planDecl struct {
+	group   *lang.Group
+	compare *lang.Compare
+	sweep   *lang.Sweep
+	solve   *lang.Solve
+
+	members []*decl // a group's or compare's jobs, in the order listed
+	job     *decl   // a sweep's or solve's job
+	by      *resultDef
+	max     bool        // a compare ranks by the largest value of by
+	axes    []*axisPlan // a sweep's vary lines
+	find    *findPlan   // a solve's question
+}
+
+// planValues are what one evaluation computed for a planning declaration.
+type planValues struct {
+	axes   []axisValues // a sweep's axes
+	points int          // a sweep's number of points
+	answer *point       // a solve's answer
+	runs   int          // the engine runs (or evaluations) a solve took
+}
+
+// planRef computes what a refPlan reads.
+type planRef interface {
+	value(s *Scenario, r *ref, out *sink) (Value, bool)
+}
+
+func (p *program) declarePlanning(st lang.Stmt) {
+	switch st := st.(type) {
+	case *lang.Group:
+		p.declare(&decl{kind: declGroup, name: st.Name, plan: &planDecl{group: st}})
+	case *lang.Compare:
+		p.declare(&decl{kind: declCompare, name: st.Name, plan: &planDecl{compare: st}})
+	case *lang.Sweep:
+		p.declare(&decl{kind: declSweep, name: st.Name, plan: &planDecl{sweep: st}})
+	case *lang.Solve:
+		p.declare(&decl{kind: declSolve, name: st.Name, plan: &planDecl{solve: st}})
+	}
+}
+
+func (p *program) checkPlanning(d *decl) bool {
+	switch d.kind {
+	case declGroup:
+		return p.checkGroup(d)
+	case declCompare:
+		return p.checkCompare(d)
+	case declSweep:
+		return p.checkSweep(d)
+	}
+	return p.checkSolve(d)
+}
+
+func (s *Scenario) evalPlanning(d *decl) bool {
+	switch d.kind {
+	case declGroup, declCompare:
+		ok := true
+		for _, m := range d.plan.members {
+			ok = s.force(m) && ok
+		}
+		return ok
+	case declSweep:
+		return s.evalSweep(d)
+	}
+	return s.evalSolve(d)
+}
+
+// memberJobs resolves the jobs a group or compare lists; a name that is
+// not a job, or a job listed twice, is an error.
+func (p *program) memberJobs(d *decl, ids []*lang.Ident) bool {
+	ok := true
+	seen := map[string]*lang.Ident{}
+	for _, id := range ids {
+		if prev := seen[id.Name]; prev != nil {
+			p.diags = append(p.diags, &lang.Diagnostic{
+				Severity: lang.Error, Summary: fmt.Sprintf("job %s is listed twice in %s %s", id.Name, declKindNames[d.kind], d.name.Name),
+				Pos: id.Pos, End: id.EndPos, Label: "listed again here",
+				Related: []lang.Related{{Pos: prev.Pos, End: prev.EndPos, Label: "first listed here"}},
+				Notes:   []string{"each job counts once; drop the second " + id.Name},
+			})
+			ok = false
+			continue
+		}
+		seen[id.Name] = id
+		m, found := p.decls[id.Name]
+		if !found || m.kind != declJob {
+			p.badTarget(id, "job", declJob)
+			ok = false
+			continue
+		}
+		if m.checked == visiting {
+			p.errorAt(id.Pos, id.EndPos, "cycle: "+d.name.Name+" reads "+id.Name+", which reads it")
+			ok = false
+			continue
+		}
+		p.checkDecl(m, nil, &p.diags)
+		d.plan.members = append(d.plan.members, m)
+	}
+	if len(ids) == 0 {
+		p.errorAt(d.name.Pos, d.name.EndPos, fmt.Sprintf("%s %s lists no jobs", declKindNames[d.kind], d.name.Name))
+		ok = false
+	}
+	return ok
+}
+
+// overJob resolves the job a sweep or solve is over.
+func (p *program) overJob(d *decl, id *lang.Ident) bool {
+	j, found := p.decls[id.Name]
+	if !found || j.kind != declJob {
+		p.badTarget(id, "job", declJob)
+		return false
+	}
+	if j.checked == visiting {
+		p.errorAt(id.Pos, id.EndPos, "cycle: "+d.name.Name+" is over "+id.Name+", which reads it")
+		return false
+	}
+	d.plan.job = j
+	return p.checkDecl(j, nil, &p.diags)
+}
+
+// extendsOn moves a job that extends another onto its own pool: the
+// inputs its parent took from the parent's pool now come from this one
+// (poolSites fills them in); those the job chain sets stay.
+func (p *program) extendsOn(d *decl, jp, pj *jobPlan) bool {
+	id := d.job.ExtendsOn
+	pool, found := p.decls[id.Name]
+	if !found || pool.kind != declPool {
+		p.badTarget(id, "pool", declPool)
+		return false
+	}
+	if !p.checkDecl(pool, nil, &p.diags) {
+		return false
+	}
+	if pj.pool != nil && pj.pool.pl != nil {
+		for name, f := range pj.pool.pl.fields {
+			if jp.sites.get(name) == f {
+				jp.sites.set(name, nil)
+			}
+		}
+	}
+	jp.pool = pool
+	return true
+}
+
+// inputKind is what a vary or find changes.
+type inputKind uint8
+
+const (
+	inFactor inputKind = iota
+	inCeiling
+	inDevices
+	inHours
+	inRate
+	inParam
+)
+
+// input is a job input a sweep varies or a solve searches.
+type input struct {
+	kind   inputKind
+	factor goodput.Factor
+	param  *decl
+	name   string // canonical: runtime, ceiling.runtime, devices, a param's name
+	typ    Type
+}
+
+// inputNames are the inputs besides params, for messages and suggestions.
+var inputNames = []string{"scheduling", "runtime", "program", "S", "R", "P",
+	"ceiling.scheduling", "ceiling.runtime", "ceiling.program", "devices", "hours", "rate"}
+
+// resolveInput reads the input a vary or find names; false, with the
+// error reported, when it names none.
+func (p *program) resolveInput(ids []*lang.Ident, verb string) (input, bool) {
+	name := strings.Join(partNames(ids), ".")
+	pos, end := ids[0].Pos, ids[len(ids)-1].EndPos
+	if f, ok := goodput.ParseFactor(name); ok {
+		return input{kind: inFactor, factor: f, name: factorNames[f], typ: CountType}, true
+	}
+	if rest, ok := strings.CutPrefix(name, "ceiling."); ok {
+		if f, ok := goodput.ParseFactor(rest); ok {
+			return input{kind: inCeiling, factor: f, name: "ceiling." + factorNames[f], typ: CountType}, true
+		}
+	}
+	switch name {
+	case "devices":
+		return input{kind: inDevices, name: name, typ: CountType}, true
+	case "hours":
+		return input{kind: inHours, name: name, typ: numType(lang.Duration)}, true
+	case "rate":
+		return input{kind: inRate, name: name, typ: numType(lang.Price)}, true
+	}
+	if d, ok := p.decls[name]; ok && len(ids) == 1 {
+		switch {
+		case d.kind == declParam:
+			if !p.checkDecl(d, nil, &p.diags) {
+				return input{}, false
+			}
+			if d.typ.Kind != Number {
+				p.errorAt(pos, end, fmt.Sprintf("param %s is %s; %s needs a number", name, d.typ.Phrase(), verb))
+				return input{}, false
+			}
+			return input{kind: inParam, param: d, name: name, typ: d.typ}, true
+		case d.kind == declLet:
+			p.errorAt(pos, end, fmt.Sprintf("%s is a let, not a param; declare it with param to %s it", name, verb))
+			return input{}, false
+		}
+	}
+	cands := append([]string(nil), inputNames...)
+	for _, d := range p.params {
+		cands = append(cands, d.name.Name)
+	}
+	msg := fmt.Sprintf("cannot %s %s: it is not an input of a job or a param", verb, name)
+	if sug := suggest(name, cands); sug != "" {
+		msg += "; did you mean " + sug + "?"
+	}
+	d := p.errorAt(pos, end, msg)
+	d.Notes = append(d.Notes, "the inputs are a factor (scheduling, runtime, program or S, R, P), ceiling.F, devices, hours, rate, or a param")
+	return input{}, false
+}
+
+// engineValue converts a value of the input's type from base units to the
+// engine's (hours, USD per device-hour).
+func (in input) engineValue(v float64) float64 {
+	switch in.kind {
+	case inHours:
+		return lang.ToUnit(v, lang.Units["h"])
+	case inRate:
+		return lang.ToUnit(v, lang.Units["USD/h"])
+	}
+	return v
+}
+
+// apply sets the input to v (base units) in the engine's inputs; params
+// are set by re-evaluating, not here.
+func (in input) apply(x *goodput.Inputs, v float64) {
+	switch in.kind {
+	case inFactor:
+		x.Factors[in.factor] = goodput.Some(v)
+	case inCeiling:
+		x.Ceilings[in.factor] = goodput.Some(v)
+	case inDevices:
+		x.Devices = v
+	case inHours, inRate:
+		if in.kind == inHours {
+			x.Hours = in.engineValue(v)
+		} else {
+			x.Rate = goodput.Some(in.engineValue(v))
+		}
+	}
+}
+
+// outOfRange says why v (base units) cannot be a value of the input, ""
+// when it can.
+func (in input) outOfRange(v float64) string {
+	switch in.kind {
+	case inFactor, inCeiling:
+		if v < 0 || v > 1 {
+			what := "factor"
+			if in.kind == inCeiling {
+				what = "ceiling"
+			}
+			return fmt.Sprintf("%s %s is outside [0, 1]: a %s is a fraction", in.name, lang.FormatNumber(v), what)
+		}
+	case inDevices:
+		if v < 1 {
+			return fmt.Sprintf("devices %s is below 1", lang.FormatNumber(v))
+		}
+	case inHours, inRate:
+		if v < 0 {
+			return fmt.Sprintf("%s %s is negative", in.name, lang.Format(v, in.typ.Dim))
+		}
+	}
+	return ""
+}
+
+// point is a job with some inputs replaced: a sweep's point or a solve's
+// answer.
+type point struct {
+	job    jobState
+	vals   []float64 // the varied inputs' values, base units, in axis order
+	above  [goodput.NumFactors]bool
+	sc     *Scenario // the evaluation its values come from (one per param value)
+	params map[*decl]Value
+}
+
+// settle makes the point's inputs valid for the engine: a factor above its
+// ceiling is a what-if, so the ceiling rises to it (its lever is then its
+// own mpg) and the point is marked.
+func (pt *point) settle() {
+	in := &pt.job.inputs
+	for f := range goodput.NumFactors {
+		pt.above[f] = false
+		if c := in.Ceilings[f]; c.Set && in.Factors[f].Value > c.Value {
+			in.Ceilings[f] = in.Factors[f]
+			pt.above[f] = true
+		}
+	}
+}
+
+// aboveCeiling lists the factors of the point that are above their
+// ceilings.
+func (pt *point) aboveCeiling() []string {
+	var out []string
+	for f := range goodput.NumFactors {
+		if pt.above[f] {
+			out = append(out, factorNames[f])
+		}
+	}
+	return out
+}
+
+// pointField is a field of a point: a job result, or a varied param.
+type pointField struct {
+	def   *resultDef
+	param *decl
+}
+
+// resolvePointField reads the field after a point (a solve's answer, the
+// point of argmax, at or first): a job result or one of the point's
+// params.
+func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params []*decl, what string) (pointField, Type, bool) {
+	name := strings.Join(partNames(ids), ".")
+	if def, ok := resultDefs[name]; ok {
+		return pointField{def: def}, def.typ, true
+	}
+	for _, d := range params {
+		if d.name.Name == name {
+			return pointField{param: d}, d.typ, true
+		}
+	}
+	msg := fmt.Sprintf("%s has no field %s", what, name)
+	if sug := suggest(name, ResultNames()); sug != "" {
+		msg += "; did you mean " + sug + "?"
+	}
+	cp.errorAt(ids[0].Pos, ids[len(ids)-1].EndPos, msg)
+	return pointField{}, Type{}, false
+}
+
+// get reads the field at pt.
+func (f pointField) get(pt *point) (Value, error) {
+	if f.param != nil {
+		pt.sc.force(f.param)
+		return pt.sc.of(f.param).value, nil
+	}
+	return f.def.get(&pt.job)
+}
+
+// pointValue words a failed read of a point's field.
+func pointValue(f pointField, pt *point, what string) (Value, error) {
+	v, err := f.get(pt)
+	if err == nil {
+		return v, nil
+	}
+	if err == errNoRate {
+		return Value{}, fmt.Errorf("%s has no rate, so %s is undefined", what, f.def.name)
+	}
+	return Value{}, fmt.Errorf("%s of %s is undefined: %w", f.def.name, what, divisionError("its mpg", &pt.job, err))
+}
+
+// asInputErrors finds the engine's input errors in err.
+func asInputErrors(err error, ies *goodput.InputErrors) bool {
+	if errors.As(err, ies) {
+		return true
+	}
+	var ie *goodput.InputError
+	if errors.As(err, &ie) {
+		*ies = goodput.InputErrors{ie}
+		return true
+	}
+	return false
+}

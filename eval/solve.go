@@ -1,0 +1,365 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// This file is the solve (language.md §16): the value of one input at
+// which a condition on one job result starts to hold, found by bisection
+// on the goodput engine in at most maxSolveRuns runs.
+
+// maxSolveRuns bounds the engine runs (or, for a param, evaluations) of
+// one solve.
+const maxSolveRuns = 200
+
+// paramProbes is how many values inside the range a solve over a param
+// also tries, to find a condition that switches more than once.
+const paramProbes = 8
+
+// findPlan is a checked find line.
+type findPlan struct {
+	in      input
+	lo, hi  *compiled // nil: [0, 1] for a factor or ceiling
+	result  *resultDef
+	op      string
+	target  *compiled
+	cond    lang.Expr
+	resultN *lang.Name
+}
+
+func (p *program) checkSolve(d *decl) bool {
+	sv := d.plan.solve
+	f := sv.Find
+	ok := p.overJob(d, sv.Job)
+	in, iok := p.resolveInput(f.Input, "find")
+	if !iok {
+		return false
+	}
+	fp := &findPlan{in: in, cond: f.Cond}
+	d.plan.find = fp
+	switch {
+	case f.Lo != nil:
+		fp.lo = p.inputValue(f.Lo, in, "the range's start")
+		fp.hi = p.inputValue(f.Hi, in, "the range's end")
+		ok = fp.lo != nil && fp.hi != nil && ok
+	case in.kind != inFactor && in.kind != inCeiling:
+		p.errorAt(f.Input[0].Pos, f.Input[len(f.Input)-1].EndPos,
+			fmt.Sprintf("find %s needs a range: find %s in [LOW, HIGH] such that …", in.name, in.name)).Notes =
+			[]string{"only a factor or a ceiling has a range of its own, [0, 1]"}
+		ok = false
+	}
+	return p.solveCondition(fp) && ok
+}
+
+// solveCondition checks that a find's condition compares one job result
+// with a target: RESULT OP TARGET.
+func (p *program) solveCondition(fp *findPlan) bool {
+	bad := func() bool {
+		pos, end := fp.cond.Span()
+		p.errorAt(pos, end, "a solve's condition compares one result of the job with a target, e.g. mpg >= 0.30").Notes =
+			[]string{"write RESULT < TARGET, <=, > or >=; the target may be any expression of the result's dimension"}
+		return false
+	}
+	b, ok := unparen(fp.cond).(*lang.Binary)
+	if !ok {
+		return bad()
+	}
+	switch b.Op {
+	case "<", "<=", ">", ">=":
+	default:
+		return bad()
+	}
+	n, ok := unparen(b.L).(*lang.Name)
+	if !ok {
+		return bad()
+	}
+	def, ok := resultDefs[n.Path()]
+	if !ok {
+		msg := "the job has no result " + n.Path()
+		if sug := suggest(n.Path(), ResultNames()); sug != "" {
+			msg += "; did you mean " + sug + "?"
+		}
+		p.errorAt(n.Pos, n.EndPos, msg)
+		return false
+	}
+	if def.typ.Kind != Number {
+		p.errorAt(n.Pos, n.EndPos, fmt.Sprintf("%s is %s; a solve needs a numeric result", n.Path(), def.typ.Phrase()))
+		return false
+	}
+	fp.result, fp.op, fp.resultN = def, b.Op, n
+	fp.target = p.inputValue(b.R, input{name: n.Path(), typ: def.typ}, "the target")
+	return fp.target != nil
+}
+
+// solveStep is one try of a solve: the point at x and whether the
+// condition holds there.
+type solveStep struct {
+	x     float64
+	got   float64 // the result at x; +Inf where it divides by a zero mpg
+	holds bool
+}
+
+// solver runs one solve's tries.
+type solver struct {
+	s      *Scenario
+	d      *decl
+	fp     *findPlan
+	base   goodput.Inputs
+	target float64
+	runs   int
+	best   point // the last point where the condition held
+}
+
+func (sv *solver) try(x float64) (solveStep, error) {
+	sv.runs++
+	pt := point{vals: []float64{x}, sc: sv.s}
+	pt.job.inputs = sv.base
+	job := sv.d.plan.job
+	if sv.fp.in.kind == inParam {
+		params := sv.s.paramValues()
+		params[sv.fp.in.param] = NumberValue(x, sv.fp.in.typ.Dim)
+		sc, err := sv.s.withParam(params, job)
+		if err != nil {
+			return solveStep{}, fmt.Errorf("at %s = %s: %w", sv.fp.in.name, NumberValue(x, sv.fp.in.typ.Dim), err)
+		}
+		pt.sc, pt.params = sc, params
+		pt.job.inputs = sc.of(job).job.inputs
+	} else {
+		sv.fp.in.apply(&pt.job.inputs, x)
+	}
+	pt.settle()
+	res, err := goodput.Solve(pt.job.inputs)
+	if err != nil {
+		return solveStep{}, fmt.Errorf("at %s = %s: %s", sv.fp.in.name, NumberValue(x, sv.fp.in.typ.Dim), engineMessage(err))
+	}
+	pt.job.result = res
+	st := solveStep{x: x}
+	v, err := sv.fp.result.get(&pt.job)
+	switch {
+	case errors.Is(err, errNoRate):
+		return solveStep{}, fmt.Errorf("job %s has no rate, so %s is undefined", job.name.Name, sv.fp.result.name)
+	case err != nil:
+		st.got = math.Inf(1) // a price or ratio over a zero mpg
+	default:
+		st.got = v.Num
+	}
+	switch sv.fp.op {
+	case "<":
+		st.holds = st.got < sv.target
+	case "<=":
+		st.holds = st.got <= sv.target
+	case ">":
+		st.holds = st.got > sv.target
+	case ">=":
+		st.holds = st.got >= sv.target
+	}
+	if st.holds {
+		sv.best = pt
+	}
+	return st, nil
+}
+
+func (s *Scenario) evalSolve(d *decl) bool {
+	pd := d.plan
+	fp := pd.find
+	s.of(d).plan = &planValues{}
+	if !s.force(pd.job) {
+		return false
+	}
+	lo, hi := 0.0, 1.0
+	if fp.lo != nil {
+		l, lok := s.run(fp.lo, &s.ev)
+		h, hok := s.run(fp.hi, &s.ev)
+		if !lok || !hok {
+			return false
+		}
+		lo, hi = l.Num, h.Num
+		for i, v := range []float64{lo, hi} {
+			if msg := fp.in.outOfRange(v); msg != "" {
+				pos, end := pd.solve.Find.Lo.Span()
+				if i == 1 {
+					pos, end = pd.solve.Find.Hi.Span()
+				}
+				s.ev.errorAt(pos, end, msg)
+				return false
+			}
+		}
+		if hi <= lo {
+			pos, end := pd.solve.Find.Hi.Span()
+			s.ev.errorAt(pos, end, fmt.Sprintf("the range [%s, %s] is empty; write the smaller value first", s.valueText(fp, lo), s.valueText(fp, hi)))
+			return false
+		}
+	}
+	if fp.in.kind == inDevices {
+		lo, hi = math.Ceil(lo), math.Floor(hi)
+	}
+	t, tok := s.run(fp.target, &s.ev)
+	if !tok {
+		return false
+	}
+	sv := &solver{s: s, d: d, fp: fp, base: s.of(pd.job).job.inputs, target: t.Num}
+	answer, err := sv.search(lo, hi)
+	s.of(d).plan.runs = sv.runs
+	if err != nil {
+		s.solveError(d, err)
+		return false
+	}
+	s.of(d).plan.answer = answer
+	s.warnAboveCeiling(d, answer)
+	return true
+}
+
+// solveFailure is a solve without an answer in its range.
+type solveFailure struct {
+	msg, note string
+}
+
+func (e *solveFailure) Error() string { return e.msg }
+
+func (s *Scenario) solveError(d *decl, err error) {
+	fp := d.plan.find
+	pos, end := fp.cond.Span()
+	diag := s.ev.errorAt(pos, end, err.Error())
+	var sf *solveFailure
+	if errors.As(err, &sf) && sf.note != "" {
+		diag.Notes = append(diag.Notes, sf.note)
+	}
+}
+
+// search bisects [lo, hi] for the value where the condition starts to
+// hold, and returns the point there: the condition holds at it, and
+// devices are whole.
+func (sv *solver) search(lo, hi float64) (*point, error) {
+	a, err := sv.try(lo)
+	if err != nil {
+		return nil, err
+	}
+	b, err := sv.try(hi)
+	if err != nil {
+		return nil, err
+	}
+	fp := sv.fp
+	rng := "[" + sv.s.valueText(fp, lo) + ", " + sv.s.valueText(fp, hi) + "]"
+	cond := sv.s.sourceText(fp.cond)
+	switch {
+	case !a.holds && !b.holds:
+		closest, word := a, "most"
+		if fp.op == "<" || fp.op == "<=" {
+			word = "least"
+			if b.got < a.got {
+				closest = b
+			}
+		} else if b.got > a.got {
+			closest = b
+		}
+		return nil, &solveFailure{
+			msg: fmt.Sprintf("no %s in %s gives %s; the %s is %s, at %s = %s", fp.in.name, rng, cond, word,
+				gotText(fp.result, closest.got), fp.in.name, sv.s.valueText(fp, closest.x)),
+			note: "the condition holds nowhere in the range: widen the range or change the target",
+		}
+	case a.holds && b.holds:
+		return nil, &solveFailure{
+			msg:  fmt.Sprintf("%s holds for every %s in %s, so there is no value where it starts to hold", cond, fp.in.name, rng),
+			note: "widen the range",
+		}
+	}
+	if fp.in.kind == inParam {
+		if err := sv.probe(lo, hi, a.holds); err != nil {
+			return nil, err
+		}
+	}
+	good, bad := lo, hi
+	if b.holds {
+		good, bad = hi, lo
+	}
+	goodPt := sv.best
+	for sv.runs < maxSolveRuns {
+		mid := good + (bad-good)/2
+		if fp.in.kind == inDevices {
+			if math.Abs(good-bad) <= 1 {
+				break
+			}
+			mid = math.Round(mid)
+		}
+		if mid == good || mid == bad {
+			break
+		}
+		st, err := sv.try(mid)
+		if err != nil {
+			return nil, err
+		}
+		if st.holds {
+			good, goodPt = mid, sv.best
+		} else {
+			bad = mid
+		}
+	}
+	return &goodPt, nil
+}
+
+// probe tries values inside the range of a param: the condition must
+// switch once, from how it is at lo; otherwise bisection cannot be
+// trusted.
+func (sv *solver) probe(lo, hi float64, atLo bool) error {
+	switched := false
+	for i := 1; i <= paramProbes; i++ {
+		x := lo + (hi-lo)*float64(i)/float64(paramProbes+1)
+		st, err := sv.try(x)
+		if err != nil {
+			return err
+		}
+		if st.holds != atLo {
+			switched = true
+		} else if switched {
+			return &solveFailure{
+				msg: fmt.Sprintf("%s switches more than once as %s runs over [%s, %s], so the search cannot be trusted",
+					sv.s.sourceText(sv.fp.cond), sv.fp.in.name, sv.s.valueText(sv.fp, lo), sv.s.valueText(sv.fp, hi)),
+				note: fmt.Sprintf("at %s = %s it goes back; narrow the range to where the result only rises or only falls", sv.fp.in.name, sv.s.valueText(sv.fp, x)),
+			}
+		}
+	}
+	return nil
+}
+
+// warnAboveCeiling warns when a factor's answer is above the job's
+// ceiling for it: the target needs more than the factor's owner can
+// reach.
+func (s *Scenario) warnAboveCeiling(d *decl, answer *point) {
+	fp := d.plan.find
+	if fp.in.kind != inFactor {
+		return
+	}
+	c := s.of(d.plan.job).job.inputs.Ceilings[fp.in.factor]
+	x := answer.vals[0]
+	if !c.Set || x <= c.Value {
+		return
+	}
+	ids := d.plan.solve.Find.Input
+	diag := &lang.Diagnostic{Severity: lang.Warning, Pos: ids[0].Pos, End: ids[len(ids)-1].EndPos,
+		Summary: fmt.Sprintf("%s needs %s %s, above its ceiling %s", d.name.Name, fp.in.name, strconv.FormatFloat(x, 'g', 5, 64), lang.FormatNumber(c.Value)),
+		Notes:   []string{fmt.Sprintf("job %s's owner of %s can reach %s; the target needs more", d.plan.job.name.Name, fp.in.name, lang.FormatNumber(c.Value))},
+	}
+	s.ev.diags = append(s.ev.diags, diag)
+}
+
+// valueText writes a value of the solve's input.
+func (s *Scenario) valueText(fp *findPlan, v float64) string {
+	return NumberValue(v, fp.in.typ.Dim).String()
+}
+
+// gotText writes a value of a result.
+func gotText(def *resultDef, v float64) string {
+	if math.IsInf(v, 0) {
+		return "undefined (mpg is 0)"
+	}
+	return NumberValue(v, def.typ.Dim).String()
+}
+
+// sourceText is an expression as gpl fmt writes it.
+func (s *Scenario) sourceText(e lang.Expr) string { return lang.ExprString(e) }

@@ -1,0 +1,373 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// This file is the sweep (language.md §15): its check, the evaluation of
+// its axes, and the walk over its points that every query and the table
+// stream through. A point is one run of the goodput engine over the job's
+// inputs with the varied ones replaced; only a varied param re-evaluates
+// the file, and only when its value changes.
+
+// DefaultMaxPoints is the most points a sweep may have unless
+// Options.MaxPoints says otherwise.
+const DefaultMaxPoints = 1_000_000
+
+// axisPlan is a checked vary line.
+type axisPlan struct {
+	vary           *lang.Vary
+	in             input
+	from, to, step *compiled
+	values         []*compiled
+}
+
+// axisValues are a vary line's values in one evaluation: from + i × step
+// for i in [0, n), the last being to itself when (to − from) / step is
+// whole, or the listed values.
+type axisValues struct {
+	from, step, last float64
+	n                int
+	list             []float64
+}
+
+// value is the axis's i'th value, in base units: computed, never
+// accumulated, so from + 2 × step is the same number however it is
+// reached.
+func (a *axisValues) value(i int) float64 {
+	switch {
+	case a.list != nil:
+		return a.list[i]
+	case i == a.n-1:
+		return a.last
+	}
+	return a.from + float64(i)*a.step
+}
+
+func (p *program) checkSweep(d *decl) bool {
+	sw := d.plan.sweep
+	ok := p.overJob(d, sw.Job)
+	if len(sw.Varies) == 0 {
+		p.errorAt(d.name.Pos, d.name.EndPos, "sweep "+d.name.Name+" has no vary line; add one, e.g. vary program from 0.30 to 0.50 step 0.05")
+		return false
+	}
+	seen := map[string]*lang.Vary{}
+	for _, v := range sw.Varies {
+		in, iok := p.resolveInput(v.Input, "vary")
+		if !iok {
+			ok = false
+			continue
+		}
+		if prev := seen[in.name]; prev != nil {
+			p.diags = append(p.diags, &lang.Diagnostic{
+				Severity: lang.Error, Summary: in.name + " is varied twice",
+				Pos: v.Input[0].Pos, End: v.Input[len(v.Input)-1].EndPos, Label: "varied again here",
+				Related: []lang.Related{{Pos: prev.Input[0].Pos, End: prev.Input[len(prev.Input)-1].EndPos, Label: "first varied here"}},
+			})
+			ok = false
+			continue
+		}
+		seen[in.name] = v
+		ax := &axisPlan{vary: v, in: in}
+		if v.In {
+			if len(v.Values) == 0 {
+				p.errorAt(v.Pos, v.EndPos, "vary "+in.name+" in [] lists no values")
+				ok = false
+			}
+			for _, x := range v.Values {
+				c := p.inputValue(x, in, "a value of "+in.name)
+				ok = c != nil && ok
+				ax.values = append(ax.values, c)
+			}
+		} else {
+			ax.from = p.inputValue(v.From, in, "from")
+			ax.to = p.inputValue(v.To, in, "to")
+			ax.step = p.inputValue(v.Step, in, "step")
+			ok = ax.from != nil && ax.to != nil && ax.step != nil && ok
+		}
+		d.plan.axes = append(d.plan.axes, ax)
+	}
+	return ok
+}
+
+// inputValue compiles a value given for an input and checks its
+// dimension; nil when it has errors, already reported.
+func (p *program) inputValue(e lang.Expr, in input, what string) *compiled {
+	c := p.compile(e, scope{}, &p.diags)
+	if c == nil {
+		return nil
+	}
+	if c.typ != in.typ {
+		pos, end := e.Span()
+		msg := fmt.Sprintf("%s is %s, but %s is %s", in.name, in.typ.Phrase(), what, c.typ.Phrase())
+		if lit, ok := unparen(e).(*lang.NumberLit); ok && lit.Unit == nil && in.typ.Kind == Number {
+			msg = fmt.Sprintf("%s is %s; write its unit, e.g. %s", in.name, in.typ.Dim.Phrase(), exampleUnit(lit.Digits, in.typ.Dim))
+		}
+		p.errorAt(pos, end, msg)
+		return nil
+	}
+	return c
+}
+
+// maxPoints is the cap on a sweep's points.
+func (p *program) maxPoints() int {
+	if p.opts.MaxPoints > 0 {
+		return p.opts.MaxPoints
+	}
+	return DefaultMaxPoints
+}
+
+// evalSweep evaluates a sweep's axes, checks their values against the
+// inputs' ranges and counts the points; the points themselves are
+// computed only when a query or the table walks them.
+func (s *Scenario) evalSweep(d *decl) bool {
+	pd := d.plan
+	pv := &planValues{}
+	s.of(d).plan = pv
+	if !s.force(pd.job) {
+		return false
+	}
+	ok := true
+	total := 1.0
+	for _, ax := range pd.axes {
+		av, aok := s.axis(ax)
+		ok = ok && aok
+		pv.axes = append(pv.axes, av)
+		total *= float64(av.n)
+	}
+	if !ok {
+		return false
+	}
+	if cap := s.p.maxPoints(); total > float64(cap) {
+		diag := s.ev.errorAt(d.name.Pos, d.name.EndPos, fmt.Sprintf("sweep %s has %s points, more than the %s a sweep may have",
+			d.name.Name, groupInt(total), groupInt(float64(cap))))
+		diag.Notes = append(diag.Notes, "vary fewer inputs or take larger steps, or raise the cap with --max-points")
+		return false
+	}
+	pv.points = int(total)
+	return true
+}
+
+// axis evaluates one vary line.
+func (s *Scenario) axis(ax *axisPlan) (axisValues, bool) {
+	var av axisValues
+	if ax.values != nil {
+		ok := true
+		for i, c := range ax.values {
+			v, vok := s.run(c, &s.ev)
+			if !vok {
+				ok = false
+				continue
+			}
+			if msg := ax.in.outOfRange(v.Num); msg != "" {
+				pos, end := ax.vary.Values[i].Span()
+				s.ev.errorAt(pos, end, msg)
+				ok = false
+			}
+			av.list = append(av.list, v.Num)
+		}
+		av.n = len(av.list)
+		return av, ok
+	}
+	from, fok := s.run(ax.from, &s.ev)
+	to, tok := s.run(ax.to, &s.ev)
+	step, sok := s.run(ax.step, &s.ev)
+	if !fok || !tok || !sok {
+		return av, false
+	}
+	v := ax.vary
+	if step.Num <= 0 {
+		pos, end := v.Step.Span()
+		s.ev.errorAt(pos, end, fmt.Sprintf("step %s is not positive; a sweep steps up from from to to", step))
+		return av, false
+	}
+	if to.Num < from.Num {
+		pos, end := v.To.Span()
+		s.ev.errorAt(pos, end, fmt.Sprintf("to %s is below from %s; write the smaller value first", to, from))
+		return av, false
+	}
+	av.from, av.step = from.Num, step.Num
+	q := (to.Num - from.Num) / step.Num
+	if q >= 1e15 {
+		av.n = math.MaxInt32 // far above any cap
+		return av, true
+	}
+	if k := math.Round(q); math.Abs(q-k) <= 1e-9 {
+		av.n, av.last = int(k)+1, to.Num
+	} else {
+		av.n = int(math.Floor(q)) + 1
+		av.last = from.Num + float64(av.n-1)*step.Num
+	}
+	if msg := ax.in.outOfRange(from.Num); msg != "" {
+		pos, end := v.From.Span()
+		s.ev.errorAt(pos, end, msg)
+		return av, false
+	}
+	if msg := ax.in.outOfRange(av.last); msg != "" {
+		pos, end := v.To.Span()
+		s.ev.errorAt(pos, end, msg)
+		return av, false
+	}
+	return av, true
+}
+
+// groupInt writes a whole number with thousands separators: 1,000,000.
+func groupInt(v float64) string {
+	digits := strconv.FormatFloat(math.Floor(v), 'f', 0, 64)
+	var b strings.Builder
+	for i, c := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// evaluatePoint is a new evaluation of the program with params, whose
+// declarations are computed only when read: a sweep point's or a solve
+// step's for a param.
+func (p *program) evaluatePoint(params map[*decl]Value) *Scenario {
+	return &Scenario{
+		Sources:   p.sources,
+		p:         p,
+		params:    params,
+		vals:      make([]declValues, len(p.order)),
+		fieldVals: make([]fieldValue, p.nfields),
+	}
+}
+
+// withParam is the evaluation of s with the param d set to v: the job's
+// inputs at that value.
+func (s *Scenario) withParam(params map[*decl]Value, job *decl) (*Scenario, error) {
+	n := s.p.evaluatePoint(params)
+	if !n.force(job) {
+		msg := "it has errors"
+		for _, dg := range n.ev.diags {
+			if dg.Severity == lang.Error {
+				msg = dg.Summary
+				break
+			}
+		}
+		return nil, fmt.Errorf("job %s cannot be evaluated: %s", job.name.Name, msg)
+	}
+	return n, nil
+}
+
+// paramValues are s's params with the point's param inputs replacing
+// them.
+func (s *Scenario) paramValues() map[*decl]Value {
+	m := make(map[*decl]Value, len(s.params)+1)
+	for d, v := range s.params {
+		m[d] = v
+	}
+	return m
+}
+
+// eachPoint walks the sweep's points in order, the first vary line
+// outermost, calling fn with each until it returns false. The point is
+// reused from one call to the next: fn must copy what it keeps. Memory
+// does not grow with the points.
+func (s *Scenario) eachPoint(d *decl, fn func(*point) bool) error {
+	pd, pv := d.plan, s.of(d).plan
+	if pv == nil || s.of(d).state != done {
+		return fmt.Errorf("sweep %s could not be evaluated", d.name.Name)
+	}
+	axes := pd.axes
+	if pv.points == 0 {
+		return nil
+	}
+	pt := &point{vals: make([]float64, len(axes)), sc: s}
+	base := s.of(pd.job).job.inputs
+	firstParam := -1
+	for i, ax := range axes {
+		if ax.in.kind == inParam && firstParam < 0 {
+			firstParam = i
+		}
+	}
+	idx := make([]int, len(axes))
+	changed := 0 // the outermost axis whose value changed since the last point
+	for {
+		if firstParam >= 0 && changed <= lastParam(axes) {
+			params := s.paramValues()
+			for i, ax := range axes {
+				if ax.in.kind == inParam {
+					params[ax.in.param] = NumberValue(pv.axes[i].value(idx[i]), ax.in.typ.Dim)
+				}
+			}
+			sc, err := s.withParam(params, pd.job)
+			if err != nil {
+				return fmt.Errorf("at %s: %w", describePoint(axes, pv, idx), err)
+			}
+			pt.sc, pt.params = sc, params
+			base = sc.of(pd.job).job.inputs
+		}
+		pt.job.inputs = base
+		for i, ax := range axes {
+			v := pv.axes[i].value(idx[i])
+			pt.vals[i] = v
+			if ax.in.kind != inParam {
+				ax.in.apply(&pt.job.inputs, v)
+			}
+		}
+		pt.settle()
+		res, err := goodput.Solve(pt.job.inputs)
+		if err != nil {
+			return fmt.Errorf("at %s: %s", describePoint(axes, pv, idx), engineMessage(err))
+		}
+		pt.job.result = res
+		if !fn(pt) {
+			return nil
+		}
+		i := len(axes) - 1
+		for ; i >= 0; i-- {
+			idx[i]++
+			if idx[i] < pv.axes[i].n {
+				break
+			}
+			idx[i] = 0
+		}
+		if i < 0 {
+			return nil
+		}
+		changed = i
+	}
+}
+
+// lastParam is the index of the innermost param axis, -1 when none.
+func lastParam(axes []*axisPlan) int {
+	last := -1
+	for i, ax := range axes {
+		if ax.in.kind == inParam {
+			last = i
+		}
+	}
+	return last
+}
+
+// describePoint writes a point's varied inputs: runtime = 0.9, devices = 128.
+func describePoint(axes []*axisPlan, pv *planValues, idx []int) string {
+	s := ""
+	for i, ax := range axes {
+		if i > 0 {
+			s += ", "
+		}
+		s += ax.in.name + " = " + NumberValue(pv.axes[i].value(idx[i]), ax.in.typ.Dim).String()
+	}
+	return s
+}
+
+// engineMessage words a goodput engine error in gpl's terms.
+func engineMessage(err error) string {
+	var ies goodput.InputErrors
+	if asInputErrors(err, &ies) && len(ies) > 0 {
+		return inputErrorMessage(ies[0])
+	}
+	return err.Error()
+}

@@ -1,0 +1,119 @@
+package lang
+
+import "strings"
+
+// The planning statements (language.md §13–16): groups, compares, sweeps
+// and solves. Like the rest of the grammar, these structs are the syntax
+// tree.
+
+// Group sums the results of jobs: group NAME { a, b, … }.
+type Group struct {
+	Pos, EndPos Position
+	Name        *Ident   `parser:"\"group\" @@"`
+	Jobs        []*Ident `parser:"\"{\" ( @@ ( \",\" @@ )* )? \"}\""`
+}
+
+// Compare sets jobs side by side: compare NAME [by min|max RESULT] { a, b, … }.
+// Without by, the best job is the one with the lowest cost_per_useful_hour.
+type Compare struct {
+	Pos, EndPos Position
+	Name        *Ident   `parser:"\"compare\" @@"`
+	Order       string   `parser:"( \"by\" @(\"min\" | \"max\")"`
+	By          []*Ident `parser:"  @@ ( \".\" @@ )* )?"`
+	Jobs        []*Ident `parser:"\"{\" ( @@ ( \",\" @@ )* )? \"}\""`
+}
+
+// ByName is the result a compare ranks by, as written ("" when it has no
+// by clause).
+func (n *Compare) ByName() string { return joinIdents(n.By) }
+
+// Sweep evaluates a job over a grid of inputs:
+// sweep NAME over JOB { vary … }.
+type Sweep struct {
+	Pos, EndPos Position
+	Name        *Ident  `parser:"\"sweep\" @@"`
+	Job         *Ident  `parser:"\"over\" @@ \"{\""`
+	Varies      []*Vary `parser:"@@* \"}\""`
+}
+
+// Vary is one axis of a sweep: vary INPUT from A to B step C, or
+// vary INPUT in [v, …].
+type Vary struct {
+	Pos, EndPos Position
+	Input       []*Ident `parser:"\"vary\" @@ ( \".\" @@ )*"`
+	From        Expr     `parser:"( \"from\" @@"`
+	To          Expr     `parser:"  \"to\" @@"`
+	Step        Expr     `parser:"  \"step\" @@"`
+	In          bool     `parser:"| @\"in\""`
+	Values      []Expr   `parser:"  \"[\" ( @@ ( \",\" @@ )* )? \"]\" )"`
+}
+
+// InputName is the varied input as written: program, S, ceiling.runtime,
+// devices, a param's name.
+func (n *Vary) InputName() string { return joinIdents(n.Input) }
+
+// Solve finds the input a target needs: solve NAME over JOB { find … }.
+type Solve struct {
+	Pos, EndPos Position
+	Name        *Ident `parser:"\"solve\" @@"`
+	Job         *Ident `parser:"\"over\" @@ \"{\""`
+	Find        *Find  `parser:"@@ \"}\""`
+}
+
+// Find is the question of a solve:
+// find INPUT [in [LO, HI]] such that RESULT OP TARGET.
+type Find struct {
+	Pos, EndPos Position
+	Input       []*Ident `parser:"\"find\" @@ ( \".\" @@ )*"`
+	Lo          Expr     `parser:"( \"in\" \"[\" @@"`
+	Hi          Expr     `parser:"  \",\" @@ \"]\" )?"`
+	Cond        Expr     `parser:"\"such\" \"that\" @@"`
+}
+
+// InputName is the input searched, as written.
+func (n *Find) InputName() string { return joinIdents(n.Input) }
+
+// Query is a question put to a sweep or a compare, with the field of the
+// point it gives when it gives one: program_sweep.max(mpg),
+// fleet_size.argmax(useful_hours).devices, tuning.ratio(llama2_70b_tuned),
+// program_sweep.at(program = 0.40).mpg.
+type Query struct {
+	Pos, EndPos Position
+	Target      *Name // what is asked: the name before the method
+	Method      *Ident
+	Args        []*QueryArg
+	Field       []*Ident // the point's field read after the call, if any
+}
+
+// FieldName is the field read from the query's point, "" when none is.
+func (n *Query) FieldName() string { return joinIdents(n.Field) }
+
+// QueryArg is one argument of a query: an expression, or INPUT = VALUE in
+// at(…).
+type QueryArg struct {
+	Pos, EndPos Position
+	Input       []*Ident // nil for a plain argument
+	Value       Expr
+}
+
+// InputName is the input an INPUT = VALUE argument names, "" for a plain
+// argument.
+func (n *QueryArg) InputName() string { return joinIdents(n.Input) }
+
+func joinIdents(ids []*Ident) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = id.Name
+	}
+	return strings.Join(s, ".")
+}
+
+// Span methods give each planning node's source range.
+func (n *Group) Span() (Position, Position)    { return n.Pos, n.EndPos }
+func (n *Compare) Span() (Position, Position)  { return n.Pos, n.EndPos }
+func (n *Sweep) Span() (Position, Position)    { return n.Pos, n.EndPos }
+func (n *Vary) Span() (Position, Position)     { return n.Pos, n.EndPos }
+func (n *Solve) Span() (Position, Position)    { return n.Pos, n.EndPos }
+func (n *Find) Span() (Position, Position)     { return n.Pos, n.EndPos }
+func (n *Query) Span() (Position, Position)    { return n.Pos, n.EndPos }
+func (n *QueryArg) Span() (Position, Position) { return n.Pos, n.EndPos }

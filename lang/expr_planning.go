@@ -1,0 +1,62 @@
+package lang
+
+// query parses the rest of a query once its target and method have been
+// read as the dotted name n and the next token is "(":
+// NAME.METHOD(ARG, …)[.FIELD…]. An argument INPUT = VALUE (in at) is
+// read as a name followed by "=".
+func (p *exprParser) query(n *Name) (Expr, error) {
+	method := n.Parts[len(n.Parts)-1]
+	target := &Name{Pos: n.Pos, EndPos: n.Parts[len(n.Parts)-2].EndPos, Parts: n.Parts[:len(n.Parts)-1]}
+	q := &Query{Pos: n.Pos, Target: target, Method: method}
+	p.lex.Next() // "("
+	for {
+		if _, ok := p.isOp(")"); ok {
+			q.EndPos = tokenEnd(p.lex.Next())
+			break
+		}
+		if len(q.Args) > 0 {
+			if _, ok := p.isOp(","); !ok {
+				return nil, p.errorf(p.lex.Peek(), `expected "," or ")" in the arguments of `+method.Name)
+			}
+			p.lex.Next()
+		}
+		if !p.startsOperand() {
+			return nil, p.errorf(p.lex.Peek(), "expected an argument")
+		}
+		x, err := p.ternary()
+		if err != nil {
+			return nil, err
+		}
+		start, end := x.Span()
+		arg := &QueryArg{Pos: start, EndPos: end, Value: x}
+		if nm, ok := x.(*Name); ok {
+			if t := p.lex.Peek(); t.Type == tokOp && t.Value == "=" {
+				p.lex.Next()
+				if !p.startsOperand() {
+					return nil, p.errorf(p.lex.Peek(), "expected a value after "+nm.Path()+" =")
+				}
+				v, err := p.ternary()
+				if err != nil {
+					return nil, err
+				}
+				_, vend := v.Span()
+				arg = &QueryArg{Pos: start, EndPos: vend, Input: nm.Parts, Value: v}
+			}
+		}
+		q.Args = append(q.Args, arg)
+	}
+	for {
+		if _, ok := p.isOp("."); !ok {
+			return q, nil
+		}
+		p.lex.Next()
+		f := p.lex.Peek()
+		if f.Type != tokIdent {
+			return nil, p.errorf(f, `expected a field name after "."`)
+		}
+		p.lex.Next()
+		id := &Ident{Pos: f.Pos, EndPos: tokenEnd(f), Name: f.Value}
+		q.Field = append(q.Field, id)
+		q.EndPos = id.EndPos
+	}
+}

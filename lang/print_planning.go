@@ -1,0 +1,86 @@
+package lang
+
+import "strings"
+
+// The printer's part for the planning statements: a group or a compare
+// on one line, a sweep or a solve as a block with one vary or find line
+// each.
+
+func (p *printer) planningStmt(s Stmt) {
+	switch s := s.(type) {
+	case *Group:
+		p.leaf(s.Pos, s.EndPos, outLine{text: "group " + s.Name.Name + " { " + identList(s.Jobs) + " }"})
+	case *Compare:
+		head := "compare " + s.Name.Name
+		if s.Order != "" {
+			head += " by " + s.Order + " " + s.ByName()
+		}
+		p.leaf(s.Pos, s.EndPos, outLine{text: head + " { " + identList(s.Jobs) + " }"})
+	case *Sweep:
+		p.blockStmt(s.Pos, s.Job.EndPos.Offset, "sweep "+s.Name.Name+" over "+s.Job.Name, len(s.Varies) == 0, s.EndPos, func() {
+			for _, v := range s.Varies {
+				p.leaf(v.Pos, v.EndPos, outLine{text: varyString(v)})
+			}
+		})
+	case *Solve:
+		p.blockStmt(s.Pos, s.Job.EndPos.Offset, "solve "+s.Name.Name+" over "+s.Job.Name, false, s.EndPos, func() {
+			p.leaf(s.Find.Pos, s.Find.EndPos, outLine{text: findString(s.Find)})
+		})
+	}
+}
+
+func identList(ids []*Ident) string {
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = id.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+func exprList(xs []Expr) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = exprString(x)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func varyString(v *Vary) string {
+	s := "vary " + v.InputName()
+	if v.In {
+		return s + " in [" + exprList(v.Values) + "]"
+	}
+	return s + " from " + exprString(v.From) + " to " + exprString(v.To) + " step " + exprString(v.Step)
+}
+
+func findString(f *Find) string {
+	s := "find " + f.InputName()
+	if f.Lo != nil {
+		s += " in [" + exprString(f.Lo) + ", " + exprString(f.Hi) + "]"
+	}
+	return s + " such that " + exprString(f.Cond)
+}
+
+// writeQuery writes NAME.METHOD(ARGS)[.FIELD].
+func writeQuery(b *strings.Builder, q *Query) {
+	writeExpr(b, q.Target)
+	b.WriteByte('.')
+	b.WriteString(q.Method.Name)
+	b.WriteByte('(')
+	for i, a := range q.Args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if a.Input != nil {
+			b.WriteString(a.InputName() + " = ")
+		}
+		writeExpr(b, a.Value)
+	}
+	b.WriteByte(')')
+	if q.Field != nil {
+		b.WriteString("." + q.FieldName())
+	}
+}
+
+// ExprString writes an expression on one line as gpl fmt lays it out.
+func ExprString(e Expr) string { return exprString(e) }
