@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm"
@@ -187,6 +188,16 @@ func (cp *exprChecker) binary(n *lang.Binary) (Type, ast.Node) {
 	if lt.Kind == Invalid || rt.Kind == Invalid {
 		return Type{}, nil
 	}
+	// 0 is 0 in every unit: a bare zero added to, subtracted from or
+	// compared with a quantity takes its dimension.
+	if n.Op != "*" && n.Op != "/" && lt.Kind == Number && rt.Kind == Number {
+		switch {
+		case isBareZero(n.R):
+			rt = lt
+		case isBareZero(n.L):
+			lt = rt
+		}
+	}
 	node := ast.Node(&ast.BinaryNode{Operator: n.Op, Left: l, Right: r})
 	switch n.Op {
 	case "and", "or":
@@ -241,13 +252,43 @@ func (cp *exprChecker) binary(n *lang.Binary) (Type, ast.Node) {
 // mismatch reports two dimensions that cannot meet, pointing at a bare
 // number that lacks its unit when there is one.
 func (cp *exprChecker) mismatch(n *lang.Binary, lt, rt Type, what string) (Type, ast.Node) {
-	if lit, ok := unparen(n.R).(*lang.NumberLit); ok && lit.Unit == nil {
-		return cp.errorf(n.R, "%s is %s; write its unit, e.g. %s", describe(n.L), lt.Dim.Phrase(), exampleUnit(lit.Digits, lt.Dim))
+	if lit, ok := unparen(n.R).(*lang.NumberLit); ok && lit.Unit == nil && rt.Dim == lang.Count {
+		return cp.bareNumber(n.R, lit, n.L, lt.Dim)
 	}
-	if lit, ok := unparen(n.L).(*lang.NumberLit); ok && lit.Unit == nil {
-		return cp.errorf(n.L, "%s is %s; write its unit, e.g. %s", describe(n.R), rt.Dim.Phrase(), exampleUnit(lit.Digits, rt.Dim))
+	if lit, ok := unparen(n.L).(*lang.NumberLit); ok && lit.Unit == nil && lt.Dim == lang.Count {
+		return cp.bareNumber(n.L, lit, n.R, rt.Dim)
+	}
+	if lt.Dim == lang.Price && isDollars(n.R) || rt.Dim == lang.Price && isDollars(n.L) {
+		at := n.R
+		if rt.Dim == lang.Price {
+			at = n.L
+		}
+		lit := unparen(at).(*lang.NumberLit)
+		return cp.errorf(at, "%s is money, but %s is a price: write %s/h", lit.Text, describe(otherSide(n, at)), strings.TrimSpace(lit.Text))
 	}
 	return cp.errorf(n, "%s %s with %s", what, lt.Dim.Phrase(), rt.Dim.Phrase())
+}
+
+// bareNumber reports lit, a number without a unit, where other (of
+// dimension d) needs one.
+func (cp *exprChecker) bareNumber(at lang.Expr, lit *lang.NumberLit, other lang.Expr, d lang.Dim) (Type, ast.Node) {
+	if _, named := unparen(other).(*lang.Name); !named && d == lang.Duration {
+		return cp.errorf(at, "%s is a count; write %s", lit.Digits, unitHint(other, lit.Digits, d))
+	}
+	return cp.errorf(at, "%s is %s; write its unit, e.g. %s", describe(other), d.Phrase(), unitHint(other, lit.Digits, d))
+}
+
+// isDollars reports a money literal written without /h.
+func isDollars(e lang.Expr) bool {
+	lit, ok := unparen(e).(*lang.NumberLit)
+	return ok && lit.Unit != nil && lit.Dim() == lang.Money
+}
+
+func otherSide(n *lang.Binary, e lang.Expr) lang.Expr {
+	if e == n.L {
+		return n.R
+	}
+	return n.L
 }
 
 // describe names an operand for a message: its name, or "this value".

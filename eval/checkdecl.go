@@ -117,6 +117,11 @@ func (p *program) checkField(f *lang.Field, def fieldDef) bool {
 		return c != nil
 	}
 	c := p.compile(f.Value, scope{}, &p.diags)
+	if c != nil && c.konst != nil && isBareZero(f.Value) {
+		// 0 is 0 in every unit.
+		c.typ = numType(def.dim)
+		c.konst.Type = c.typ
+	}
 	if c != nil && (c.typ.Kind != Number || c.typ.Dim != def.dim) {
 		p.wrongDimension(f, def, c.typ)
 		c = nil

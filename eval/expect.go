@@ -146,9 +146,13 @@ func checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool {
 	if e.x.typ.Kind != Number {
 		return bad(n.X, "≈ compares numbers; this is a %s", e.x.typ)
 	}
+	if e.want.typ != e.x.typ && isBareZero(n.Approx.Want) {
+		e.want.typ = e.x.typ
+		e.want.konst.Type = e.x.typ
+	}
 	if e.want.typ != e.x.typ {
 		if lit := numberLit(n.Approx.Want); lit != nil && lit.Unit == nil {
-			return bad(n.Approx.Want, "%s is %s; write its unit, e.g. %s", describe(n.X), e.x.typ.Dim.Phrase(), exampleUnit(lit.Digits, e.x.typ.Dim))
+			return bad(n.Approx.Want, "%s is %s; write its unit, e.g. %s", describe(n.X), e.x.typ.Dim.Phrase(), unitHint(n.X, lit.Digits, e.x.typ.Dim))
 		}
 		return bad(n.Approx.Want, "cannot compare a %s with a %s", e.x.typ, e.want.typ)
 	}

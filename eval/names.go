@@ -1,11 +1,15 @@
 package eval
 
 import (
+	"fmt"
+	"io/fs"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib"
 )
 
 // This file resolves names for the check pass: a bare or dotted name
@@ -99,15 +103,26 @@ func sortedKeys[V any](m map[string]V) []string {
 
 func (cp *exprChecker) unknownName(n *lang.Name) (Type, ast.Node) {
 	first := n.Parts[0]
-	var cands []string
-	for name := range cp.p.decls {
-		cands = append(cands, name)
-	}
-	for c := range cp.p.classes {
-		cands = append(cands, c)
-	}
+	end := first.EndPos
 	if cp.sc.job != nil {
-		cands = append(cands, resultNames...)
+		end = n.EndPos
+	}
+	// A job's result named outside any job: say where it belongs.
+	if def, ok := resultDefs[n.Path()]; ok && cp.sc.job == nil {
+		example := "JOB"
+		for _, d := range cp.p.order {
+			if d.kind == declJob {
+				example = d.name.Name
+				break
+			}
+		}
+		cp.errorAt(first.Pos, n.EndPos, fmt.Sprintf("%s is a job result; write %s.%s, or put the expect inside the job", n.Path(), example, def.name))
+		return Type{}, nil
+	}
+	// A bundled library's declaration without its import.
+	if lib := cp.p.libraryDeclaring(first.Name); lib != "" {
+		cp.errorAt(first.Pos, first.EndPos, fmt.Sprintf("unknown name %s; it is declared in the bundled library: add import %q", first.Name, lib))
+		return Type{}, nil
 	}
 	msg := "unknown name " + first.Name
 	if cp.sc.job != nil && len(n.Parts) > 1 {
@@ -117,12 +132,8 @@ func (cp *exprChecker) unknownName(n *lang.Name) (Type, ast.Node) {
 	if cp.sc.job != nil {
 		target = n.Path()
 	}
-	if s := suggest(target, cands); s != "" {
+	if s := cp.p.suggestName(target, cp.sc.job != nil); s != "" {
 		msg += "; did you mean " + s + "?"
-	}
-	end := first.EndPos
-	if cp.sc.job != nil {
-		end = n.EndPos
 	}
 	cp.errorAt(first.Pos, end, msg)
 	return Type{}, nil
@@ -142,21 +153,150 @@ func (cp *exprChecker) unknownField(n *lang.Name, d *decl, field string, cands [
 // suggest returns the candidate closest to name by edit distance, when it
 // is close enough to be a likely misspelling.
 func suggest(name string, cands []string) string {
-	best, bestD := "", len(name)/2+2
-	sort.Strings(cands)
-	for _, c := range cands {
-		if c == name {
+	return newSuggester(cands).suggest(name)
+}
+
+// suggester finds likely misspellings among a fixed set of candidates:
+// the candidates are grouped by length, and only those whose length is
+// within the allowed distance are compared, so a suggestion costs the
+// candidates of about the same length, not all of them.
+type suggester struct {
+	byLen map[int][]string // lower-cased candidates by rune count, sorted
+	orig  map[string]string
+}
+
+func newSuggester(cands []string) *suggester {
+	sg := &suggester{byLen: map[int][]string{}, orig: map[string]string{}}
+	sorted := append([]string(nil), cands...)
+	sort.Strings(sorted)
+	for _, c := range sorted {
+		lc := strings.ToLower(c)
+		if _, dup := sg.orig[lc]; dup {
 			continue
 		}
-		d := editDistance(strings.ToLower(name), strings.ToLower(c))
-		if d < bestD {
-			best, bestD = c, d
+		sg.orig[lc] = c
+		n := len([]rune(lc))
+		sg.byLen[n] = append(sg.byLen[n], lc)
+	}
+	return sg
+}
+
+// suggest returns the candidate closest to name by edit distance when it
+// is close enough to be a likely misspelling, or the one candidate that
+// name begins (prio → priority, sla → sla_deadline).
+func (sg *suggester) suggest(name string) string {
+	lname := strings.ToLower(name)
+	n := len([]rune(lname))
+	limit := max(1, n/3+1)
+	best, bestD := "", limit+1
+	for l := n - limit; l <= n+limit; l++ {
+		for _, c := range sg.byLen[l] {
+			if c == lname {
+				continue
+			}
+			if d := editDistance(lname, c); d < bestD || d == bestD && c < best {
+				best, bestD = c, d
+			}
 		}
 	}
-	if bestD > max(1, len(name)/3+1) {
+	if best != "" {
+		return sg.orig[best]
+	}
+	if n < 3 {
 		return ""
 	}
-	return best
+	prefixed := ""
+	for l, cs := range sg.byLen {
+		if l <= n {
+			continue
+		}
+		for _, c := range cs {
+			if strings.HasPrefix(c, lname) {
+				if prefixed != "" {
+					return "" // more than one: no guess
+				}
+				prefixed = c
+			}
+		}
+	}
+	return sg.orig[prefixed]
+}
+
+// suggestName suggests a declared name, class or (inJob) job result for a
+// misspelt one; the candidates are gathered once per program.
+func (p *program) suggestName(name string, inJob bool) string {
+	p.namesMu.Lock()
+	defer p.namesMu.Unlock()
+	if p.names == nil || len(p.order) != p.namesFor {
+		var cands []string
+		for name := range p.decls {
+			cands = append(cands, name)
+		}
+		for c := range p.classes {
+			cands = append(cands, c)
+		}
+		p.names = newSuggester(cands)
+		p.namesFor = len(p.order)
+	}
+	if s := p.names.suggest(name); s != "" || !inJob {
+		return s
+	}
+	return suggest(name, resultNames)
+}
+
+// libraryDeclaring names the bundled library that declares name (a
+// declaration or a class), as an import path ("std/kapsl"), or "". The
+// libraries are read once per program.
+func (p *program) libraryDeclaring(name string) string {
+	p.namesMu.Lock()
+	defer p.namesMu.Unlock()
+	if p.libNames == nil {
+		p.libNames = libraryNames(p.opts.Std)
+	}
+	return p.libNames[name]
+}
+
+// libraryNames maps every name the bundled libraries declare to the
+// library's import path.
+func libraryNames(std fs.FS) map[string]string {
+	out := map[string]string{}
+	for _, lib := range stdlib.Names(std) {
+		path, _ := strconv.Unquote(lib)
+		src, err := fs.ReadFile(std, strings.TrimPrefix(path, "std/")+".gpl")
+		if err != nil {
+			continue
+		}
+		f, _ := lang.Parse(path+".gpl", src)
+		for _, st := range f.Stmts {
+			if id := declaredName(st); id != nil {
+				out[id.Name] = path
+			}
+			if rs, ok := st.(*lang.Rules); ok {
+				for _, r := range rs.Rules {
+					out[r.Class.Name] = path
+				}
+				out[rs.Else.Name] = path
+			}
+		}
+	}
+	return out
+}
+
+// declaredName is the name a statement declares, or nil.
+func declaredName(st lang.Stmt) *lang.Ident {
+	switch st := st.(type) {
+	case *lang.Let:
+		return st.Name
+	case *lang.Pool:
+		return st.Name
+	case *lang.Job:
+		return st.Name
+	case *lang.Rules:
+		return st.Name
+	case *lang.Request:
+		return st.Name
+	}
+	return nil
 }
 
 // editDistance is the Levenshtein distance, with a transposition of two

@@ -24,6 +24,7 @@ package eval
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -93,9 +94,13 @@ type program struct {
 	expects     []*Expectation
 	diags       lang.Diagnostics // of every pass before evaluation
 	fields      map[*lang.Field]*compiled
-	nfields     int        // fields compiled; each has its index in Scenario.fieldVals
-	stack       []*decl    // the check pass's walk
-	owners      ownerTable // owners blocks, checked (owners.go)
+	nfields     int               // fields compiled; each has its index in Scenario.fieldVals
+	stack       []*decl           // the check pass's walk
+	namesMu     sync.Mutex        // guards names and namesFor
+	names       *suggester        // candidates for "did you mean", built when first needed
+	namesFor    int               // len(order) when names was built
+	libNames    map[string]string // what the bundled libraries declare, by name
+	owners      ownerTable        // owners blocks, checked (owners.go)
 }
 
 // declValues are what one evaluation computed for a declaration.
