@@ -38,6 +38,11 @@ type Options struct {
 	// Std is the bundled library that import "std/NAME" reads NAME.gpl
 	// from; it defaults to stdlib.Files.
 	Std fs.FS
+	// AllowImports are directories, besides the loaded file's own, that
+	// relative imports may read from and below (paths inside FS when it is
+	// set). Without them an import stays inside the directory of the file
+	// loaded; see MaxImportSize for what else it must be.
+	AllowImports []string
 }
 
 // LoadFile reads, checks and evaluates the scenario in the named file. On
@@ -47,7 +52,8 @@ func LoadFile(name string) (*Scenario, error) {
 	return loadWith(Options{}, name, nil)
 }
 
-// Load reads a scenario from fsys; imports are resolved inside fsys.
+// Load reads a scenario from fsys; relative imports are resolved inside
+// fsys, in the directory tree of name (see Options.AllowImports).
 func Load(fsys fs.FS, name string) (*Scenario, error) {
 	return loadWith(Options{FS: fsys}, name, nil)
 }
@@ -185,21 +191,13 @@ func (p *program) importFile(f *lang.File, imp *lang.Import) {
 		name = "std/" + lib + ".gpl"
 		src, err = fs.ReadFile(p.opts.Std, lib+".gpl")
 		if err != nil {
-			p.errorAt(imp.Pos, imp.EndPos, fmt.Sprintf("there is no bundled library %q; the bundled ones are %s", path0, strings.Join(stdlib.Names(p.opts.Std), ", ")))
+			pos, end := p.pathSpan(imp)
+			p.errorAt(pos, end, fmt.Sprintf("there is no bundled library %q; the bundled ones are %s", path0, strings.Join(stdlib.Names(p.opts.Std), ", ")))
 			return
 		}
 	} else {
-		if p.opts.FS != nil {
-			name = path.Join(path.Dir(f.Name), path0)
-		} else {
-			name = filepath.Join(filepath.Dir(f.Name), filepath.FromSlash(path0))
-		}
-		if p.loaded[name] {
-			return
-		}
-		src, err = p.readFile(name)
-		if err != nil {
-			p.errorAt(imp.Pos, imp.EndPos, fmt.Sprintf("cannot import %q: %v", path0, err))
+		var ok bool
+		if name, src, ok = p.readImport(f.Name, imp, path0); !ok {
 			return
 		}
 	}

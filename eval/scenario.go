@@ -89,6 +89,7 @@ type program struct {
 	fields      map[*lang.Field]*compiled
 	nfields     int     // fields compiled; each has its index in Scenario.fieldVals
 	stack       []*decl // the check pass's walk
+	imports     *importState
 }
 
 // declValues are what one evaluation computed for a declaration.
