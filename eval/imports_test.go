@@ -56,11 +56,11 @@ func loadOutput(t *testing.T, opts Options, file string) (string, []string) {
 func TestImportTreeOS(t *testing.T) {
 	cases := []struct {
 		name  string
-		main  string                           // tree/main.gpl; $DIR is the temporary directory
+		main  string                         // tree/main.gpl; $DIR is the temporary directory
 		setup func(t *testing.T, dir string) // makes more files
-		allow []string                         // relative to the temporary directory
-		want  string                           // $DIR for the temporary directory
-		files []string                         // loaded, relative to the temporary directory
+		allow []string                       // relative to the temporary directory
+		want  string                         // $DIR for the temporary directory
+		files []string                       // loaded, relative to the temporary directory
 	}{
 		{
 			name: "proc_environ",
