@@ -12,8 +12,9 @@ import (
 )
 
 // loadScenario reads a file, or a bundled scenario by name when no such
-// file exists and the argument has no .gpl suffix or slash.
-func loadScenario(arg string) (*eval.Scenario, error) {
+// file exists and the argument has no .gpl suffix or slash. A file's imports
+// may also read from the allow directories (--allow-imports).
+func loadScenario(arg string, allow ...string) (*eval.Scenario, error) {
 	if _, err := os.Stat(arg); err != nil && !strings.ContainsAny(arg, `/\`) && !strings.HasSuffix(arg, ".gpl") {
 		for _, n := range scenarios.Names() {
 			if n == arg {
@@ -21,7 +22,7 @@ func loadScenario(arg string) (*eval.Scenario, error) {
 			}
 		}
 	}
-	return eval.LoadFile(arg)
+	return eval.LoadWith(eval.Options{AllowImports: allow}, arg, nil)
 }
 
 func mustRead(name string) []byte {

@@ -15,8 +15,10 @@ func cmdRun(e *env) int {
 	format := fs.String("format", "text", "report format: text or json")
 	var sets settings
 	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable), e.g. --set gpu_rate=3.10USD/h")
+	var allow importDirs
+	allow.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: gpl run [--format text|json] [--set NAME=VALUE]... FILE|SCENARIO...")
+		fmt.Fprintln(e.stderr, "usage: gpl run [--format text|json] [--set NAME=VALUE]... [--allow-imports DIR]... FILE|SCENARIO...")
 		fs.PrintDefaults()
 	}
 	args, code, ok := parseFlags(fs, e)
@@ -34,7 +36,7 @@ func cmdRun(e *env) int {
 	worst := exitOK
 	var reports []*report
 	for _, arg := range args {
-		s, err := loadScenario(arg)
+		s, err := loadScenario(arg, allow...)
 		s, err, serr := applySettings(s, err, sets)
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)
@@ -86,7 +88,12 @@ func worse(a, b int) int {
 
 func cmdCheck(e *env) int {
 	fs := flag.NewFlagSet("gpl check", flag.ContinueOnError)
-	fs.Usage = func() { fmt.Fprintln(e.stderr, "usage: gpl check FILE...") }
+	var allow importDirs
+	allow.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "usage: gpl check [--allow-imports DIR]... FILE...")
+		fs.PrintDefaults()
+	}
 	args, code, ok := parseFlags(fs, e)
 	if !ok {
 		return code
@@ -98,7 +105,7 @@ func cmdCheck(e *env) int {
 	st := styleFor(e.stderr, e.getenv)
 	worst := exitOK
 	for _, arg := range args {
-		s, err := loadScenario(arg)
+		s, err := loadScenario(arg, allow...)
 		if err != nil {
 			renderError(e.stderr, s, err, st)
 			worst = exitCheck

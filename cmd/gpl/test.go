@@ -21,17 +21,18 @@ func init() {
 
 // testOptions are gpl test's flags.
 type testOptions struct {
-	parallel int
-	run      *regexp.Regexp
-	verbose  bool
-	failfast bool
-	update   bool
-	force    bool
-	junit    string
-	format   string
-	cover    bool // report which priority rules each file's tests made fire
-	sets     settings
-	github   bool // GITHUB_ACTIONS=true: print workflow annotations
+	parallel     int
+	run          *regexp.Regexp
+	verbose      bool
+	failfast     bool
+	update       bool
+	force        bool
+	junit        string
+	format       string
+	cover        bool // report which priority rules each file's tests made fire
+	sets         settings
+	allowImports importDirs // --allow-imports
+	github       bool       // GITHUB_ACTIONS=true: print workflow annotations
 }
 
 const testUsage = `usage: gpl test [flags] [PATH...]
@@ -59,6 +60,7 @@ func cmdTest(e *env) int {
 	fs.StringVar(&o.format, "format", "text", "output format: text, tap or json")
 	fs.BoolVar(&o.cover, "cover", false, "report, per ruleset, which rules each file's tests made fire")
 	fs.Var(&o.sets, "set", "replace a param's value in every file: `NAME=VALUE` (repeatable)")
+	o.allowImports.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, testUsage)
 		fs.PrintDefaults()

@@ -103,7 +103,7 @@ func testFile(path string, o *testOptions) *fileResult {
 // imported files belong to those files' own tests.
 func evaluateFile(path string, o *testOptions) *evaluation {
 	r := &fileResult{path: path}
-	s, err := eval.LoadFile(path)
+	s, err := eval.LoadWith(eval.Options{AllowImports: o.allowImports}, path, nil)
 	s, err, serr := applySettings(s, err, o.sets)
 	r.sources = s.Sources
 	if serr != nil {
