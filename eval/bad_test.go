@@ -18,6 +18,7 @@ var update = flag.Bool("update", false, "rewrite testdata/bad/*.out from the cur
 // values (exit 3), not from the text (exit 2).
 var runtimeCases = map[string]bool{
 	"let_division_by_zero": true,
+	"expect_on_broken_let": true,
 	"zero_mpg_cost":        true,
 }
 

@@ -180,7 +180,8 @@ func (p *program) addParsed(f *lang.File, src []byte) {
 func (p *program) importFile(f *lang.File, imp *lang.Import) {
 	path0, err := strconv.Unquote(imp.Path)
 	if err != nil {
-		p.errorAt(imp.Pos, imp.EndPos, "malformed import path")
+		pos, end := p.pathSpan(imp)
+		p.errorAt(pos, end, "malformed import path")
 		return
 	}
 	var (
