@@ -17,10 +17,10 @@ var update = flag.Bool("update", false, "rewrite testdata/bad/*.out from the cur
 // runtimeCases are the bad inputs whose errors arise while computing
 // values (exit 3), not from the text (exit 2).
 var runtimeCases = map[string]bool{
-	"let_division_by_zero": true,
-	"expect_on_broken_let": true,
+	"let_division_by_zero":  true,
+	"expect_on_broken_let":  true,
 	"trade_ratio_undefined": true,
-	"zero_mpg_cost":        true,
+	"zero_mpg_cost":         true,
 }
 
 // loadingCases load without error; what they show is a failed expect or a
