@@ -23,6 +23,8 @@ var runtimeCases = map[string]bool{
 	"log_of_zero":              true,
 	"mtbf_not_positive":        true,
 	"runtime_goodput_negative": true,
+	"expect_on_broken_let":     true,
+	"trade_ratio_undefined":    true,
 }
 
 // loadingCases load without error; what they show is a failed expect or a

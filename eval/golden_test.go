@@ -41,7 +41,9 @@ func TestGolden(t *testing.T) {
 		base := filepath.Base(file)
 		t.Run(strings.TrimSuffix(base, ".gpl"), func(t *testing.T) {
 			t.Parallel()
-			s, err := Load(repoFS, "testdata/lang/"+base)
+			// The suites may import the bundled scenarios, as
+			// gpl test --allow-imports scenarios lets them in CI.
+			s, err := LoadWith(Options{FS: repoFS, AllowImports: []string{"scenarios"}}, "testdata/lang/"+base, nil)
 			if err != nil {
 				var e *Error
 				if !errors.As(err, &e) {

@@ -55,10 +55,11 @@ func usualUnit(e lang.Expr, d lang.Dim) (lang.Unit, bool) {
 // with other (of dimension d), its unit: "1000000000FLOP (1GFLOP)",
 // "500h", "30s, 30min or 30h" when nothing says which duration is meant.
 func unitHint(other lang.Expr, digits string, d lang.Dim) string {
-	if _, named := unparen(other).(*lang.Name); !named && d == lang.Duration {
+	u, ok := usualUnit(other, d)
+	if d == lang.Duration && u.Symbol == "s" {
+		// Nothing says which duration is meant.
 		return digits + "s, " + digits + "min or " + digits + "h"
 	}
-	u, ok := usualUnit(other, d)
 	if !ok {
 		return digits + " " + d.BaseUnit()
 	}

@@ -40,6 +40,11 @@ type Options struct {
 	Std fs.FS
 	// MaxPoints caps the points of one sweep; 0 means DefaultMaxPoints.
 	MaxPoints int
+	// AllowImports are directories, besides the loaded file's own, that
+	// relative imports may read from and below (paths inside FS when it is
+	// set). Without them an import stays inside the directory of the file
+	// loaded; see MaxImportSize for what else it must be.
+	AllowImports []string
 }
 
 // LoadFile reads, checks and evaluates the scenario in the named file. On
@@ -49,7 +54,8 @@ func LoadFile(name string) (*Scenario, error) {
 	return loadWith(Options{}, name, nil)
 }
 
-// Load reads a scenario from fsys; imports are resolved inside fsys.
+// Load reads a scenario from fsys; relative imports are resolved inside
+// fsys, in the directory tree of name (see Options.AllowImports).
 func Load(fsys fs.FS, name string) (*Scenario, error) {
 	return loadWith(Options{FS: fsys}, name, nil)
 }
@@ -178,7 +184,8 @@ func (p *program) addParsed(f *lang.File, src []byte) {
 func (p *program) importFile(f *lang.File, imp *lang.Import) {
 	path0, err := strconv.Unquote(imp.Path)
 	if err != nil {
-		p.errorAt(imp.Pos, imp.EndPos, "malformed import path")
+		pos, end := p.pathSpan(imp)
+		p.errorAt(pos, end, "malformed import path")
 		return
 	}
 	var (
@@ -189,21 +196,13 @@ func (p *program) importFile(f *lang.File, imp *lang.Import) {
 		name = "std/" + lib + ".gpl"
 		src, err = fs.ReadFile(p.opts.Std, lib+".gpl")
 		if err != nil {
-			p.errorAt(imp.Pos, imp.EndPos, fmt.Sprintf("there is no bundled library %q; the bundled ones are %s", path0, strings.Join(stdlib.Names(p.opts.Std), ", ")))
+			pos, end := p.pathSpan(imp)
+			p.errorAt(pos, end, fmt.Sprintf("there is no bundled library %q; the bundled ones are %s", path0, strings.Join(stdlib.Names(p.opts.Std), ", ")))
 			return
 		}
 	} else {
-		if p.opts.FS != nil {
-			name = path.Join(path.Dir(f.Name), path0)
-		} else {
-			name = filepath.Join(filepath.Dir(f.Name), filepath.FromSlash(path0))
-		}
-		if p.loaded[name] {
-			return
-		}
-		src, err = p.readFile(name)
-		if err != nil {
-			p.errorAt(imp.Pos, imp.EndPos, fmt.Sprintf("cannot import %q: %v", path0, err))
+		var ok bool
+		if name, src, ok = p.readImport(f.Name, imp, path0); !ok {
 			return
 		}
 	}

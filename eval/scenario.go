@@ -101,6 +101,7 @@ type program struct {
 	namesFor    int               // len(order) when names was built
 	libNames    map[string]string // what the bundled libraries declare, by name
 	owners      ownerTable        // owners blocks, checked (owners.go)
+	imports     *importState
 }
 
 // declValues are what one evaluation computed for a declaration.

@@ -276,8 +276,9 @@ func maxPointsFlag(fs *flag.FlagSet) *int {
 
 // loadOptions are the eval options the test flags give.
 func (o *testOptions) loadOptions() eval.Options {
-	if o.maxPoints == nil {
-		return eval.Options{}
+	opts := eval.Options{AllowImports: o.allowImports}
+	if o.maxPoints != nil {
+		opts.MaxPoints = *o.maxPoints
 	}
-	return eval.Options{MaxPoints: *o.maxPoints}
+	return opts
 }

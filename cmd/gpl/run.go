@@ -18,8 +18,10 @@ func cmdRun(e *env) int {
 	var sets settings
 	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable), e.g. --set gpu_rate=3.10USD/h")
 	maxPoints := maxPointsFlag(fs)
+	var allow importDirs
+	allow.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: gpl run [--format text|json] [--set NAME=VALUE]... FILE|SCENARIO...")
+		fmt.Fprintln(e.stderr, "usage: gpl run [--format text|json] [--set NAME=VALUE]... [--allow-imports DIR]... FILE|SCENARIO...")
 		fs.PrintDefaults()
 	}
 	args, code, ok := parseFlags(fs, e)
@@ -37,7 +39,7 @@ func cmdRun(e *env) int {
 	worst := exitOK
 	var reports []*report
 	for _, arg := range args {
-		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints})
+		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints, AllowImports: allow})
 		s, err, serr := applySettings(s, err, sets)
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)
@@ -90,7 +92,12 @@ func worse(a, b int) int {
 func cmdCheck(e *env) int {
 	fs := flag.NewFlagSet("gpl check", flag.ContinueOnError)
 	maxPoints := maxPointsFlag(fs)
-	fs.Usage = func() { fmt.Fprintln(e.stderr, "usage: gpl check [--max-points N] FILE...") }
+	var allow importDirs
+	allow.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "usage: gpl check [--max-points N] [--allow-imports DIR]... FILE...")
+		fs.PrintDefaults()
+	}
 	args, code, ok := parseFlags(fs, e)
 	if !ok {
 		return code
@@ -102,7 +109,7 @@ func cmdCheck(e *env) int {
 	st := styleFor(e.stderr, e.getenv)
 	worst := exitOK
 	for _, arg := range args {
-		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints})
+		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints, AllowImports: allow})
 		if err != nil {
 			renderError(e.stderr, s, err, st)
 			worst = exitCheck

@@ -21,18 +21,19 @@ func init() {
 
 // testOptions are gpl test's flags.
 type testOptions struct {
-	maxPoints *int // --max-points: the cap on a sweep's points
-	parallel  int
-	run       *regexp.Regexp
-	verbose   bool
-	failfast  bool
-	update    bool
-	force     bool
-	junit     string
-	format    string
-	cover     bool // report which priority rules each file's tests made fire
-	sets      settings
-	github    bool // GITHUB_ACTIONS=true: print workflow annotations
+	maxPoints    *int // --max-points: the cap on a sweep's points
+	parallel     int
+	run          *regexp.Regexp
+	verbose      bool
+	failfast     bool
+	update       bool
+	force        bool
+	junit        string
+	format       string
+	cover        bool // report which priority rules each file's tests made fire
+	sets         settings
+	github       bool       // GITHUB_ACTIONS=true: print workflow annotations
+	allowImports importDirs // --allow-imports
 }
 
 const testUsage = `usage: gpl test [flags] [PATH...]
@@ -61,6 +62,7 @@ func cmdTest(e *env) int {
 	o.maxPoints = maxPointsFlag(fs)
 	fs.BoolVar(&o.cover, "cover", false, "report, per ruleset, which rules each file's tests made fire")
 	fs.Var(&o.sets, "set", "replace a param's value in every file: `NAME=VALUE` (repeatable)")
+	o.allowImports.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, testUsage)
 		fs.PrintDefaults()
