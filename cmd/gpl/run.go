@@ -3,6 +3,9 @@ package main
 import (
 	"flag"
 	"fmt"
+
+	"github.com/gpl-lang/gpl/eval"
+	"github.com/gpl-lang/gpl/lang"
 )
 
 func init() {
@@ -32,28 +35,33 @@ func cmdRun(e *env) int {
 	}
 	st := styleFor(e.stderr, e.getenv)
 	worst := exitOK
-	var reports []*report
+	var files []jsonFile // for --format json: every file, loaded or not
+	texts := 0
 	for _, arg := range args {
 		s, err := loadScenario(arg)
 		s, err, serr := applySettings(s, err, sets)
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)
 			worst = worse(worst, exitCheck)
+			files = append(files, emptyFile(arg, loadDiagnostics(serr)))
 			continue
 		}
 		if err != nil {
 			renderError(e.stderr, s, err, st)
 			worst = worse(worst, loadExit(err))
+			files = append(files, emptyFile(fileName(s, arg), loadDiagnostics(err)))
 			continue
 		}
 		renderWarnings(e.stderr, s, st)
 		r := buildReport(s)
-		reports = append(reports, r)
 		if *format == "text" {
-			if len(reports) > 1 {
+			if texts > 0 {
 				fmt.Fprintln(e.stdout)
 			}
+			texts++
 			writeText(e.stdout, r)
+		} else {
+			files = append(files, toJSON(r, warnings(s)))
 		}
 		for _, o := range r.outcomes {
 			if o.Diagnostic != nil {
@@ -69,9 +77,34 @@ func cmdRun(e *env) int {
 		}
 	}
 	if *format == "json" {
-		writeJSON(e.stdout, reports)
+		if err := writeJSON(e.stdout, files, worst); err != nil {
+			fmt.Fprintf(e.stderr, "gpl run: %v\n", err)
+			return exitUsage
+		}
 	}
 	return worst
+}
+
+// fileName is the name a report gives a file: the scenario's first file,
+// which for a bundled scenario is NAME.gpl, else the argument.
+func fileName(s *eval.Scenario, arg string) string {
+	if s != nil {
+		if fs := s.Files(); len(fs) > 0 && fs[0] != nil && fs[0].Name != "" {
+			return fs[0].Name
+		}
+	}
+	return arg
+}
+
+// warnings are the warnings of a scenario that loaded.
+func warnings(s *eval.Scenario) lang.Diagnostics {
+	var ws lang.Diagnostics
+	for _, d := range s.Diagnostics() {
+		if d.Severity == lang.Warning {
+			ws = append(ws, d)
+		}
+	}
+	return ws
 }
 
 // worse orders exit codes by how much they block: a check error over a
