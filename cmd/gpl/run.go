@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -107,15 +108,8 @@ func warnings(s *eval.Scenario) lang.Diagnostics {
 	return ws
 }
 
-// worse orders exit codes by how much they block: a check error over a
-// runtime error over a failed expectation.
-func worse(a, b int) int {
-	rank := map[int]int{exitOK: 0, exitExpected: 1, exitRuntime: 2, exitCheck: 3, exitUsage: 4}
-	if rank[b] > rank[a] {
-		return b
-	}
-	return a
-}
+// worse orders exit codes by how much they block.
+func worse(a, b int) int { return cli.Worse(a, b) }
 
 func cmdCheck(e *env) int {
 	fs := flag.NewFlagSet("gpl check", flag.ContinueOnError)
