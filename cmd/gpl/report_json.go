@@ -143,12 +143,12 @@ type jsonRule struct {
 // (the sla_deadline in milliseconds), null when absent, and its class by
 // every ruleset of the file.
 type jsonRequest struct {
-	Name        string                   `json:"name"`
-	Priority    float64                  `json:"priority"`
-	SLADeadline *float64                 `json:"sla_deadline_ms"`
-	BatchSize   float64                  `json:"batch_size"`
-	InputSize   *float64                 `json:"input_size_bytes"`
-	Flops       *float64                 `json:"estimated_flops"`
+	Name        string                  `json:"name"`
+	Priority    float64                 `json:"priority"`
+	SLADeadline *float64                `json:"sla_deadline_ms"`
+	BatchSize   float64                 `json:"batch_size"`
+	InputSize   *float64                `json:"input_size_bytes"`
+	Flops       *float64                `json:"estimated_flops"`
 	Classes     map[string]jsonClassHit `json:"classes"`
 }
 

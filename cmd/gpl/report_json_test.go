@@ -128,10 +128,10 @@ func TestRunJSONSchema(t *testing.T) {
 func TestRunJSONSchemaRejects(t *testing.T) {
 	sch := reportSchema(t)
 	for name, doc := range map[string]string{
-		"an array":            `[]`,
-		"unknown key":         `{"files": [], "summary": {"files":0,"loaded":0,"passed":0,"failed":0,"errors":0,"exit":0}, "extra": 1}`,
-		"money as text":       `{"files": [{"file":"a","loaded":true,"diagnostics":[],"values":{"b":{"param":false,"type":"money","usd":"$5"}},"pools":[],"jobs":[],"rulesets":[],"requests":[],"expectations":[]}], "summary": {"files":1,"loaded":1,"passed":0,"failed":0,"errors":0,"exit":0}}`,
-		"value without unit":  `{"files": [{"file":"a","loaded":true,"diagnostics":[],"values":{"b":{"param":false,"type":"money"}},"pools":[],"jobs":[],"rulesets":[],"requests":[],"expectations":[]}], "summary": {"files":1,"loaded":1,"passed":0,"failed":0,"errors":0,"exit":0}}`,
+		"an array":             `[]`,
+		"unknown key":          `{"files": [], "summary": {"files":0,"loaded":0,"passed":0,"failed":0,"errors":0,"exit":0}, "extra": 1}`,
+		"money as text":        `{"files": [{"file":"a","loaded":true,"diagnostics":[],"values":{"b":{"param":false,"type":"money","usd":"$5"}},"pools":[],"jobs":[],"rulesets":[],"requests":[],"expectations":[]}], "summary": {"files":1,"loaded":1,"passed":0,"failed":0,"errors":0,"exit":0}}`,
+		"value without unit":   `{"files": [{"file":"a","loaded":true,"diagnostics":[],"values":{"b":{"param":false,"type":"money"}},"pools":[],"jobs":[],"rulesets":[],"requests":[],"expectations":[]}], "summary": {"files":1,"loaded":1,"passed":0,"failed":0,"errors":0,"exit":0}}`,
 		"missing expectations": `{"files": [{"file":"a","loaded":true,"diagnostics":[],"values":{},"pools":[],"jobs":[],"rulesets":[],"requests":[]}], "summary": {"files":1,"loaded":1,"passed":0,"failed":0,"errors":0,"exit":0}}`,
 	} {
 		v, err := jsonschema.UnmarshalJSON(strings.NewReader(doc))

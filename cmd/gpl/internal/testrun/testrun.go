@@ -9,16 +9,16 @@ package testrun
 
 import (
 	"flag"
-	"io"
-	"math"
-	"strconv"
 	"fmt"
+	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -59,8 +59,8 @@ type options struct {
 	coverMin float64 // --cover-min: fail below this percentage of rules fired; <0 when unset
 	strict   bool    // warnings fail
 	sets     cli.Settings
-	github   bool   // GITHUB_ACTIONS=true: print workflow annotations
-	ci       string // the CI environment variable
+	github   bool            // GITHUB_ACTIONS=true: print workflow annotations
+	ci       string          // the CI environment variable
 	named    map[string]bool // files given as arguments, for which -update creates a golden
 	hooks    Hooks
 }

@@ -102,4 +102,3 @@ func TestApplyEditsKeepsOtherBytes(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
-
