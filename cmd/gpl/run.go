@@ -3,10 +3,13 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
+	"strings"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/scenarios"
 )
 
 func init() {
@@ -20,7 +23,18 @@ func cmdRun(e *env) int {
 	var sets settings
 	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable), e.g. --set gpu_rate=3.10USD/h")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: gpl run [--format text|json] [--set NAME=VALUE]... FILE|SCENARIO...")
+		fmt.Fprint(e.stderr, `usage: gpl run [--format text|json] [--set NAME=VALUE]... FILE|SCENARIO...
+
+Evaluates each scenario file, or bundled scenario by name (gpl scenarios
+lists them), and prints its report: values, pools, jobs with their
+factors, losses, levers and costs, rulesets with the class of every
+request, and how the expectations went. --format json prints one JSON
+document for all the files, of the shape docs/report.schema.json fixes.
+
+exit codes: 0 ok · 1 usage · 2 parse/check error · 3 runtime error · 4 an expectation failed
+
+flags:
+`)
 		fs.PrintDefaults()
 	}
 	args, code, ok := parseFlags(fs, e)
@@ -39,6 +53,12 @@ func cmdRun(e *env) int {
 	var files []jsonFile // for --format json: every file, loaded or not
 	texts := 0
 	for _, arg := range args {
+		if msg, ok := unknownScenario(arg); !ok {
+			fmt.Fprintln(e.stderr, msg)
+			worst = worse(worst, exitUsage)
+			files = append(files, emptyFile(arg, lang.Diagnostics{{Severity: lang.Error, Summary: strings.TrimPrefix(msg, "gpl: ")}}))
+			continue
+		}
 		s, err := loadScenario(arg)
 		s, err, serr := applySettings(s, err, sets)
 		if serr != nil {
@@ -111,9 +131,38 @@ func warnings(s *eval.Scenario) lang.Diagnostics {
 // worse orders exit codes by how much they block.
 func worse(a, b int) int { return cli.Worse(a, b) }
 
+// unknownScenario says, for an argument that is neither a file nor a
+// bundled scenario, so, listing the bundled ones; ok is true otherwise.
+func unknownScenario(arg string) (msg string, ok bool) {
+	if _, err := os.Stat(arg); err == nil {
+		return "", true
+	}
+	names := scenarios.Names()
+	for _, n := range names {
+		if n == arg {
+			return "", true
+		}
+	}
+	return fmt.Sprintf("gpl: %s is neither a file nor a bundled scenario; the bundled scenarios are %s", arg, strings.Join(names, ", ")), false
+}
+
 func cmdCheck(e *env) int {
 	fs := flag.NewFlagSet("gpl check", flag.ContinueOnError)
-	fs.Usage = func() { fmt.Fprintln(e.stderr, "usage: gpl check FILE...") }
+	strict := fs.Bool("strict", false, "exit 2 on warnings too")
+	fs.Usage = func() {
+		fmt.Fprint(e.stderr, `usage: gpl check [--strict] FILE|DIR...
+
+Parses, resolves, type-checks and evaluates each file, printing its
+diagnostics (errors and warnings) and nothing else; expectations are not
+judged (gpl test does that). A directory stands for every .gpl file under
+it, walked as gpl test walks it: hidden entries and testdata/bad skipped.
+
+exit codes: 0 ok · 1 usage · 2 parse/check error · 3 runtime error
+
+flags:
+`)
+		fs.PrintDefaults()
+	}
 	args, code, ok := parseFlags(fs, e)
 	if !ok {
 		return code
@@ -122,14 +171,26 @@ func cmdCheck(e *env) int {
 		fs.Usage()
 		return exitUsage
 	}
+	files, err := cli.FindFiles(args)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gpl check: %v\n", err)
+		return exitUsage
+	}
+	if len(files) == 0 {
+		fmt.Fprintf(e.stderr, "gpl check: no .gpl files in %s\n", strings.Join(args, " "))
+		return exitUsage
+	}
 	st := styleFor(e.stderr, e.getenv)
 	worst := exitOK
-	for _, arg := range args {
-		s, err := loadScenario(arg)
+	for _, f := range files {
+		s, err := loadScenario(f)
 		if err != nil {
 			renderError(e.stderr, s, err, st)
-			worst = exitCheck
+			worst = worse(worst, loadExit(err))
 			continue
+		}
+		if ws := warnings(s); len(ws) > 0 && *strict {
+			worst = worse(worst, exitCheck)
 		}
 		renderWarnings(e.stderr, s, st)
 	}
