@@ -67,4 +67,3 @@ func skipWalk(p string, d fs.DirEntry) bool {
 	}
 	return d.IsDir() && d.Name() == "bad" && filepath.Base(filepath.Dir(p)) == "testdata"
 }
-
