@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/scenarios"
@@ -89,46 +90,11 @@ func renderWarnings(w io.Writer, s *eval.Scenario, st lang.Style) {
 }
 
 // settings collects repeated --set NAME=VALUE flags.
-type settings []string
+type settings = cli.Settings
 
-func (s *settings) String() string { return strings.Join(*s, " ") }
-
-// Set adds one NAME=VALUE.
-func (s *settings) Set(v string) error {
-	*s = append(*s, v)
-	return nil
-}
-
-// applySettings evaluates a loaded file again with the --set values. A
-// setting that does not fit the file is an *eval.Error quoting it; the
-// scenario returned with it is the one given.
+// applySettings evaluates a loaded file again with the --set values.
 func applySettings(s *eval.Scenario, loadErr error, sets settings) (*eval.Scenario, error, error) {
-	if len(sets) == 0 || len(s.Files()) == 0 {
-		return s, loadErr, nil
-	}
-	params := map[string]eval.Value{}
-	var bad eval.Error
-	for _, set := range sets {
-		name, v, err := s.ParseSetting(set)
-		if err != nil {
-			var le *eval.Error
-			if errors.As(err, &le) {
-				bad.Diagnostics = append(bad.Diagnostics, le.Diagnostics...)
-				bad.Sources = le.Sources
-				continue
-			}
-			return s, loadErr, err
-		}
-		params[name] = v
-	}
-	if len(bad.Diagnostics) > 0 {
-		return s, loadErr, &bad
-	}
-	n, err := s.With(params)
-	if n == nil {
-		return s, loadErr, err
-	}
-	return n, err, nil
+	return cli.ApplySettings(s, loadErr, sets)
 }
 
 // renderSettingError writes what was wrong with the --set values.

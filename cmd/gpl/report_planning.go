@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -217,12 +216,12 @@ func toJSONPlanning(s *eval.Scenario) jsonPlanning {
 		jg := jsonGroup{Name: g.Name, Jobs: g.Jobs, OfferedHours: lang.Clean(g.OfferedHours), HeldHours: lang.Clean(g.HeldHours),
 			ProductiveHours: lang.Clean(g.ProductiveHours), UsefulHours: lang.Clean(g.UsefulHours), MPG: lang.Clean(g.MPG), Owners: []jsonGroupOwner{}}
 		if g.HasCost {
-			jg.Cost, jg.BadputCost, jg.CostPerUsefulHour = ptr(g.Cost), ptr(g.BadputCost), ptr(g.CostPerUsefulHour)
+			jg.Cost, jg.BadputCost, jg.CostPerUsefulHour = finite(g.Cost), finite(g.BadputCost), finite(g.CostPerUsefulHour)
 		}
 		for _, o := range g.Owners {
 			jo := jsonGroupOwner{Owner: o.Owner, Factors: o.Factors, LossHours: lang.Clean(o.LossHours), GainHours: lang.Clean(o.GainHours)}
 			if g.HasCost {
-				jo.LossCost, jo.Saving = ptr(o.LossCost), ptr(o.Saving)
+				jo.LossCost, jo.Saving = finite(o.LossCost), finite(o.Saving)
 			}
 			jg.Owners = append(jg.Owners, jo)
 		}
@@ -236,7 +235,7 @@ func toJSONPlanning(s *eval.Scenario) jsonPlanning {
 		for _, r := range c.Rows {
 			jr := jsonCompareRow{Job: r.Job, MPG: lang.Clean(r.MPG), UsefulHours: lang.Clean(r.UsefulHours), TradeRatio: lang.Clean(r.TradeRatio)}
 			if r.HasCost {
-				jr.Cost, jr.CostPerUsefulHour, jr.CostPerUsefulHourChange = ptr(r.Cost), ptr(r.CostPerUsefulHour), ptr(r.CostPerUsefulHourChange)
+				jr.Cost, jr.CostPerUsefulHour, jr.CostPerUsefulHourChange = finite(r.Cost), finite(r.CostPerUsefulHour), finite(r.CostPerUsefulHourChange)
 			}
 			jc.Rows = append(jc.Rows, jr)
 		}
@@ -269,16 +268,3 @@ func toJSONPlanning(s *eval.Scenario) jsonPlanning {
 	return out
 }
 
-// maxPointsFlag declares --max-points on a verb's flags.
-func maxPointsFlag(fs *flag.FlagSet) *int {
-	return fs.Int("max-points", eval.DefaultMaxPoints, "the most points one sweep may have")
-}
-
-// loadOptions are the eval options the test flags give.
-func (o *testOptions) loadOptions() eval.Options {
-	opts := eval.Options{AllowImports: o.allowImports}
-	if o.maxPoints != nil {
-		opts.MaxPoints = *o.maxPoints
-	}
-	return opts
-}

@@ -145,8 +145,8 @@ func waterfallJSON(j *eval.Job) (*jsonWaterfall, []jsonOwner) {
 	}
 	if r.HasCost {
 		rate := j.Inputs.Rate.Value
-		w.OfferedCost, w.HeldCost = ptr(r.OfferedHours*rate), ptr(r.HeldHours*rate)
-		w.ProductiveCost, w.UsefulCost = ptr(r.ProductiveHours*rate), ptr(r.UsefulHours*rate)
+		w.OfferedCost, w.HeldCost = finite(r.OfferedHours*rate), finite(r.HeldHours*rate)
+		w.ProductiveCost, w.UsefulCost = finite(r.ProductiveHours*rate), finite(r.UsefulHours*rate)
 	}
 	owners := []jsonOwner{}
 	for _, f := range byOwner(j) {
@@ -156,7 +156,7 @@ func waterfallJSON(j *eval.Job) (*jsonWaterfall, []jsonOwner) {
 			// cleaned before it is scaled (821.1456, not 821.145600000003).
 			GainHours: lang.Clean(r.OfferedHours * lang.CleanFraction(r.Gain[f]))}
 		if r.HasCost {
-			o.LossCost, o.Saving = ptr(r.LossCost[f]), ptr(r.Saving[f])
+			o.LossCost, o.Saving = finite(r.LossCost[f]), finite(r.Saving[f])
 		}
 		owners = append(owners, o)
 	}

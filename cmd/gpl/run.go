@@ -3,8 +3,13 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
+	"strings"
 
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/scenarios"
 )
 
 func init() {
@@ -17,11 +22,22 @@ func cmdRun(e *env) int {
 	format := fs.String("format", "text", "report format: text or json")
 	var sets settings
 	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable), e.g. --set gpu_rate=3.10USD/h")
-	maxPoints := maxPointsFlag(fs)
-	var allow importDirs
-	allow.register(fs)
+	maxPoints := cli.MaxPointsFlag(fs)
+	var allow cli.ImportDirs
+	allow.Register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: gpl run [--format text|json] [--set NAME=VALUE]... [--allow-imports DIR]... FILE|SCENARIO...")
+		fmt.Fprint(e.stderr, `usage: gpl run [--format text|json] [--set NAME=VALUE]... [--allow-imports DIR]... [--max-points N] FILE|SCENARIO...
+
+Evaluates each scenario file, or bundled scenario by name (gpl scenarios
+lists them), and prints its report: values, pools, jobs with their
+factors, losses, levers and costs, rulesets with the class of every
+request, and how the expectations went. --format json prints one JSON
+document for all the files, of the shape docs/report.schema.json fixes.
+
+exit codes: 0 ok · 1 usage · 2 parse/check error · 3 runtime error · 4 an expectation failed
+
+flags:
+`)
 		fs.PrintDefaults()
 	}
 	args, code, ok := parseFlags(fs, e)
@@ -37,28 +53,39 @@ func cmdRun(e *env) int {
 	}
 	st := styleFor(e.stderr, e.getenv)
 	worst := exitOK
-	var reports []*report
+	var files []jsonFile // for --format json: every file, loaded or not
+	texts := 0
 	for _, arg := range args {
+		if msg, ok := unknownScenario(arg); !ok {
+			fmt.Fprintln(e.stderr, msg)
+			worst = worse(worst, exitUsage)
+			files = append(files, emptyFile(arg, lang.Diagnostics{{Severity: lang.Error, Summary: strings.TrimPrefix(msg, "gpl: ")}}))
+			continue
+		}
 		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints, AllowImports: allow})
 		s, err, serr := applySettings(s, err, sets)
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)
 			worst = worse(worst, exitCheck)
+			files = append(files, emptyFile(arg, loadDiagnostics(serr)))
 			continue
 		}
 		if err != nil {
 			renderError(e.stderr, s, err, st)
 			worst = worse(worst, loadExit(err))
+			files = append(files, emptyFile(fileName(s, arg), loadDiagnostics(err)))
 			continue
 		}
 		renderWarnings(e.stderr, s, st)
 		r := buildReport(s)
-		reports = append(reports, r)
 		if *format == "text" {
-			if len(reports) > 1 {
+			if texts > 0 {
 				fmt.Fprintln(e.stdout)
 			}
+			texts++
 			writeText(e.stdout, r)
+		} else {
+			files = append(files, toJSON(r, warnings(s)))
 		}
 		for _, o := range r.outcomes {
 			if o.Diagnostic != nil {
@@ -74,28 +101,72 @@ func cmdRun(e *env) int {
 		}
 	}
 	if *format == "json" {
-		writeJSON(e.stdout, reports)
+		if err := writeJSON(e.stdout, files, worst); err != nil {
+			fmt.Fprintf(e.stderr, "gpl run: %v\n", err)
+			return exitUsage
+		}
 	}
 	return worst
 }
 
-// worse orders exit codes by how much they block: a check error over a
-// runtime error over a failed expectation.
-func worse(a, b int) int {
-	rank := map[int]int{exitOK: 0, exitExpected: 1, exitRuntime: 2, exitCheck: 3, exitUsage: 4}
-	if rank[b] > rank[a] {
-		return b
+// fileName is the name a report gives a file: the scenario's first file,
+// which for a bundled scenario is NAME.gpl, else the argument.
+func fileName(s *eval.Scenario, arg string) string {
+	if s != nil {
+		if fs := s.Files(); len(fs) > 0 && fs[0] != nil && fs[0].Name != "" {
+			return fs[0].Name
+		}
 	}
-	return a
+	return arg
+}
+
+// warnings are the warnings of a scenario that loaded.
+func warnings(s *eval.Scenario) lang.Diagnostics {
+	var ws lang.Diagnostics
+	for _, d := range s.Diagnostics() {
+		if d.Severity == lang.Warning {
+			ws = append(ws, d)
+		}
+	}
+	return ws
+}
+
+// worse orders exit codes by how much they block.
+func worse(a, b int) int { return cli.Worse(a, b) }
+
+// unknownScenario says, for an argument that is neither a file nor a
+// bundled scenario, so, listing the bundled ones; ok is true otherwise.
+func unknownScenario(arg string) (msg string, ok bool) {
+	if _, err := os.Stat(arg); err == nil {
+		return "", true
+	}
+	names := scenarios.Names()
+	for _, n := range names {
+		if n == arg {
+			return "", true
+		}
+	}
+	return fmt.Sprintf("gpl: %s is neither a file nor a bundled scenario; the bundled scenarios are %s", arg, strings.Join(names, ", ")), false
 }
 
 func cmdCheck(e *env) int {
 	fs := flag.NewFlagSet("gpl check", flag.ContinueOnError)
-	maxPoints := maxPointsFlag(fs)
-	var allow importDirs
-	allow.register(fs)
+	maxPoints := cli.MaxPointsFlag(fs)
+	var allow cli.ImportDirs
+	allow.Register(fs)
+	strict := fs.Bool("strict", false, "exit 2 on warnings too")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: gpl check [--max-points N] [--allow-imports DIR]... FILE...")
+		fmt.Fprint(e.stderr, `usage: gpl check [--strict] [--allow-imports DIR]... [--max-points N] FILE|DIR...
+
+Parses, resolves, type-checks and evaluates each file, printing its
+diagnostics (errors and warnings) and nothing else; expectations are not
+judged (gpl test does that). A directory stands for every .gpl file under
+it, walked as gpl test walks it: hidden entries and testdata/bad skipped.
+
+exit codes: 0 ok · 1 usage · 2 parse/check error · 3 runtime error
+
+flags:
+`)
 		fs.PrintDefaults()
 	}
 	args, code, ok := parseFlags(fs, e)
@@ -106,14 +177,26 @@ func cmdCheck(e *env) int {
 		fs.Usage()
 		return exitUsage
 	}
+	files, err := cli.FindFiles(args)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gpl check: %v\n", err)
+		return exitUsage
+	}
+	if len(files) == 0 {
+		fmt.Fprintf(e.stderr, "gpl check: no .gpl files in %s\n", strings.Join(args, " "))
+		return exitUsage
+	}
 	st := styleFor(e.stderr, e.getenv)
 	worst := exitOK
-	for _, arg := range args {
-		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints, AllowImports: allow})
+	for _, f := range files {
+		s, err := loadScenarioWith(f, eval.Options{MaxPoints: *maxPoints, AllowImports: allow})
 		if err != nil {
 			renderError(e.stderr, s, err, st)
-			worst = exitCheck
+			worst = worse(worst, loadExit(err))
 			continue
+		}
+		if ws := warnings(s); len(ws) > 0 && *strict {
+			worst = worse(worst, exitCheck)
 		}
 		renderWarnings(e.stderr, s, st)
 	}

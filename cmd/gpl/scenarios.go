@@ -14,6 +14,9 @@ func init() {
 
 func cmdScenarios(e *env) int {
 	fs := flag.NewFlagSet("gpl scenarios", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "usage: gpl scenarios\n\nLists the scenarios bundled with gpl, each with its summary; gpl run NAME\nruns one, gpl test scenarios checks them all. It takes no flags.")
+	}
 	if _, code, ok := parseFlags(fs, e); !ok {
 		return code
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"os"
@@ -35,8 +36,8 @@ func TestScripts(t *testing.T) {
 }
 
 // timings matches the measured times in reports: JUnit time="0.012" and
-// JSON "duration":0.000123.
-var timings = regexp.MustCompile(`time="[0-9.]+"|"duration":[0-9.e-]+`)
+// JSON "duration":0.000123 (or "duration": 0.000123, indented).
+var timings = regexp.MustCompile(`time="[0-9.]+"|"duration": ?[0-9.e-]+`)
 
 // cmdUntime rewrites the files named so that every measured time reads 0:
 // untime FILE...
@@ -51,6 +52,9 @@ func cmdUntime(ts *testscript.TestScript, neg bool, args []string) {
 		b = timings.ReplaceAllFunc(b, func(m []byte) []byte {
 			if m[0] == 't' {
 				return []byte(`time="0"`)
+			}
+			if bytes.Contains(m, []byte(" ")) {
+				return []byte(`"duration": 0`)
 			}
 			return []byte(`"duration":0`)
 		})

@@ -186,7 +186,7 @@ func TestSuite200(t *testing.T) {
 				}
 				if c.Failure != nil {
 					perSuite++
-					if c.Failure.Message != "expectation failed" || !strings.HasPrefix(c.Failure.Text, "error: expectation failed\n") {
+					if !strings.HasPrefix(c.Failure.Message, "expectation failed: got ") || strings.Contains(c.Failure.Message, "\n") || !strings.HasPrefix(c.Failure.Text, "error: expectation failed\n") {
 						t.Errorf("failure of %s: message %q, text %q", c.Name, c.Failure.Message, c.Failure.Text)
 					}
 				}
@@ -234,10 +234,47 @@ func TestSuite200(t *testing.T) {
 		if code != exitExpected {
 			t.Errorf("exit code %d, want %d", code, exitExpected)
 		}
+		var doc struct {
+			Cases []struct {
+				Status string `json:"status"`
+			} `json:"cases"`
+			Summary struct {
+				Passed, Failed, Errors, Exit int
+			} `json:"summary"`
+		}
+		dec := json.NewDecoder(strings.NewReader(stdout))
+		if err := dec.Decode(&doc); err != nil {
+			t.Fatal(err)
+		}
+		if dec.More() {
+			t.Errorf("more than one JSON document on stdout")
+		}
+		counts := map[string]int{}
+		for _, c := range doc.Cases {
+			counts[c.Status]++
+		}
+		if diff := cmp.Diff(map[string]int{"pass": wantPassed, "fail": wantFailed}, counts); diff != "" {
+			t.Errorf("statuses (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff([4]int{wantPassed, wantFailed, 0, exitExpected}, [4]int{doc.Summary.Passed, doc.Summary.Failed, doc.Summary.Errors, doc.Summary.Exit}); diff != "" {
+			t.Errorf("summary [passed failed errors exit] (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(fmt.Sprintf("%d passed, %d failed\n", wantPassed, wantFailed), stderr); diff != "" {
+			t.Errorf("stderr (-want +got):\n%s", diff)
+		}
+	})
+
+	t.Run("jsonl", func(t *testing.T) {
+		code, stdout, stderr := gplRun("test", "--format", "jsonl", dir)
+		if code != exitExpected {
+			t.Errorf("exit code %d, want %d", code, exitExpected)
+		}
 		counts := map[string]int{}
 		dec := json.NewDecoder(strings.NewReader(stdout))
 		for {
-			var c jsonCase
+			var c struct {
+				Status string `json:"status"`
+			}
 			if err := dec.Decode(&c); err == io.EOF {
 				break
 			} else if err != nil {

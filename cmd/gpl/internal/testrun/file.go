@@ -1,15 +1,18 @@
-package main
+package testrun
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/rogpeppe/go-internal/diff"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -42,6 +45,7 @@ type testCase struct {
 	// expect was written in; tolerance only for ≈.
 	got, want, tolerance string
 	duration             time.Duration
+	warning              bool // a warning that --strict fails
 }
 
 // fileResult is everything gpl test found in one file.
@@ -49,7 +53,7 @@ type fileResult struct {
 	path     string
 	sources  lang.Sources
 	loadErr  error            // the file did not load: parse, check or runtime errors
-	loadExit int              // exitCheck or exitRuntime when loadErr is set
+	loadExit int              // cli.ExitCheck or cli.ExitRuntime when loadErr is set
 	diags    lang.Diagnostics // the load error's diagnostics, or the warnings of a file that loaded
 	cases    []testCase
 	notes    []string       // -update: what was rewritten, or why not
@@ -80,7 +84,7 @@ type evaluation struct {
 }
 
 // testFile evaluates a file, updates it when asked, and returns its result.
-func testFile(path string, o *testOptions) *fileResult {
+func testFile(path string, o *options) *fileResult {
 	start := time.Now()
 	ev := evaluateFile(path, o)
 	if o.update && ev.result.loadErr == nil {
@@ -91,7 +95,7 @@ func testFile(path string, o *testOptions) *fileResult {
 		if changed {
 			ev = evaluateFile(path, o)
 		}
-		golden, gerr := updateGolden(ev)
+		golden, gerr := updateGolden(ev, o)
 		ev.result.notes, ev.result.writeErr = append(notes, golden...), errors.Join(err, gerr)
 	}
 	ev.result.duration = time.Since(start)
@@ -101,15 +105,15 @@ func testFile(path string, o *testOptions) *fileResult {
 // evaluateFile loads path and checks the expects written in it that -run
 // selects, then compares its golden file when there is one. The expects of
 // imported files belong to those files' own tests.
-func evaluateFile(path string, o *testOptions) *evaluation {
+func evaluateFile(path string, o *options) *evaluation {
 	r := &fileResult{path: path}
 	s, err := eval.LoadWith(o.loadOptions(), path, nil)
-	s, err, serr := applySettings(s, err, o.sets)
+	s, err, serr := cli.ApplySettings(s, err, o.sets)
 	r.sources = s.Sources
 	if serr != nil {
 		var le *eval.Error
 		errors.As(serr, &le)
-		r.loadErr, r.loadExit = serr, exitCheck
+		r.loadErr, r.loadExit = serr, cli.ExitCheck
 		if le != nil {
 			r.diags = le.Diagnostics
 			r.sources = le.Sources
@@ -119,7 +123,7 @@ func evaluateFile(path string, o *testOptions) *evaluation {
 		return &evaluation{result: r, s: s}
 	}
 	if err != nil {
-		r.loadErr, r.loadExit = err, loadExit(err)
+		r.loadErr, r.loadExit = err, cli.LoadExit(err)
 		var le *eval.Error
 		if errors.As(err, &le) {
 			r.diags = le.Diagnostics
@@ -129,7 +133,12 @@ func evaluateFile(path string, o *testOptions) *evaluation {
 		return &evaluation{result: r, s: s}
 	}
 	for _, d := range s.Diagnostics() {
-		if d.Severity == lang.Warning {
+		if d.Severity != lang.Warning {
+			continue
+		}
+		if o.strict {
+			r.cases = append(r.cases, warningCase(path, d))
+		} else {
 			r.diags = append(r.diags, d)
 		}
 	}
@@ -153,6 +162,17 @@ func evaluateFile(path string, o *testOptions) *evaluation {
 	return ev
 }
 
+// warningCase is a warning as the failing test case --strict makes it,
+// named "FILE:LINE: warning: SUMMARY".
+func warningCase(path string, d *lang.Diagnostic) testCase {
+	file := d.Pos.Filename
+	if file == "" {
+		file = path
+	}
+	return testCase{name: fmt.Sprintf("%s:%d: warning: %s", file, d.Pos.Line, d.Summary), file: file,
+		line: d.Pos.Line, column: d.Pos.Column, status: statusFail, diag: d, warning: true}
+}
+
 func caseOf(out eval.Outcome, d time.Duration) testCase {
 	ex := out.Expectation
 	c := testCase{name: ex.Name, file: ex.File, line: ex.Line, column: ex.Column, source: ex.Source, duration: d}
@@ -171,59 +191,12 @@ func caseOf(out eval.Outcome, d time.Duration) testCase {
 		c.status = statusFail
 		c.diag = out.Diagnostic
 	}
-	u := writtenUnit(ex)
+	u := ex.WantedUnit()
 	c.got, c.want = out.Got.Precise(u), out.Want.Precise(u)
-	if ex.Node().Approx != nil {
+	if ex.Operator() == "≈" {
 		c.tolerance = eval.NumberValue(out.Tolerance, out.Want.Type.Dim).Precise(u)
 	}
 	return c
-}
-
-// wantedExpr is the wanted side of an expect: what follows ≈, or the right
-// operand of a comparison; nil for a plain condition.
-func wantedExpr(n *lang.Expect) (want lang.Expr, op string) {
-	if n.Approx != nil {
-		return n.Approx.Want, "≈"
-	}
-	if b, ok := unparenExpr(n.X).(*lang.Binary); ok {
-		switch b.Op {
-		case "==", "!=", "<", "<=", ">", ">=":
-			return b.R, b.Op
-		}
-	}
-	return nil, ""
-}
-
-// writtenUnit is the unit the wanted value was written in, if a literal.
-func writtenUnit(ex *eval.Expectation) *lang.Unit {
-	want, _ := wantedExpr(ex.Node())
-	if lit, _ := numberLiteral(unparenExpr(want)); lit != nil {
-		return lit.Unit
-	}
-	return nil
-}
-
-func unparenExpr(x lang.Expr) lang.Expr {
-	for {
-		p, ok := x.(*lang.Paren)
-		if !ok {
-			return x
-		}
-		x = p.X
-	}
-}
-
-// numberLiteral returns the literal a wanted value is, possibly negated.
-func numberLiteral(x lang.Expr) (lit *lang.NumberLit, negated bool) {
-	switch n := x.(type) {
-	case *lang.NumberLit:
-		return n, false
-	case *lang.Unary:
-		if l, ok := n.X.(*lang.NumberLit); ok && n.Op == "-" {
-			return l, true
-		}
-	}
-	return nil, false
 }
 
 // goldenPath is X.golden for X.gpl.
@@ -234,38 +207,66 @@ func goldenPath(path string) string {
 // goldenName is the golden comparison's test name.
 func goldenName(path string) string { return path + ": golden" }
 
-// goldenReport is what gpl run prints for the file when run in its own
-// directory, so that a golden file does not depend on where gpl test is
-// run from.
-func goldenReport(ev *evaluation) []byte {
+// goldenReport is what a golden file holds: the text report gpl run
+// prints for the file when run in its own directory (so that it does not
+// depend on where gpl test is run from), without the expectation tally,
+// which says how the expects went, not what the plan is.
+func goldenReport(ev *evaluation, o *options) []byte {
 	var b bytes.Buffer
-	writeText(&b, &report{file: filepath.Base(ev.result.path), s: ev.s, outcomes: ev.outcomes})
+	o.hooks.Report(&b, filepath.Base(ev.result.path), ev.s)
 	return b.Bytes()
 }
 
+// sameReport reports whether two reports say the same: line by line, with
+// each run of spaces read as one, so that a column widened by an
+// unrelated figure is no difference.
+func sameReport(a, b []byte) bool {
+	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	if len(la) != len(lb) {
+		return false
+	}
+	for i := range la {
+		if strings.Join(strings.Fields(la[i]), " ") != strings.Join(strings.Fields(lb[i]), " ") {
+			return false
+		}
+	}
+	return true
+}
+
 // compareGolden compares X.golden, when it exists and -run selects it,
-// with the file's text report.
-func compareGolden(ev *evaluation, o *testOptions) (testCase, bool) {
+// with the file's text report. With -update, a file named as an argument
+// whose golden is missing gets a golden case too, which fails so that the
+// update writes it.
+func compareGolden(ev *evaluation, o *options) (testCase, bool) {
 	path := ev.result.path
 	gp := goldenPath(path)
 	name := goldenName(path)
 	if o.run != nil && !o.run.MatchString(name) {
 		return testCase{}, false
 	}
+	start := time.Now()
 	want, err := os.ReadFile(gp)
-	if err != nil {
+	missing := err != nil && errors.Is(err, fs.ErrNotExist) && o.update && o.named[path]
+	if err != nil && !missing {
 		return testCase{}, false
 	}
-	start := time.Now()
-	got := goldenReport(ev)
+	got := goldenReport(ev, o)
 	c := testCase{name: name, file: path, golden: gp}
-	if diff := string(diff.Diff(gp, want, path+" (gpl run)", got)); diff != "" {
+	hint := "gpl test -update rewrites " + gp + " with the report"
+	if o.ci != "" {
+		hint = "run gpl test -update " + path + " locally and commit " + gp + " (CI refuses -update)"
+	}
+	switch {
+	case missing:
 		c.status = statusFail
-		c.diff = diff
+		c.diag = &lang.Diagnostic{Severity: lang.Error, Summary: gp + " does not exist", Notes: []string{hint}}
+	case !sameReport(want, got):
+		c.status = statusFail
+		c.diff = string(diff.Diff(gp, want, path+" (gpl run)", got))
 		c.firstDiff = firstDifferentLine(want, got)
 		c.diag = &lang.Diagnostic{Severity: lang.Error,
 			Summary: fmt.Sprintf("the text report of %s differs from %s", filepath.Base(path), gp),
-			Notes:   []string{"gpl test -update rewrites " + gp + " with the report"}}
+			Notes:   []string{hint}}
 	}
 	c.duration = time.Since(start)
 	return c, true

@@ -1,8 +1,9 @@
-package main
+package testrun
 
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -71,29 +72,54 @@ func (t *coverageTracker) result() []ruleCoverage {
 	var out []ruleCoverage
 	for _, name := range t.s.Rulesets() {
 		rules, counts, _ := t.s.RuleCoverage(name, t.selected)
-		declared, lines := ruleLines(t.s, name)
+		declared, lines := t.s.RulesetLines(name)
 		out = append(out, ruleCoverage{ruleset: name, declared: declared, rules: rules, lines: lines, counts: counts, files: 1})
 	}
 	return out
 }
 
-// ruleLines finds the file that declares a ruleset and the line of each of
-// its rules, else last.
-func ruleLines(s *eval.Scenario, name string) (string, []int) {
-	for _, f := range s.Files() {
-		for _, st := range f.Stmts {
-			rs, ok := st.(*lang.Rules)
-			if !ok || rs.Name.Name != name {
-				continue
+// coverageTotal is the coverage of a run: every ruleset tested, once,
+// with its counts summed over the files that use it, in order of first
+// use.
+type coverageTotal struct {
+	rulesets     []*ruleCoverage
+	fired, rules int
+}
+
+// percent is the share of rules that fired, over every ruleset; 100 when
+// there is no rule.
+func (t coverageTotal) percent() float64 {
+	if t.rules == 0 {
+		return 100
+	}
+	return 100 * float64(t.fired) / float64(t.rules)
+}
+
+func totalCoverage(results []*fileResult) coverageTotal {
+	type key struct{ declared, ruleset string }
+	totals := map[key]*ruleCoverage{}
+	var out coverageTotal
+	for _, r := range results {
+		for i := range r.coverage {
+			c := &r.coverage[i]
+			k := key{c.declared, c.ruleset}
+			t := totals[k]
+			if t == nil {
+				t = &ruleCoverage{ruleset: c.ruleset, declared: c.declared, rules: c.rules, lines: c.lines, counts: make([]int, len(c.counts))}
+				totals[k] = t
+				out.rulesets = append(out.rulesets, t)
 			}
-			var lines []int
-			for _, r := range rs.Rules {
-				lines = append(lines, r.Pos.Line)
+			for j, n := range c.counts {
+				t.counts[j] += n
 			}
-			return f.Name, append(lines, rs.Else.Pos.Line)
+			t.files++
 		}
 	}
-	return "", nil
+	for _, t := range out.rulesets {
+		out.fired += t.fired()
+		out.rules += len(t.counts)
+	}
+	return out
 }
 
 // writeCoverage prints the coverage of each file's rulesets, then, for a
@@ -105,33 +131,28 @@ func ruleLines(s *eval.Scenario, name string) (string, []int) {
 //	coverage: rules kapsl (std/kapsl.gpl) in 3 files: 6/6 rules fired
 //	  override ×2 · sla ×1 · light ×4 · combined ×1 · small ×1 · else ×3
 //
-// Each line starts with prefix ("# " for TAP).
-func writeCoverage(w io.Writer, results []*fileResult, prefix string) {
-	type key struct{ declared, ruleset string }
-	totals := map[key]*ruleCoverage{}
-	var order []key
+// and, with --cover-min, the share over every ruleset against it. Each
+// line starts with prefix ("# " for TAP).
+func writeCoverage(w io.Writer, results []*fileResult, total coverageTotal, coverMin float64, prefix string) {
 	for _, r := range results {
 		for i := range r.coverage {
-			c := &r.coverage[i]
-			writeRuleCoverage(w, prefix, r.path+" ", c, r.path)
-			k := key{c.declared, c.ruleset}
-			t := totals[k]
-			if t == nil {
-				t = &ruleCoverage{ruleset: c.ruleset, declared: c.declared, rules: c.rules, lines: c.lines, counts: make([]int, len(c.counts))}
-				totals[k] = t
-				order = append(order, k)
-			}
-			for j, n := range c.counts {
-				t.counts[j] += n
-			}
-			t.files++
+			writeRuleCoverage(w, prefix, r.path+" ", &r.coverage[i], r.path)
 		}
 	}
-	for _, k := range order {
-		if t := totals[k]; t.files > 1 {
+	for _, t := range total.rulesets {
+		if t.files > 1 {
 			writeRuleCoverage(w, prefix, "", t, "")
 		}
 	}
+	if coverMin < 0 {
+		return
+	}
+	verdict := "at least"
+	if total.percent() < coverMin {
+		verdict = "below"
+	}
+	fmt.Fprintf(w, "%scoverage: %d/%d rules fired (%s%%), %s --cover-min %s%%\n", prefix, total.fired, total.rules,
+		lang.FormatNumber(math.Floor(total.percent()*10)/10), verdict, lang.FormatNumber(coverMin))
 }
 
 // writeRuleCoverage prints one ruleset's block: the header, the count of

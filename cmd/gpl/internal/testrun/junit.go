@@ -1,4 +1,4 @@
-package main
+package testrun
 
 import (
 	"encoding/xml"
@@ -63,7 +63,9 @@ func xmlText(s string) string {
 	}, s)
 }
 
-func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
+// seconds writes a measured time with microseconds, so that a case that
+// took 40 µs does not read as 0.
+func seconds(d time.Duration) string { return fmt.Sprintf("%.6f", d.Seconds()) }
 
 func junitReport(results []*fileResult, total time.Duration) junitSuites {
 	all := junitSuites{Name: "gpl test", Time: seconds(total), Suites: []junitSuite{}}
@@ -77,13 +79,19 @@ func junitReport(results []*fileResult, total time.Duration) junitSuites {
 		for i := range r.cases {
 			c := &r.cases[i]
 			jc := junitCase{Classname: r.path, Name: c.name, File: c.file, Line: c.line, Time: seconds(c.duration)}
+			if line, _ := c.place(); line > 0 && c.golden == "" {
+				jc.Line = line
+			}
 			s.Tests++
 			switch c.status {
 			case statusFail:
 				s.Failures++
 				jc.Failure = &junitProblem{Message: caseMessage(c), Type: "expectation", Text: xmlText(r.plain(c))}
-				if c.golden != "" {
+				switch {
+				case c.golden != "":
 					jc.Failure.Type = "golden"
+				case c.warning:
+					jc.Failure.Type = "warning"
 				}
 			case statusError:
 				s.Errors++
@@ -100,13 +108,13 @@ func junitReport(results []*fileResult, total time.Duration) junitSuites {
 }
 
 // writeJUnitFile writes the JUnit report of a run to path.
-func writeJUnitFile(path string, results []*fileResult, total time.Duration) error {
+func writeJUnitFile(path string, results []*fileResult, total time.Duration, writeReport func(string, []byte) error) error {
 	b, err := xml.MarshalIndent(junitReport(results, total), "", "  ")
 	if err != nil {
 		return err
 	}
 	b = append([]byte(xml.Header), append(b, '\n')...)
-	if err := writeReportFile(path, b); err != nil {
+	if err := writeReport(path, b); err != nil {
 		return fmt.Errorf("cannot write the JUnit report: %v", err)
 	}
 	return nil

@@ -1,4 +1,4 @@
-package main
+package testrun
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -20,30 +21,35 @@ import (
 // tap: TAP version 13 on standard output, a test point per case with a
 // YAML block for a failure, the plan at the end, then "# SUMMARY".
 //
-// json: a JSON object per line per case on standard output; the summary
-// line goes to standard error.
+// json: one JSON document on standard output, {"cases": [...],
+// "coverage": ..., "summary": {...}}; the summary line also goes to
+// standard error.
+//
+// jsonl: the same case objects, one per line (JSON Lines), on standard
+// output as files finish; the summary line goes to standard error.
 //
 // With --cover, the rule coverage is printed just before the summary line,
 // on the same stream (as "# " comments in TAP).
 
 // testWriter prints a run's results in the chosen format as files finish.
 type testWriter struct {
-	e     *env
-	o     *testOptions
+	e     *Env
+	o     *options
 	style lang.Style // of diagnostics on standard error, with the text format
 	notes io.Writer  // where -update's notes go: the text and TAP streams are standard output
 	tapN  int        // test points written
+	cases []jsonCase // with json, every case, written at the end
 }
 
-func newTestWriter(e *env, o *testOptions) *testWriter {
-	w := &testWriter{e: e, o: o, notes: e.stdout}
+func newTestWriter(e *Env, o *options) *testWriter {
+	w := &testWriter{e: e, o: o, notes: e.Stdout}
 	switch o.format {
 	case "text":
-		w.style = styleFor(e.stderr, e.getenv)
+		w.style = cli.StyleFor(e.Stderr, e.Getenv)
 	case "tap":
-		fmt.Fprintln(e.stdout, "TAP version 13")
-	case "json":
-		w.notes = e.stderr // keep standard output one object per line
+		fmt.Fprintln(e.Stdout, "TAP version 13")
+	case "json", "jsonl":
+		w.notes = e.Stderr // keep standard output JSON
 	}
 	return w
 }
@@ -64,51 +70,66 @@ func (w *testWriter) file(r *fileResult) {
 		w.text(r)
 	case "tap":
 		w.tap(r)
-	case "json":
+	case "json", "jsonl":
 		w.json(r)
 	}
 }
 
 // finish writes the end of the run: with --cover the rule coverage, then
 // the summary line, and for TAP the plan before them. Coverage goes where
-// the summary goes, just before it: the summary stays the last line.
-func (w *testWriter) finish(results []*fileResult, s testSummary) {
+// the summary goes, just before it: the summary stays the last line. The
+// json document, written now, holds both.
+func (w *testWriter) finish(results []*fileResult, s testSummary, cov coverageTotal) {
 	switch w.o.format {
 	case "text":
-		w.coverage(w.e.stdout, results, "")
-		fmt.Fprintln(w.e.stdout, s)
+		w.coverage(w.e.Stdout, results, cov, "")
+		fmt.Fprintln(w.e.Stdout, s)
 	case "tap":
-		fmt.Fprintf(w.e.stdout, "1..%d\n", w.tapN)
-		w.coverage(w.e.stdout, results, "# ")
-		fmt.Fprintf(w.e.stdout, "# %s\n", s)
+		fmt.Fprintf(w.e.Stdout, "1..%d\n", w.tapN)
+		w.coverage(w.e.Stdout, results, cov, "# ")
+		fmt.Fprintf(w.e.Stdout, "# %s\n", s)
 	case "json":
-		w.coverage(w.e.stderr, results, "")
-		fmt.Fprintln(w.e.stderr, s)
+		w.coverage(w.e.Stderr, results, cov, "")
+		fmt.Fprintln(w.e.Stderr, s)
+		doc := jsonDocument{Cases: w.cases, Summary: jsonSummary{Passed: s.passed, Failed: s.failed, Errors: s.errors, Exit: s.exit}}
+		if doc.Cases == nil {
+			doc.Cases = []jsonCase{}
+		}
+		if w.o.cover {
+			doc.Coverage = coverageJSON(results, cov, w.o.coverMin)
+		}
+		enc := json.NewEncoder(w.e.Stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		enc.Encode(doc)
+	case "jsonl":
+		w.coverage(w.e.Stderr, results, cov, "")
+		fmt.Fprintln(w.e.Stderr, s)
 	}
 }
 
-func (w *testWriter) coverage(out io.Writer, results []*fileResult, prefix string) {
+func (w *testWriter) coverage(out io.Writer, results []*fileResult, cov coverageTotal, prefix string) {
 	if w.o.cover {
-		writeCoverage(out, results, prefix)
+		writeCoverage(out, results, cov, w.o.coverMin, prefix)
 	}
 }
 
 func (w *testWriter) text(r *fileResult) {
 	if len(r.diags) > 0 {
 		if w.o.verbose && r.loadErr != nil {
-			fmt.Fprintf(w.e.stdout, "--- ERROR: %s (does not load)\n", r.path)
+			fmt.Fprintf(w.e.Stdout, "--- ERROR: %s (does not load)\n", r.path)
 		}
-		r.diags.RenderAll(w.e.stderr, r.sources, w.style)
-		fmt.Fprintln(w.e.stderr)
+		r.diags.RenderAll(w.e.Stderr, r.sources, w.style)
+		fmt.Fprintln(w.e.Stderr)
 	}
 	for i := range r.cases {
 		c := &r.cases[i]
 		if w.o.verbose {
-			fmt.Fprintf(w.e.stdout, "--- %s: %s\n", strings.ToUpper(c.status.String()), c.name)
+			fmt.Fprintf(w.e.Stdout, "--- %s: %s\n", strings.ToUpper(c.status.String()), c.name)
 		}
 		if c.status != statusPass {
-			r.render(w.e.stderr, c, w.style)
-			fmt.Fprintln(w.e.stderr)
+			r.render(w.e.Stderr, c, w.style)
+			fmt.Fprintln(w.e.Stderr)
 		}
 	}
 }
@@ -140,8 +161,8 @@ func (r *fileResult) loadText() string {
 func (w *testWriter) tap(r *fileResult) {
 	if r.loadErr != nil {
 		w.tapN++
-		fmt.Fprintf(w.e.stdout, "not ok %d - %s\n", w.tapN, tapEscape(r.path))
-		writeYAML(w.e.stdout, []yamlField{
+		fmt.Fprintf(w.e.Stdout, "not ok %d - %s\n", w.tapN, tapEscape(r.path))
+		writeYAML(w.e.Stdout, []yamlField{
 			{"message", "does not load"}, {"severity", "error"}, {"file", r.path},
 			{"diagnostic", r.loadText()},
 		})
@@ -151,13 +172,13 @@ func (w *testWriter) tap(r *fileResult) {
 		c := &r.cases[i]
 		w.tapN++
 		if c.status == statusPass {
-			fmt.Fprintf(w.e.stdout, "ok %d - %s\n", w.tapN, tapEscape(c.name))
+			fmt.Fprintf(w.e.Stdout, "ok %d - %s\n", w.tapN, tapEscape(c.name))
 			continue
 		}
-		fmt.Fprintf(w.e.stdout, "not ok %d - %s\n", w.tapN, tapEscape(c.name))
+		fmt.Fprintf(w.e.Stdout, "not ok %d - %s\n", w.tapN, tapEscape(c.name))
 		fields := []yamlField{{"message", caseMessage(c)}, {"severity", c.status.String()}, {"file", c.file}}
-		if c.line > 0 {
-			fields = append(fields, yamlField{"line", c.line}, yamlField{"column", c.column})
+		if line, col := c.place(); line > 0 {
+			fields = append(fields, yamlField{"line", line}, yamlField{"column", col})
 		}
 		for _, f := range []yamlField{{"got", c.got}, {"want", c.want}, {"tolerance", c.tolerance}} {
 			if f.value != "" {
@@ -165,19 +186,41 @@ func (w *testWriter) tap(r *fileResult) {
 			}
 		}
 		fields = append(fields, yamlField{"diagnostic", r.plain(c)})
-		writeYAML(w.e.stdout, fields)
+		writeYAML(w.e.Stdout, fields)
 	}
 }
 
-// caseMessage is a failure's one-line summary.
+// place is the line and column a failing case is reported at: its
+// diagnostic's, where the caret of the text format stands, else the
+// expect's.
+func (c *testCase) place() (line, column int) {
+	if c.diag != nil && c.diag.Pos.Line > 0 && c.golden == "" {
+		return c.diag.Pos.Line, c.diag.Pos.Column
+	}
+	return c.line, c.column
+}
+
+// caseMessage is a failure's one-line summary: the diagnostic's summary
+// and label (got, want, off by), or for a golden case which line differs.
 func caseMessage(c *testCase) string {
 	switch {
+	case c.golden != "" && c.diff == "":
+		return c.golden + " does not exist"
 	case c.golden != "":
-		return "golden output differs"
-	case c.status == statusError:
+		return fmt.Sprintf("golden output differs from %s at line %d", c.golden, c.firstDiff)
+	case c.diag == nil && c.status == statusError:
 		return "runtime error"
+	case c.diag == nil:
+		return "expectation failed"
 	}
-	return "expectation failed"
+	msg := c.diag.Summary
+	if c.warning {
+		msg = "warning: " + msg
+	}
+	if c.diag.Label != "" {
+		msg += ": " + c.diag.Label
+	}
+	return msg
 }
 
 // tapEscape keeps a test point's description from reading as a directive.
@@ -223,7 +266,8 @@ func jsonString(s string) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-// jsonCase is one line of --format json.
+// jsonCase is one test case: a line of --format jsonl, an element of the
+// cases of --format json.
 type jsonCase struct {
 	File      string  `json:"file"`
 	Name      string  `json:"name"`
@@ -235,24 +279,110 @@ type jsonCase struct {
 	Want      string  `json:"want,omitempty"`
 	Tolerance string  `json:"tolerance,omitempty"`
 	Duration  float64 `json:"duration"`
+	Summary   string  `json:"summary,omitempty"`
 	Message   string  `json:"message,omitempty"`
 }
 
+// jsonDocument is the whole of --format json.
+type jsonDocument struct {
+	Cases    []jsonCase    `json:"cases"`
+	Coverage *jsonCoverage `json:"coverage,omitempty"`
+	Summary  jsonSummary   `json:"summary"`
+}
+
+type jsonSummary struct {
+	Passed int `json:"passed"`
+	Failed int `json:"failed"`
+	Errors int `json:"errors"`
+	Exit   int `json:"exit"`
+}
+
+// jsonCoverage is --cover in the json document: the share of rules fired
+// over every ruleset, each ruleset's total, and each file's own counts.
+type jsonCoverage struct {
+	Fired    int                `json:"fired"`
+	Rules    int                `json:"rules"`
+	Percent  float64            `json:"percent"`
+	CoverMin *float64           `json:"cover_min"`
+	Rulesets []jsonRuleCoverage `json:"rulesets"`
+	Files    []jsonFileCoverage `json:"files"`
+}
+
+type jsonFileCoverage struct {
+	File     string             `json:"file"`
+	Rulesets []jsonRuleCoverage `json:"rulesets"`
+}
+
+type jsonRuleCoverage struct {
+	Ruleset string         `json:"ruleset"`
+	File    string         `json:"file"` // where it is declared
+	Files   int            `json:"files"`
+	Fired   int            `json:"fired"`
+	Rules   []jsonRuleHits `json:"rules"`
+}
+
+type jsonRuleHits struct {
+	Name  string `json:"name"`
+	Line  int    `json:"line"`
+	Count int    `json:"count"`
+}
+
+func ruleCoverageJSON(c *ruleCoverage) jsonRuleCoverage {
+	out := jsonRuleCoverage{Ruleset: c.ruleset, File: c.declared, Files: c.files, Fired: c.fired(), Rules: []jsonRuleHits{}}
+	for i, n := range c.counts {
+		out.Rules = append(out.Rules, jsonRuleHits{Name: c.rules[i], Line: c.lines[i], Count: n})
+	}
+	return out
+}
+
+func coverageJSON(results []*fileResult, total coverageTotal, coverMin float64) *jsonCoverage {
+	out := &jsonCoverage{Fired: total.fired, Rules: total.rules, Percent: lang.Clean(total.percent()),
+		Rulesets: []jsonRuleCoverage{}, Files: []jsonFileCoverage{}}
+	if coverMin >= 0 {
+		out.CoverMin = &coverMin
+	}
+	for _, t := range total.rulesets {
+		out.Rulesets = append(out.Rulesets, ruleCoverageJSON(t))
+	}
+	for _, r := range results {
+		if r.loadErr != nil {
+			continue
+		}
+		f := jsonFileCoverage{File: r.path, Rulesets: []jsonRuleCoverage{}}
+		for i := range r.coverage {
+			f.Rulesets = append(f.Rulesets, ruleCoverageJSON(&r.coverage[i]))
+		}
+		out.Files = append(out.Files, f)
+	}
+	return out
+}
+
+// json writes a file's cases as lines (jsonl), or keeps them for the
+// document (json).
 func (w *testWriter) json(r *fileResult) {
-	enc := json.NewEncoder(w.e.stdout)
-	enc.SetEscapeHTML(false)
+	var cases []jsonCase
 	if r.loadErr != nil {
-		enc.Encode(jsonCase{File: r.path, Name: r.path, Status: "error", Duration: r.duration.Seconds(), Message: r.loadText()})
-		return
+		cases = append(cases, jsonCase{File: r.path, Name: r.path, Status: "error", Duration: r.duration.Seconds(),
+			Summary: "does not load", Message: r.loadText()})
 	}
 	for i := range r.cases {
 		c := &r.cases[i]
 		jc := jsonCase{File: c.file, Name: c.name, Line: c.line, Column: c.column, Source: c.source,
 			Status: c.status.String(), Got: c.got, Want: c.want, Tolerance: c.tolerance, Duration: c.duration.Seconds()}
 		if c.status != statusPass {
+			jc.Summary = caseMessage(c)
 			jc.Message = r.plain(c)
 		}
-		enc.Encode(jc)
+		cases = append(cases, jc)
+	}
+	if w.o.format == "json" {
+		w.cases = append(w.cases, cases...)
+		return
+	}
+	enc := json.NewEncoder(w.e.Stdout)
+	enc.SetEscapeHTML(false)
+	for _, c := range cases {
+		enc.Encode(c)
 	}
 }
 
@@ -262,9 +392,9 @@ func (w *testWriter) json(r *fileResult) {
 // with tap and json so as to keep those streams well formed; the runner
 // reads workflow commands from both.
 func (w *testWriter) annotate(r *fileResult) {
-	out := w.e.stdout
+	out := w.e.Stdout
 	if w.o.format != "text" {
-		out = w.e.stderr
+		out = w.e.Stderr
 	}
 	for _, d := range r.diags {
 		kind := "error"
@@ -282,7 +412,7 @@ func (w *testWriter) annotate(r *fileResult) {
 		switch {
 		case c.status == statusPass:
 		case c.golden != "":
-			writeAnnotation(out, "error", c.golden, c.firstDiff, 1, c.diag.Summary+"\n"+c.diag.Notes[0])
+			writeAnnotation(out, "error", c.golden, max(c.firstDiff, 1), 1, c.diag.Summary+"\n"+c.diag.Notes[0])
 		case c.diag != nil:
 			writeAnnotation(out, "error", c.diag.Pos.Filename, c.diag.Pos.Line, c.diag.Pos.Column, diagMessage(c.diag))
 		}

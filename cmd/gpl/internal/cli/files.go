@@ -1,0 +1,69 @@
+package cli
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// FindFiles lists the .gpl files under the paths, sorted and without
+// duplicates. A file argument is taken as is; below a directory argument,
+// hidden files and directories and directories named testdata/bad are
+// skipped.
+func FindFiles(args []string) ([]string, error) {
+	seen := map[string]bool{}
+	var files []string
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			files = append(files, p)
+		}
+	}
+	for _, arg := range args {
+		info, err := os.Stat(arg)
+		if err != nil {
+			if os.IsNotExist(err) {
+				return nil, fmt.Errorf("%s: no such file or directory", arg)
+			}
+			return nil, err
+		}
+		if !info.IsDir() {
+			add(filepath.Clean(arg))
+			continue
+		}
+		root := filepath.Clean(arg)
+		err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if p != root && skipWalk(p, d) {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !d.IsDir() && strings.HasSuffix(d.Name(), ".gpl") {
+				add(p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(files)
+	return files, nil
+}
+
+// skipWalk reports whether the walk leaves p out: hidden entries (editor
+// and tool state, gpl's own temporary files) and the bad-input catalogue
+// testdata/bad, whose files fail on purpose.
+func skipWalk(p string, d fs.DirEntry) bool {
+	if strings.HasPrefix(d.Name(), ".") {
+		return true
+	}
+	return d.IsDir() && d.Name() == "bad" && filepath.Base(filepath.Dir(p)) == "testdata"
+}
