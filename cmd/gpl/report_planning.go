@@ -267,4 +267,3 @@ func toJSONPlanning(s *eval.Scenario) jsonPlanning {
 	}
 	return out
 }
-
