@@ -20,50 +20,75 @@ var (
 	zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
 )
 
+// requestSource is one opened input: a reader, or, for a regular file
+// that is not compressed, the file mapped into memory.
+type requestSource struct {
+	r      io.Reader
+	mapped *mappedFile
+	close  func()
+}
+
 // openRequests opens one input and, when its first bytes say it is gzip
-// or zstd, decompresses it. Reading the first bytes never waits for more
-// than the first read brings unless they could start a compressed stream,
-// so a live stream's first line is not held back.
-func openRequests(e *env, in input, bar *progress) (io.Reader, func(), error) {
-	var (
-		r     io.Reader = e.stdin
-		close           = func() {}
-	)
-	if in.arg != "-" {
-		f, err := os.Open(in.arg)
-		if err != nil {
-			return nil, nil, errors.New(errorText(err))
+// or zstd, decompresses it. A regular file is mapped into memory where the
+// system allows, which saves copying it into a buffer; anything else is
+// read. Reading the first bytes never waits for more than the first read
+// brings unless they could start a compressed stream, so a live stream's
+// first line is not held back.
+func openRequests(e *env, in input, bar *progress) (*requestSource, error) {
+	src := &requestSource{r: e.stdin, close: func() {}}
+	var f *os.File // the file to map, if it is one
+	if in.arg == "-" {
+		f, _ = e.stdin.(*os.File)
+	} else {
+		var err error
+		if f, err = os.Open(in.arg); err != nil {
+			return nil, errors.New(errorText(err))
 		}
-		r, close = f, func() { f.Close() }
+		src.r, src.close = f, func() { f.Close() }
 	}
+	if f != nil {
+		if m, ok := mapFile(f); ok {
+			closeIn := src.close
+			src.close = func() { m.unmap(); closeIn() }
+			if data := m.data(); !bytes.HasPrefix(data, gzipMagic) && !bytes.HasPrefix(data, zstdMagic) {
+				src.mapped = m
+				return src, nil
+			}
+			src.r = bytes.NewReader(m.data())
+		}
+	}
+	r := src.r
 	if bar != nil {
 		r = &countingReader{r: r, bar: bar}
 	}
 	head, err := readMagic(r)
 	if err != nil {
-		close()
-		return nil, nil, err
+		src.close()
+		return nil, err
 	}
 	r = io.MultiReader(bytes.NewReader(head), r)
+	closeIn := src.close
 	switch {
 	case bytes.HasPrefix(head, gzipMagic):
 		zr, err := gzip.NewReader(r)
 		if err != nil {
-			close()
-			return nil, nil, fmt.Errorf("gzip: %v", err)
+			closeIn()
+			return nil, fmt.Errorf("gzip: %v", err)
 		}
 		ra, stop := readAhead(zr, "gzip")
-		return ra, func() { stop(); zr.Close(); close() }, nil
+		src.r, src.close = ra, func() { stop(); zr.Close(); closeIn() }
 	case bytes.HasPrefix(head, zstdMagic):
 		zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
 		if err != nil {
-			close()
-			return nil, nil, fmt.Errorf("zstd: %v", err)
+			closeIn()
+			return nil, fmt.Errorf("zstd: %v", err)
 		}
 		ra, stop := readAhead(zr, "zstd")
-		return ra, func() { stop(); zr.Close(); close() }, nil
+		src.r, src.close = ra, func() { stop(); zr.Close(); closeIn() }
+	default:
+		src.r = r
 	}
-	return r, close, nil
+	return src, nil
 }
 
 // readMagic reads the first bytes of r: up to four, but it stops as soon
