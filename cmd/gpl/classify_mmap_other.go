@@ -8,6 +8,6 @@ import "os"
 type mappedFile struct{}
 
 func mapFile(*os.File) (*mappedFile, bool) { return nil, false }
-func (*mappedFile) data() []byte          { return nil }
-func (*mappedFile) release(int)           {}
-func (*mappedFile) unmap()                {}
+func (*mappedFile) data() []byte           { return nil }
+func (*mappedFile) release(int)            {}
+func (*mappedFile) unmap()                 {}

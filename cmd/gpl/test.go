@@ -32,6 +32,8 @@ type testOptions struct {
 	cover    bool // report which priority rules each file's tests made fire
 	sets     settings
 	github   bool // GITHUB_ACTIONS=true: print workflow annotations
+
+	noProgress bool // never draw the progress bar (drawn only when stderr is a terminal)
 }
 
 const testUsage = `usage: gpl test [flags] [PATH...]
@@ -58,6 +60,7 @@ func cmdTest(e *env) int {
 	fs.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE`")
 	fs.StringVar(&o.format, "format", "text", "output format: text, tap or json")
 	fs.BoolVar(&o.cover, "cover", false, "report, per ruleset, which rules each file's tests made fire")
+	fs.BoolVar(&o.noProgress, "no-progress", false, "never draw the progress bar of files done, drawn on stderr when it is a terminal")
 	fs.Var(&o.sets, "set", "replace a param's value in every file: `NAME=VALUE` (repeatable)")
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, testUsage)
@@ -106,7 +109,9 @@ func cmdTest(e *env) int {
 
 	out := newTestWriter(e, &o)
 	start := time.Now()
-	results := runTestFiles(files, &o, out.file)
+	bar := newTestProgress(o.noProgress, e.stderr, len(files))
+	results := runTestFiles(files, &o, bar.write(out.file))
+	bar.finish()
 	sum := summarize(results)
 	out.finish(results, sum)
 	worst := sum.exit
