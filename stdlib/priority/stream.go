@@ -417,7 +417,7 @@ func scanObject(b []byte, req *Request) (end int, ok bool) {
 					return 0, false
 				}
 			} else {
-				v = float64(u)
+				v = float64(int64(u)) // u < 10^15: the signed conversion is one instruction
 			}
 			i = j
 		case c == 'n':
