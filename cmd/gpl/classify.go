@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
 )
 
@@ -181,32 +182,11 @@ func wordList(names []string) string {
 func nearestName(name string, cands []string) string {
 	best, bestDist := "", min(3, len(name)/2+1)
 	for _, c := range cands {
-		if d := editDist(name, c); d < bestDist {
+		if d := cli.EditDistance(name, c); d < bestDist {
 			best, bestDist = c, d
 		}
 	}
 	return best
-}
-
-// editDist is the Levenshtein distance between a and b, in bytes.
-func editDist(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func rulesetNames(s *eval.Scenario) []string {

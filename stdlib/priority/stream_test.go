@@ -3,6 +3,7 @@ package priority
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -199,5 +200,70 @@ func TestStreamReaderFlat(t *testing.T) {
 	})
 	if allocs > 5 { // the reader and its buffer
 		t.Errorf("reading 20,000 lines allocated %v times", allocs)
+	}
+}
+
+// TestBytesStreamReader checks that reading a stream in place, a window at
+// a time, reports every line exactly as reading it from a reader does,
+// including lines that cross a window's end and a line longer than one.
+func TestBytesStreamReader(t *testing.T) {
+	long := `{"priority":1,"batch_size":` + strings.Repeat(" ", BytesWindow+100) + `3}`
+	var crossing strings.Builder
+	for i := 0; crossing.Len() < 2*BytesWindow+500; i++ {
+		fmt.Fprintf(&crossing, "{\"priority\":%d,\"batch_size\":%d,\"estimated_flops\":%d}\n", i%4, i%64, i*7919)
+	}
+	for _, tt := range []struct{ name, in string }{
+		{"empty", ""},
+		{"one line, no newline", `{"priority":0}`},
+		{"bom only", "\xef\xbb\xbf"},
+		{"bom, crlf, blank, bad", "\xef\xbb\xbf{\"priority\":2}\r\n\n{\"priority\":-1}\n  \n{\"x\":1}"},
+		{"lines across windows", crossing.String()},
+		{"a line longer than a window", "{\"priority\":0}\n" + long + "\n{\"priority\":3}\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			want, err := readAll(t, tt.in, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := NewBytesStreamReader([]byte(tt.in))
+			waits := 0
+			s.OnWait(func() { waits++ })
+			var got []lineResult
+			for s.Next() {
+				res := lineResult{Line: s.LineNumber(), Text: string(s.Line()), Request: *s.Request()}
+				if err := s.Err(); err != nil {
+					res.Err = err.Error()
+				}
+				got = append(got, res)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("lines (-reader +bytes):\n%s", diff)
+			}
+			if s.IOErr() != nil {
+				t.Errorf("IOErr() = %v", s.IOErr())
+			}
+			if s.InputOffset() != int64(len(tt.in)) {
+				t.Errorf("InputOffset() = %d at the end, want %d", s.InputOffset(), len(tt.in))
+			}
+			// One wait per window; an empty input is one window.
+			if want := max(1, (len(tt.in)+BytesWindow-1)/BytesWindow); waits != want {
+				t.Errorf("OnWait called %d times, want %d", waits, want)
+			}
+		})
+	}
+}
+
+// TestStreamReaderInputOffset checks InputOffset of a reader: the bytes
+// read so far, however the reader splits them.
+func TestStreamReaderInputOffset(t *testing.T) {
+	in := "{\"priority\":0}\n{\"priority\":1}\n{\"priority\":2}\n"
+	s := NewStreamReader(iotest.OneByteReader(strings.NewReader(in)))
+	var offsets []int64
+	for s.Next() {
+		offsets = append(offsets, s.InputOffset())
+	}
+	// A byte at a time, a line is returned as soon as its newline is read.
+	if diff := cmp.Diff([]int64{15, 30, 45}, offsets); diff != "" {
+		t.Errorf("offsets after each line (-want +got):\n%s", diff)
 	}
 }

@@ -51,24 +51,25 @@ type Hooks struct {
 
 // options are gpl test's flags.
 type options struct {
-	parallel int
-	run      *regexp.Regexp
-	verbose  bool
-	failfast bool
-	update   bool
-	force    bool
-	junit    string
-	format   string
-	cover    bool    // report which priority rules each file's tests made fire
-	coverMin float64 // --cover-min: fail below this percentage of rules fired; <0 when unset
-	strict   bool    // warnings fail
-	sets     cli.Settings
-	allow    cli.ImportDirs  // --allow-imports
-	points   *int            // --max-points
-	github   bool            // GITHUB_ACTIONS=true: print workflow annotations
-	ci       string          // the CI environment variable
-	named    map[string]bool // files given as arguments, for which -update creates a golden
-	hooks    Hooks
+	parallel   int
+	run        *regexp.Regexp
+	verbose    bool
+	failfast   bool
+	update     bool
+	force      bool
+	junit      string
+	format     string
+	cover      bool    // report which priority rules each file's tests made fire
+	coverMin   float64 // --cover-min: fail below this percentage of rules fired; <0 when unset
+	strict     bool    // warnings fail
+	sets       cli.Settings
+	allow      cli.ImportDirs  // --allow-imports
+	points     *int            // --max-points
+	noProgress bool            // never draw the progress bar (drawn only when stderr is a terminal)
+	github     bool            // GITHUB_ACTIONS=true: print workflow annotations
+	ci         string          // the CI environment variable
+	named      map[string]bool // files given as arguments, for which -update creates a golden
+	hooks      Hooks
 }
 
 // Summary is the one-line description of gpl test, for gpl's usage.
@@ -103,6 +104,7 @@ func Main(e *Env, h Hooks) int {
 	fs.BoolVar(&o.strict, "strict", false, "fail on warnings (a rule that can never fire, ...), as check errors")
 	fs.Var(&o.sets, "set", "replace a param's value in every file: `NAME=VALUE` (repeatable)")
 	o.allow.Register(fs)
+	fs.BoolVar(&o.noProgress, "no-progress", false, "never draw the progress bar of files done, drawn on stderr when it is a terminal")
 	o.points = cli.MaxPointsFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(e.Stderr, usage)
@@ -161,7 +163,9 @@ func Main(e *Env, h Hooks) int {
 
 	out := newTestWriter(e, &o)
 	start := time.Now()
-	results := runTestFiles(files, &o, out.file)
+	bar := newTestProgress(o.noProgress, e.Stderr, len(files))
+	results := runTestFiles(files, &o, bar.write(out.file))
+	bar.finish()
 	sum := summarize(results)
 	cov := totalCoverage(results)
 	if o.coverMin >= 0 && cov.percent() < o.coverMin {
