@@ -17,6 +17,8 @@ type bar struct {
 	// Stack draws the bar in the previous bar's slot (a waterfall's loss
 	// above its step).
 	Stack bool
+	// Show prints the bar's value inside its top.
+	Show bool
 }
 
 // barChart lays out grouped bars over a value axis that starts at 0.
@@ -54,6 +56,10 @@ func barChart(id, title, xLabel string, q Quantity, groups []barGroup) Chart {
 			c.Marks = append(c.Marks, Mark{Shape: "rect", Class: b.Class,
 				X: x0 + barW*float64(k), Y: math.Min(y1, y2), W: barW, H: math.Abs(y2 - y1),
 				Name: b.Name, Value: attrNumber(hi - lo), Text: b.Name + ": " + formatValue(q, b.High-b.Low)})
+			if b.Show && math.Abs(y2-y1) > 20 {
+				c.Labels = append(c.Labels, Label{Class: "bar-value", X: x0 + barW*(float64(k)+0.5), Y: math.Min(y1, y2) + 15,
+					Anchor: "middle", Text: tickText(hi - lo)})
+			}
 		}
 		cx := a.left + slotW*(float64(i)+0.5)
 		cat := g.Category

@@ -33,7 +33,7 @@ func WaterfallChart(j Job) Chart {
 	h := stepHours(r)
 	var groups []barGroup
 	for i, step := range waterfallSteps {
-		g := barGroup{Category: step, Bars: []bar{{Class: "bar " + step, Name: step, High: hoursToBase(h[i])}}}
+		g := barGroup{Category: step, Bars: []bar{{Class: "bar " + step, Name: step, High: hoursToBase(h[i]), Show: true}}}
 		if i > 0 {
 			f := goodput.Factor(i - 1)
 			g.Note = "−" + formatValue(DeviceHours, hoursToBase(r.LossHours[f])) + " " + j.Owners[f]
@@ -43,6 +43,7 @@ func WaterfallChart(j Job) Chart {
 		groups = append(groups, g)
 	}
 	c := barChart("waterfall-"+j.Name, "Waterfall of "+j.Name, "step, and the loss before it with its owner", DeviceHours, groups)
+	c.legend([2]string{"bar useful", "device-hours kept"}, [2]string{"loss", "lost in the step"})
 	c.Table = Table{Caption: "Waterfall of " + j.Name, Marked: -1,
 		Head: []string{"step", "device-hours", "lost before this step", "owner", "cost of the loss"}}
 	for i, step := range waterfallSteps {
@@ -89,6 +90,7 @@ func LeversChart(id, name string, r goodput.Result, in goodput.Inputs, owners [g
 			}})
 	}
 	c := barChart(id, "Losses and levers of "+name+", by owner", "owner (factor), largest saving first; ★ best lever", DeviceHours, groups)
+	c.legend([2]string{"bar loss", "lost"}, [2]string{"bar gain", "won back at the ceiling"})
 	c.Table = Table{Caption: "Losses and levers of " + name, Marked: -1,
 		Head: []string{"owner", "factor", "value", "ceiling", "lost", "cost of the loss", "mpg at the ceiling", "won back", "saving"}}
 	for i, f := range fs {

@@ -20,6 +20,8 @@ type Chart struct {
 	Marks                 []Mark
 	Lines                 []Line
 	Labels                []Label
+	// Keys is the legend: which class of mark means what.
+	Keys []Key
 	// Path is a polyline through the points of a line chart, as SVG
 	// "x,y x,y" pairs; empty for other charts.
 	Path  string
@@ -40,6 +42,22 @@ type Mark struct {
 	Name, Value, Text string
 	// Fill, when set, overrides the class's colour (heatmap cells).
 	Fill string
+}
+
+// Key is one entry of a chart's legend: a swatch of a mark's class and
+// what it means.
+type Key struct {
+	Class, Text string
+	X, Y        float64
+}
+
+// legend places keys in a row at the top right of the plot.
+func (c *Chart) legend(keys ...[2]string) {
+	x := c.Width - marginRight
+	for i := len(keys) - 1; i >= 0; i-- {
+		x -= float64(len([]rune(keys[i][1])))*6.5 + 22
+		c.Keys = append([]Key{{Class: keys[i][0], Text: keys[i][1], X: x, Y: marginTop - 14}}, c.Keys...)
+	}
 }
 
 // Line is an axis, a grid line, a tick, a target or a ceiling.
