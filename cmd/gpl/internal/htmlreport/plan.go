@@ -195,7 +195,11 @@ func lineChart(id, title string, xq, yq Quantity, rows [][]float64, baseRow []fl
 		if r.Axis == 0 {
 			x := sx.at(inAxisUnit(xq, xref, r.At))
 			c.Lines = append(c.Lines, Line{Class: "ref", X1: x, Y1: a.top, X2: x, Y2: a.bottom})
-			c.Labels = append(c.Labels, Label{Class: "ref-label", X: x + 4, Y: a.top + 12, Anchor: "start", Text: r.Label})
+			lx, anchor := x+4, "start"
+			if x > (a.left+a.right)/2 {
+				lx, anchor = x-4, "end" // keep the label inside the plot
+			}
+			c.Labels = append(c.Labels, Label{Class: "ref-label", X: lx, Y: a.top + 12, Anchor: anchor, Text: r.Label})
 		} else {
 			y := sy.at(inAxisUnit(yq, yref, r.At))
 			c.Lines = append(c.Lines, Line{Class: "ref", X1: a.left, Y1: y, X2: a.right, Y2: y})
