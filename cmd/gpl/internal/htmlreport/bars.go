@@ -5,9 +5,10 @@ import "math"
 // barGroup is one category on a bar chart's horizontal axis: its label, an
 // optional second line, and its bars side by side (or stacked).
 type barGroup struct {
-	Category, Note string
-	Best           bool
-	Bars           []bar
+	// Note and Note2 are printed on the lines below the category.
+	Category, Note, Note2 string
+	Best                  bool
+	Bars                  []bar
 }
 
 // bar is one bar from Low to High, in base units of the chart's quantity.
@@ -56,9 +57,9 @@ func barChart(id, title, xLabel string, q Quantity, groups []barGroup) Chart {
 			c.Marks = append(c.Marks, Mark{Shape: "rect", Class: b.Class,
 				X: x0 + barW*float64(k), Y: math.Min(y1, y2), W: barW, H: math.Abs(y2 - y1),
 				Name: b.Name, Value: attrNumber(hi - lo), Text: b.Name + ": " + formatValue(q, b.High-b.Low)})
-			if b.Show && math.Abs(y2-y1) > 20 {
+			if text := tickText(hi - lo); b.Show && math.Abs(y2-y1) > 20 && float64(len(text))*6.8 < barW-4 {
 				c.Labels = append(c.Labels, Label{Class: "bar-value", X: x0 + barW*(float64(k)+0.5), Y: math.Min(y1, y2) + 15,
-					Anchor: "middle", Text: tickText(hi - lo)})
+					Anchor: "middle", Text: text})
 			}
 		}
 		cx := a.left + slotW*(float64(i)+0.5)
@@ -69,6 +70,9 @@ func barChart(id, title, xLabel string, q Quantity, groups []barGroup) Chart {
 		c.Labels = append(c.Labels, Label{Class: "category", X: cx, Y: a.bottom + 16, Anchor: "middle", Text: cat})
 		if g.Note != "" {
 			c.Labels = append(c.Labels, Label{Class: "note", X: cx, Y: a.bottom + 30, Anchor: "middle", Text: g.Note})
+		}
+		if g.Note2 != "" {
+			c.Labels = append(c.Labels, Label{Class: "note", X: cx, Y: a.bottom + 43, Anchor: "middle", Text: g.Note2})
 		}
 	}
 	c.baseAxis(a, s.at(0))

@@ -36,7 +36,7 @@ func WaterfallChart(j Job) Chart {
 		g := barGroup{Category: step, Bars: []bar{{Class: "bar " + step, Name: step, High: hoursToBase(h[i]), Show: true}}}
 		if i > 0 {
 			f := goodput.Factor(i - 1)
-			g.Note = "−" + formatValue(DeviceHours, hoursToBase(r.LossHours[f])) + " " + j.Owners[f]
+			g.Note, g.Note2 = "−"+formatValue(DeviceHours, hoursToBase(r.LossHours[f])), "lost to "+j.Owners[f]
 			g.Bars = append(g.Bars, bar{Class: "loss", Name: "lost to " + j.Owners[f],
 				Low: hoursToBase(h[i]), High: hoursToBase(h[i-1]), Stack: true})
 		}

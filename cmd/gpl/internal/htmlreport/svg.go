@@ -91,7 +91,7 @@ const (
 	marginLeft   = 88
 	marginRight  = 24
 	marginTop    = 44
-	marginBottom = 64
+	marginBottom = 72
 )
 
 // plotArea is the rectangle inside the axes.
@@ -227,7 +227,7 @@ func (c *Chart) valueAxis(a plotArea, s scale) {
 // baseAxis draws the horizontal axis line and its label.
 func (c *Chart) baseAxis(a plotArea, y float64) {
 	c.Lines = append(c.Lines, Line{Class: "axis", X1: a.left, Y1: y, X2: a.right, Y2: y})
-	c.Labels = append(c.Labels, Label{Class: "axis-label", X: (a.left + a.right) / 2, Y: c.Height - 12, Anchor: "middle", Text: c.XLabel})
+	c.Labels = append(c.Labels, Label{Class: "axis-label", X: (a.left + a.right) / 2, Y: c.Height - 8, Anchor: "middle", Text: c.XLabel})
 }
 
 // chartTitle puts the title above the plot.
