@@ -1,0 +1,383 @@
+package htmlreport
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/gpl-lang/gpl/eval"
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.html with what the page renders")
+
+// solve runs the goodput engine on the default scenario's figures.
+func solve(t *testing.T, rate bool) goodput.Result {
+	t.Helper()
+	in := goodput.Inputs{Devices: 128, Hours: 720}
+	in.Factors = [3]goodput.Optional{{Value: 0.95, Set: true}, {Value: 0.90, Set: true}, {Value: 0.33, Set: true}}
+	in.Ceilings = [3]goodput.Optional{{Value: 0.98, Set: true}, {Value: 0.95, Set: true}, {Value: 0.45, Set: true}}
+	if rate {
+		in.Rate = goodput.Optional{Value: 2.5, Set: true}
+	}
+	r, err := goodput.Solve(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+var owners = [3]string{"scheduling", "runtime", "program"}
+
+// marks is what a test compares of a chart's marks: class, name, value.
+func marks(c Chart) [][3]string {
+	var out [][3]string
+	for _, m := range c.Marks {
+		out = append(out, [3]string{m.Class, m.Name, m.Value})
+	}
+	return out
+}
+
+func TestWaterfallChart(t *testing.T) {
+	c := WaterfallChart(Job{Name: "llama2_70b", Result: solve(t, true), Owners: owners})
+	want := [][3]string{
+		{"bar offered", "offered", "92160"},
+		{"bar held", "held", "87552"},
+		{"loss", "lost to scheduling", "4608"},
+		{"bar productive", "productive", "78796.8"},
+		{"loss", "lost to runtime", "8755.2"},
+		{"bar useful", "useful", "26002.944"},
+		{"loss", "lost to program", "52793.856"},
+	}
+	if d := cmp.Diff(want, marks(c)); d != "" {
+		t.Errorf("marks (-want +got):\n%s", d)
+	}
+	wantRows := [][]string{
+		{"offered", "92160 h", "—", "—", "—"},
+		{"held", "87552 h", "4608 h", "scheduling", "$11,520.00"},
+		{"productive", "78796.8 h", "8755.2 h", "runtime", "$21,888.00"},
+		{"useful", "26002.944 h", "52793.856 h", "program", "$131,984.64"},
+	}
+	if d := cmp.Diff(wantRows, c.Table.Rows); d != "" {
+		t.Errorf("table (-want +got):\n%s", d)
+	}
+	if c.YLabel != "device-hours (h)" {
+		t.Errorf("y label = %q", c.YLabel)
+	}
+	// The useful bar stands on the axis and reaches its value: the axis
+	// runs 0..100000 over the plot's height.
+	a := newArea(chartWidth, chartHeight)
+	u := c.Marks[5]
+	if got, want := u.Y+u.H, a.bottom; got != want {
+		t.Errorf("useful bar ends at y=%v, want the axis at %v", got, want)
+	}
+	if got, want := u.H, (a.bottom-a.top)*26002.944/100000; !near(got, want) {
+		t.Errorf("useful bar is %v high, want %v", got, want)
+	}
+}
+
+func near(a, b float64) bool { d := a - b; return d < 1e-9 && d > -1e-9 }
+
+func TestLeversChartSortsBySavingAndMarksBest(t *testing.T) {
+	for _, rate := range []bool{true, false} {
+		r := solve(t, rate)
+		c := LeversChart("levers-j", "j", r, goodput.Inputs{}, [3]string{"pool team", "infra", "model team"})
+		var cats []string
+		for _, l := range c.Labels {
+			if l.Class == "category" {
+				cats = append(cats, l.Text)
+			}
+		}
+		if d := cmp.Diff([]string{"★ model team", "infra", "pool team"}, cats); d != "" {
+			t.Errorf("rate %v: categories (-want +got):\n%s", rate, d)
+		}
+		if c.Table.Marked != 0 {
+			t.Errorf("rate %v: marked row %d, want 0", rate, c.Table.Marked)
+		}
+		want := [][3]string{
+			{"bar loss", "lost to model team", "52793.856"}, {"bar gain", "won back by model team's lever", "9455.616"},
+			{"bar loss", "lost to infra", "8755.2"}, {"bar gain", "won back by infra's lever", "1444.608"},
+			{"bar loss", "lost to pool team", "4608"}, {"bar gain", "won back by pool team's lever", "821.1456"},
+		}
+		if d := cmp.Diff(want, marks(c)); d != "" {
+			t.Errorf("rate %v: marks (-want +got):\n%s", rate, d)
+		}
+	}
+}
+
+func TestCompareCharts(t *testing.T) {
+	cs := CompareCharts(Compare{Name: "tuning", Entries: []CompareEntry{
+		{Job: "base", CostPerUsefulHour: 8.8605, HasCost: true, UsefulHours: 26002.944},
+		{Job: "tuned", CostPerUsefulHour: 7.3099, HasCost: true, UsefulHours: 31518.72},
+		{Job: "free", UsefulHours: 1000},
+	}})
+	if len(cs) != 2 {
+		t.Fatalf("%d charts, want 2", len(cs))
+	}
+	got := [][][3]string{marks(cs[0]), marks(cs[1])}
+	want := [][][3]string{
+		{{"bar cost", "base", "8.8605"}, {"bar cost", "tuned", "7.3099"}},
+		{{"bar useful", "base", "26002.944"}, {"bar useful", "tuned", "31518.72"}, {"bar useful", "free", "1000"}},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("marks (-want +got):\n%s", d)
+	}
+	wantCost := [][]string{{"base", "$8.8605/h"}, {"tuned", "$7.3099/h"}, {"free", "—"}}
+	if d := cmp.Diff(wantCost, cs[0].Table.Rows); d != "" {
+		t.Errorf("cost table (-want +got):\n%s", d)
+	}
+	if cs[0].Table.Marked != 1 || cs[1].Table.Marked != 1 {
+		t.Errorf("marked rows %d, %d; want tuned (1) in both", cs[0].Table.Marked, cs[1].Table.Marked)
+	}
+	if cs[0].YLabel != "cost per useful hour (USD/h)" {
+		t.Errorf("cost axis = %q", cs[0].YLabel)
+	}
+}
+
+var program = Quantity{"program", lang.Count}
+
+func TestSweepLine(t *testing.T) {
+	price := Quantity{"cost per useful hour", lang.Price}
+	ph := func(v float64) float64 { return priceToBase(v) }
+	c, err := SweepChart(Sweep{Name: "mfu", Inputs: []Quantity{program}, Output: price,
+		Points: [][]float64{{0.40, ph(7.3099)}, {0.33, ph(8.8605)}, {0.45, ph(6.4977)}},
+		Base:   []float64{0.33, ph(8.8605)},
+		Refs:   []Ref{{Axis: 0, At: 0.45, Label: "ceiling 0.45"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][3]string{
+		{"point", "program 0.33", "8.8605"}, {"point", "program 0.4", "7.3099"}, {"point", "program 0.45", "6.4977"},
+		{"point base", "program 0.33", "8.8605"},
+	}
+	if d := cmp.Diff(want, marks(c)); d != "" {
+		t.Errorf("marks (-want +got):\n%s", d)
+	}
+	if c.Table.Marked != 0 || c.XLabel != "program" || c.YLabel != "cost per useful hour (USD/h)" {
+		t.Errorf("marked %d, x %q, y %q", c.Table.Marked, c.XLabel, c.YLabel)
+	}
+	if strings.Count(c.Path, ",") != 3 {
+		t.Errorf("path %q joins %d points, want 3", c.Path, strings.Count(c.Path, ","))
+	}
+	refs := 0
+	for _, l := range c.Lines {
+		if l.Class == "ref" {
+			refs++
+		}
+	}
+	if refs != 1 {
+		t.Errorf("%d reference lines, want 1", refs)
+	}
+}
+
+func TestSweepHeatmap(t *testing.T) {
+	var pts [][]float64
+	for _, s := range []float64{0.9, 0.95} {
+		for _, p := range []float64{0.3, 0.4, 0.5} {
+			pts = append(pts, []float64{s, p, s * p})
+		}
+	}
+	sched := Quantity{"scheduling", lang.Count}
+	c, err := SweepChart(Sweep{Name: "grid", Inputs: []Quantity{sched, program}, Output: Quantity{"mpg", lang.Count},
+		Points: pts, Base: []float64{0.95, 0.3, 0.285}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][3]string{
+		{"cell", "scheduling 0.9, program 0.3", "0.27"}, {"cell", "scheduling 0.9, program 0.4", "0.36"},
+		{"cell", "scheduling 0.9, program 0.5", "0.45"}, {"cell base", "scheduling 0.95, program 0.3", "0.285"},
+		{"cell", "scheduling 0.95, program 0.4", "0.38"}, {"cell", "scheduling 0.95, program 0.5", "0.475"},
+	}
+	if d := cmp.Diff(want, marks(c)); d != "" {
+		t.Errorf("cells (-want +got):\n%s", d)
+	}
+	if c.Marks[0].Fill != "#eef3fa" || c.Marks[5].Fill != "#084594" {
+		t.Errorf("lowest cell %s, highest %s; want the ends of the scale", c.Marks[0].Fill, c.Marks[5].Fill)
+	}
+	if _, err := SweepChart(Sweep{Name: "x", Inputs: []Quantity{sched, sched, sched}}); err == nil {
+		t.Errorf("a sweep of three inputs drew")
+	}
+}
+
+func TestSolveChart(t *testing.T) {
+	c := SolveChart(Solve{Name: "mfu", Input: program, Output: Quantity{"mpg", lang.Count},
+		Curve: [][]float64{{0.3, 0.2565}, {0.4, 0.342}, {0.5, 0.4275}}, Target: 0.3,
+		Answer: []float64{0.350877, 0.3}, Found: true})
+	got := marks(c)
+	if len(got) != 4 || got[3] != [3]string{"point answer", "program 0.350877", "0.3"} {
+		t.Errorf("marks = %q, want three points and the answer", got)
+	}
+	if c.Labels[len(c.Labels)-1].Text != "target 0.3" {
+		t.Errorf("last label %q, want the target's", c.Labels[len(c.Labels)-1].Text)
+	}
+}
+
+func TestNiceScale(t *testing.T) {
+	tests := []struct {
+		name   string
+		lo, hi float64
+		want   []float64
+	}{
+		{"device-hours", 0, 92160, []float64{0, 20000, 40000, 60000, 80000, 100000}},
+		{"fractions", 0.33, 0.45, []float64{0.3, 0.35, 0.4, 0.45}},
+		{"flat", 0, 0, []float64{0, 0.2, 0.4, 0.6, 0.8, 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := cmp.Diff(tt.want, niceScale(tt.lo, tt.hi, tt.lo == 0, 0, 1).ticks()); d != "" {
+				t.Errorf("ticks (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func TestWaterfallBar(t *testing.T) {
+	r := solve(t, true)
+	for _, tt := range []struct {
+		name string
+		utf8 bool
+		want string
+	}{
+		{"utf8", true, "  " + strings.Repeat("█", 11) + strings.Repeat("▓", 23) + strings.Repeat("▒", 4) + strings.Repeat("░", 2) +
+			" useful 0.28215 · lost: program 0.57285, runtime 0.095, scheduling 0.05\n"},
+		{"ascii", false, "  " + strings.Repeat("#", 11) + strings.Repeat("=", 23) + strings.Repeat("-", 4) + strings.Repeat(".", 2) +
+			" useful 0.28215 | lost: program 0.57285, runtime 0.095, scheduling 0.05\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := WaterfallBar(&b, r, tt.utf8); err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tt.want, b.String()); d != "" {
+				t.Errorf("bar (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func TestCells(t *testing.T) {
+	tests := []struct {
+		name  string
+		parts [4]float64
+		want  [4]int
+	}{
+		{"default", [4]float64{0.28215, 0.57285, 0.095, 0.05}, [4]int{11, 23, 4, 2}},
+		{"all useful", [4]float64{1, 0, 0, 0}, [4]int{40, 0, 0, 0}},
+		{"thirds", [4]float64{1.0 / 3, 1.0 / 3, 1.0 / 3, 0}, [4]int{14, 13, 13, 0}},
+		{"a sliver keeps none", [4]float64{0.999, 0.001, 0, 0}, [4]int{40, 0, 0, 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := cmp.Diff(tt.want, cells(tt.parts, BarWidth)); d != "" {
+				t.Errorf("cells (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func TestTerminalUTF8(t *testing.T) {
+	tests := []struct {
+		name string
+		tty  bool
+		env  map[string]string
+		want bool
+	}{
+		{"utf8 terminal", true, map[string]string{"LANG": "en_GB.UTF-8"}, true},
+		{"LC_ALL wins", true, map[string]string{"LC_ALL": "C", "LANG": "en_GB.UTF-8"}, false},
+		{"utf8 spelt short", true, map[string]string{"LC_CTYPE": "C.utf8"}, true},
+		{"no locale", true, nil, false},
+		{"a pipe", false, map[string]string{"LANG": "en_GB.UTF-8"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := TerminalUTF8(tt.tty, func(k string) string { return tt.env[k] }); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestPageGolden renders the default scenario's page, and a page of
+// made-up planning sections, against golden files.
+func TestPageGolden(t *testing.T) {
+	s, err := eval.LoadFile("../../../../scenarios/llama2_70b_shared_pool_128.gpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := FromScenario(s, []string{"gpu_rate=2.50USD/h"}, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Name = "llama2_70b_shared_pool_128.gpl"
+	r := solve(t, true)
+	plan := File{Name: "plan.gpl",
+		Groups:   []Group{{Name: "training", Jobs: []string{"a", "b"}, Result: r, Owners: owners}},
+		Compares: []Compare{{Name: "tuning", Entries: []CompareEntry{{Job: "a", CostPerUsefulHour: 8.8605, HasCost: true, UsefulHours: 26002.944}, {Job: "b", CostPerUsefulHour: 7.3099, HasCost: true, UsefulHours: 31518.72}}}},
+		Sweeps:   []Sweep{{Name: "mfu", Inputs: []Quantity{program}, Output: Quantity{"mpg", lang.Count}, Points: [][]float64{{0.3, 0.2565}, {0.4, 0.342}}, Base: []float64{0.3, 0.2565}, Refs: []Ref{{Axis: 0, At: 0.45, Label: "ceiling 0.45"}}}},
+		Solves:   []Solve{{Name: "reach", Input: program, Output: Quantity{"mpg", lang.Count}, Curve: [][]float64{{0.3, 0.2565}, {0.4, 0.342}}, Target: 0.3, Answer: []float64{0.350877, 0.3}, Found: true}},
+		Rulesets: []Ruleset{{Name: "serving", Rules: []RuleCount{{Name: "urgent", Class: "latency", Tested: 1, Streamed: 7}, {Name: "else", Class: "throughput", Streamed: 3}},
+			Samples: []Sample{{Request: "chat", Class: "latency", Rule: "urgent"}}, StreamLines: 11, Unusable: 1}},
+		Stream:       "requests.jsonl",
+		Expectations: []Expectation{{Name: "plan.gpl:3: expect x == 1", Status: "fail", Got: "2", Want: "1", Diagnostic: "error: x is 2, want 1 <here>"}},
+	}
+	for _, tt := range []struct {
+		golden string
+		files  []File
+	}{{"default.html", []File{f}}, {"planning.html", []File{plan}}} {
+		t.Run(tt.golden, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := Write(&b, Report{Files: tt.files}); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", tt.golden)
+			if *update {
+				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to write it)", err)
+			}
+			if d := cmp.Diff(string(want), b.String()); d != "" {
+				t.Errorf("%s (-want +got; go test -update rewrites it):\n%s", path, d)
+			}
+			checkSelfContained(t, b.String())
+		})
+	}
+}
+
+// checkSelfContained fails on anything in a page that could make the
+// browser fetch: a URL in an attribute, a CSS url() or @import, a script.
+func checkSelfContained(t *testing.T, page string) {
+	t.Helper()
+	for _, bad := range []string{"http:", "https:", "//", "src=", "srcset=", "url(", "@import", "<script", "<link", "<iframe", "<object"} {
+		if strings.Contains(page, bad) {
+			i := strings.Index(page, bad)
+			t.Errorf("the page holds %q: …%s…", bad, page[max(i-40, 0):min(i+40, len(page))])
+		}
+	}
+	for _, part := range strings.Split(page, `href="`)[1:] {
+		if !strings.HasPrefix(part, "#") {
+			t.Errorf("a link leaves the page: href=%q", part[:strings.IndexByte(part, '"')])
+		}
+	}
+}
+
+func TestCheckSelfContainedCatches(t *testing.T) {
+	for _, page := range []string{`<img src="x.png">`, `<a href="https://x">`, `<style>p{background:url(x)}</style>`, `<a href="other.html">`} {
+		ft := &testing.T{}
+		done := make(chan bool)
+		go func() { defer close(done); checkSelfContained(ft, page) }()
+		<-done
+		if !ft.Failed() {
+			t.Errorf("checkSelfContained passed %q", page)
+		}
+	}
+}

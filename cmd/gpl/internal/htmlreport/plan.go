@@ -1,0 +1,392 @@
+package htmlreport
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// The planning sections: groups, compares, sweeps and solves. Each is a
+// small struct a caller fills from eval, and a function that draws it.
+
+// Group is jobs taken together: their summed result and who owns each
+// factor.
+type Group struct {
+	Name   string
+	Jobs   []string
+	Inputs goodput.Inputs // the ceilings shown in the table; factors may be blends
+	Result goodput.Result
+	Owners [goodput.NumFactors]string
+}
+
+// GroupChart draws a group's losses and levers by owner.
+func GroupChart(g Group) Chart {
+	return LeversChart("group-"+g.Name, "group "+g.Name, g.Result, g.Inputs, g.Owners)
+}
+
+// CompareEntry is one job of a compare.
+type CompareEntry struct {
+	Job string
+	// CostPerUsefulHour is in USD per device-hour; HasCost is false for a
+	// job without a rate. UsefulHours is in device-hours.
+	CostPerUsefulHour float64
+	HasCost           bool
+	UsefulHours       float64
+}
+
+// Compare is jobs set side by side.
+type Compare struct {
+	Name    string
+	Entries []CompareEntry
+}
+
+// CompareCharts draws a compare as two bar charts, cost per useful hour
+// (lowest marked best) and useful hours (highest marked best).
+func CompareCharts(cmp Compare) []Chart {
+	cheapest, most := -1, -1
+	for i, e := range cmp.Entries {
+		if e.HasCost && (cheapest < 0 || e.CostPerUsefulHour < cmp.Entries[cheapest].CostPerUsefulHour) {
+			cheapest = i
+		}
+		if most < 0 || e.UsefulHours > cmp.Entries[most].UsefulHours {
+			most = i
+		}
+	}
+	price := Quantity{"cost per useful hour", lang.Price}
+	var cost, useful []barGroup
+	for i, e := range cmp.Entries {
+		if e.HasCost {
+			cost = append(cost, barGroup{Category: e.Job, Best: i == cheapest,
+				Bars: []bar{{Class: "bar cost", Name: e.Job, High: priceToBase(e.CostPerUsefulHour)}}})
+		}
+		useful = append(useful, barGroup{Category: e.Job, Best: i == most,
+			Bars: []bar{{Class: "bar useful", Name: e.Job, High: hoursToBase(e.UsefulHours)}}})
+	}
+	var out []Chart
+	table := func(c *Chart, best int, cell func(CompareEntry) string) {
+		c.Table = Table{Caption: c.Title, Head: []string{"job", c.YLabel}, Marked: -1}
+		for i, e := range cmp.Entries {
+			c.Table.Rows = append(c.Table.Rows, []string{e.Job, cell(e)})
+			if i == best {
+				c.Table.Marked = i
+			}
+		}
+	}
+	if len(cost) > 0 {
+		c := barChart("compare-"+cmp.Name+"-cost", "Cost per useful hour, "+cmp.Name, "job; ★ cheapest", price, cost)
+		table(&c, cheapest, func(e CompareEntry) string {
+			if !e.HasCost {
+				return "—"
+			}
+			return formatValue(price, priceToBase(e.CostPerUsefulHour))
+		})
+		out = append(out, c)
+	}
+	c := barChart("compare-"+cmp.Name+"-useful", "Useful hours, "+cmp.Name, "job; ★ most useful hours", DeviceHours, useful)
+	table(&c, most, func(e CompareEntry) string { return formatValue(DeviceHours, hoursToBase(e.UsefulHours)) })
+	return append(out, c)
+}
+
+// Ref is a reference line on a sweep or solve chart: a ceiling or a
+// target. Axis is the index of the input it is drawn across (0 for x, 1
+// for y on a heatmap), or -1 for the output.
+type Ref struct {
+	Axis  int
+	At    float64 // base units
+	Label string
+}
+
+// Sweep is a job evaluated over a grid of one or two varied inputs.
+type Sweep struct {
+	Name string
+	// Inputs are the varied quantities, one or two; Output the result
+	// drawn.
+	Inputs []Quantity
+	Output Quantity
+	// Points holds one row per evaluated point: a value for each input,
+	// then the output, all in base units.
+	Points [][]float64
+	// Base is the row of the base job's own point, or nil.
+	Base []float64
+	// Refs are the ceilings to mark.
+	Refs []Ref
+}
+
+// SweepChart draws a sweep: a line chart for one input, a heatmap for two.
+func SweepChart(sw Sweep) (Chart, error) {
+	switch len(sw.Inputs) {
+	case 1:
+		return lineChart("sweep-"+sw.Name, "Sweep "+sw.Name+": "+sw.Output.Name+" by "+sw.Inputs[0].Name,
+			sw.Inputs[0], sw.Output, sw.Points, sw.Base, sw.Refs), nil
+	case 2:
+		return heatmap(sw), nil
+	}
+	return Chart{}, fmt.Errorf("sweep %s varies %d inputs; a chart draws one or two", sw.Name, len(sw.Inputs))
+}
+
+// Solve is a search for the input value that makes an output reach a
+// target: the curve searched, the target and the answer.
+type Solve struct {
+	Name          string
+	Input, Output Quantity
+	// Curve holds (input, output) rows, base units, in input order.
+	Curve  [][]float64
+	Target float64
+	// Answer is the (input, output) row found; Found is false when no
+	// input reaches the target.
+	Answer []float64
+	Found  bool
+}
+
+// SolveChart draws the curve with the target line and the answer on it.
+func SolveChart(sv Solve) Chart {
+	var base []float64
+	if sv.Found {
+		base = sv.Answer
+	}
+	refs := []Ref{{Axis: -1, At: sv.Target, Label: "target " + formatValue(sv.Output, sv.Target)}}
+	c := lineChart("solve-"+sv.Name, "Solve "+sv.Name+": "+sv.Input.Name+" for "+sv.Output.Name+" "+formatValue(sv.Output, sv.Target),
+		sv.Input, sv.Output, sv.Curve, base, refs)
+	for i := range c.Marks {
+		if c.Marks[i].Class == "point base" {
+			c.Marks[i].Class = "point answer"
+		}
+	}
+	return c
+}
+
+// lineChart draws rows of (x, y) as points joined by a line, with the
+// base row's point marked and the references drawn across.
+func lineChart(id, title string, xq, yq Quantity, rows [][]float64, baseRow []float64, refs []Ref) Chart {
+	c := Chart{ID: id, Title: title, Width: chartWidth, Height: chartHeight}
+	pts := append([][]float64(nil), rows...)
+	sort.SliceStable(pts, func(a, b int) bool { return pts[a][0] < pts[b][0] })
+	xs, ys := []float64{}, []float64{}
+	for _, p := range pts {
+		xs, ys = append(xs, p[0]), append(ys, p[1])
+	}
+	for _, r := range refs {
+		if r.Axis == 0 {
+			xs = append(xs, r.At)
+		} else {
+			ys = append(ys, r.At)
+		}
+	}
+	xref, yref := maxAbs(xs), maxAbs(ys)
+	c.XLabel, c.YLabel = axisTitle(xq, xref), axisTitle(yq, yref)
+	a := newArea(c.Width, c.Height)
+	xlo, xhi := span(xs, xq, xref)
+	ylo, yhi := span(ys, yq, yref)
+	sx := niceScale(xlo, xhi, false, a.left, a.right)
+	sy := niceScale(ylo, yhi, false, a.bottom, a.top)
+	c.chartTitle()
+	c.valueAxis(a, sy)
+	c.baseAxis(a, a.bottom)
+	for _, t := range sx.ticks() {
+		x := sx.at(t)
+		c.Lines = append(c.Lines, Line{Class: "tick", X1: x, Y1: a.bottom, X2: x, Y2: a.bottom + 5})
+		c.Labels = append(c.Labels, Label{Class: "tick", X: x, Y: a.bottom + 18, Anchor: "middle", Text: tickText(t)})
+	}
+	for _, r := range refs {
+		if r.Axis == 0 {
+			x := sx.at(inAxisUnit(xq, xref, r.At))
+			c.Lines = append(c.Lines, Line{Class: "ref", X1: x, Y1: a.top, X2: x, Y2: a.bottom})
+			lx, anchor := x+4, "start"
+			if x > (a.left+a.right)/2 {
+				lx, anchor = x-4, "end" // keep the label inside the plot
+			}
+			c.Labels = append(c.Labels, Label{Class: "ref-label", X: lx, Y: a.top + 12, Anchor: anchor, Text: r.Label})
+		} else {
+			y := sy.at(inAxisUnit(yq, yref, r.At))
+			c.Lines = append(c.Lines, Line{Class: "ref", X1: a.left, Y1: y, X2: a.right, Y2: y})
+			c.Labels = append(c.Labels, Label{Class: "ref-label", X: a.right - 4, Y: y - 5, Anchor: "end", Text: r.Label})
+		}
+	}
+	path := ""
+	for i, p := range pts {
+		x, y := sx.at(inAxisUnit(xq, xref, p[0])), sy.at(inAxisUnit(yq, yref, p[1]))
+		if i > 0 {
+			path += " "
+		}
+		path += coord(x) + "," + coord(y)
+		c.Marks = append(c.Marks, pointMark("point", xq, yq, xref, yref, x, y, p))
+	}
+	c.Path = path
+	if baseRow != nil {
+		x, y := sx.at(inAxisUnit(xq, xref, baseRow[0])), sy.at(inAxisUnit(yq, yref, baseRow[1]))
+		c.Marks = append(c.Marks, pointMark("point base", xq, yq, xref, yref, x, y, baseRow))
+	}
+	c.Table = Table{Caption: title, Head: []string{xq.Name, yq.Name}, Marked: -1}
+	for i, p := range pts {
+		c.Table.Rows = append(c.Table.Rows, []string{formatValue(xq, p[0]), formatValue(yq, p[1])})
+		if baseRow != nil && p[0] == baseRow[0] && p[1] == baseRow[1] {
+			c.Table.Marked = i
+		}
+	}
+	return c
+}
+
+func pointMark(class string, xq, yq Quantity, xref, yref, x, y float64, p []float64) Mark {
+	r := 4.0
+	if class != "point" {
+		r = 7
+	}
+	return Mark{Shape: "circle", Class: class, X: x, Y: y, W: r,
+		Name:  xq.Name + " " + formatValue(xq, p[0]),
+		Value: attrNumber(inAxisUnit(yq, yref, p[1])),
+		Text:  xq.Name + " " + formatValue(xq, p[0]) + ": " + yq.Name + " " + formatValue(yq, p[1])}
+}
+
+func maxAbs(vs []float64) float64 {
+	m := 0.0
+	for _, v := range vs {
+		m = math.Max(m, math.Abs(v))
+	}
+	return m
+}
+
+// span is the range of values in the axis's unit.
+func span(vs []float64, q Quantity, ref float64) (float64, float64) {
+	if len(vs) == 0 {
+		return 0, 1
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range vs {
+		u := inAxisUnit(q, ref, v)
+		lo, hi = math.Min(lo, u), math.Max(hi, u)
+	}
+	return lo, hi
+}
+
+// heatmap draws a two-input sweep as a grid of cells shaded by the output.
+func heatmap(sw Sweep) Chart {
+	title := "Sweep " + sw.Name + ": " + sw.Output.Name + " by " + sw.Inputs[0].Name + " and " + sw.Inputs[1].Name
+	c := Chart{ID: "sweep-" + sw.Name, Title: title, Width: chartWidth, Height: chartHeight + 40}
+	xv, yv := distinct(sw.Points, 0), distinct(sw.Points, 1)
+	c.XLabel = axisTitle(sw.Inputs[0], maxAbs(xv))
+	c.YLabel = axisTitle(sw.Inputs[1], maxAbs(yv))
+	a := newArea(c.Width, c.Height)
+	outs := make([]float64, len(sw.Points))
+	for i, p := range sw.Points {
+		outs[i] = p[2]
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range outs {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	cw := (a.right - a.left) / float64(max(len(xv), 1))
+	ch := (a.bottom - a.top) / float64(max(len(yv), 1))
+	c.chartTitle()
+	c.Lines = append(c.Lines, Line{Class: "axis", X1: a.left, Y1: a.top, X2: a.left, Y2: a.bottom})
+	c.baseAxis(a, a.bottom)
+	c.Labels = append(c.Labels, Label{Class: "axis-label", X: 18, Y: (a.top + a.bottom) / 2, Anchor: "middle", Rotate: true, Text: c.YLabel})
+	for i, x := range xv {
+		c.Labels = append(c.Labels, Label{Class: "tick", X: a.left + cw*(float64(i)+0.5), Y: a.bottom + 18, Anchor: "middle",
+			Text: tickText(inAxisUnit(sw.Inputs[0], maxAbs(xv), x))})
+	}
+	for j, y := range yv {
+		c.Labels = append(c.Labels, Label{Class: "tick", X: a.left - 6, Y: a.bottom - ch*(float64(j)+0.5) + 4, Anchor: "end",
+			Text: tickText(inAxisUnit(sw.Inputs[1], maxAbs(yv), y))})
+	}
+	ref := math.Max(math.Abs(lo), math.Abs(hi))
+	for _, p := range sw.Points {
+		i, j := indexOf(xv, p[0]), indexOf(yv, p[1])
+		class := "cell"
+		if sw.Base != nil && p[0] == sw.Base[0] && p[1] == sw.Base[1] {
+			class = "cell base"
+		}
+		t := 0.0
+		if hi > lo {
+			t = (p[2] - lo) / (hi - lo)
+		}
+		text := sw.Inputs[0].Name + " " + formatValue(sw.Inputs[0], p[0]) + ", " + sw.Inputs[1].Name + " " +
+			formatValue(sw.Inputs[1], p[1]) + ": " + sw.Output.Name + " " + formatValue(sw.Output, p[2])
+		m := Mark{Shape: "rect", Class: class, X: a.left + cw*float64(i), Y: a.bottom - ch*float64(j+1), W: cw, H: ch,
+			Name:  sw.Inputs[0].Name + " " + formatValue(sw.Inputs[0], p[0]) + ", " + sw.Inputs[1].Name + " " + formatValue(sw.Inputs[1], p[1]),
+			Value: attrNumber(inAxisUnit(sw.Output, ref, p[2])), Text: text, Fill: shade(t)}
+		c.Marks = append(c.Marks, m)
+		ink := "cell-value"
+		if t > 0.55 {
+			ink = "cell-value dark"
+		}
+		c.Labels = append(c.Labels, Label{Class: ink, X: m.X + cw/2, Y: m.Y + ch/2 + 4, Anchor: "middle", Text: tickText(inAxisUnit(sw.Output, ref, p[2]))})
+	}
+	for _, r := range sw.Refs {
+		switch r.Axis {
+		case 0:
+			x := a.left + cw*(position(xv, r.At)+0.5)
+			c.Lines = append(c.Lines, Line{Class: "ref", X1: x, Y1: a.top, X2: x, Y2: a.bottom})
+			c.Labels = append(c.Labels, Label{Class: "ref-label", X: x + 4, Y: a.top - 4, Anchor: "start", Text: r.Label})
+		case 1:
+			y := a.bottom - ch*(position(yv, r.At)+0.5)
+			c.Lines = append(c.Lines, Line{Class: "ref", X1: a.left, Y1: y, X2: a.right, Y2: y})
+			c.Labels = append(c.Labels, Label{Class: "ref-label", X: a.right - 4, Y: y - 5, Anchor: "end", Text: r.Label})
+		}
+	}
+	unit := ""
+	if u, ok := axisUnit(sw.Output, ref); ok {
+		unit = " (" + u.Symbol + ")"
+	}
+	c.Labels = append(c.Labels, Label{Class: "note", X: a.right, Y: c.Height - 12, Anchor: "end",
+		Text: "cells: " + sw.Output.Name + unit + ", darker is more"})
+	c.Table = Table{Caption: title, Head: []string{sw.Inputs[0].Name, sw.Inputs[1].Name, sw.Output.Name}, Marked: -1}
+	for k, p := range sw.Points {
+		c.Table.Rows = append(c.Table.Rows, []string{formatValue(sw.Inputs[0], p[0]), formatValue(sw.Inputs[1], p[1]), formatValue(sw.Output, p[2])})
+		if sw.Base != nil && p[0] == sw.Base[0] && p[1] == sw.Base[1] {
+			c.Table.Marked = k
+		}
+	}
+	return c
+}
+
+// distinct lists the distinct values of one column, ascending.
+func distinct(rows [][]float64, col int) []float64 {
+	seen := map[float64]bool{}
+	var out []float64
+	for _, r := range rows {
+		if !seen[r[col]] {
+			seen[r[col]] = true
+			out = append(out, r[col])
+		}
+	}
+	sort.Float64s(out)
+	return out
+}
+
+func indexOf(vs []float64, v float64) int {
+	return sort.SearchFloat64s(vs, v)
+}
+
+// position is where v falls among the sorted cell values, in cells, by
+// linear interpolation between neighbours (a ceiling between two columns).
+func position(vs []float64, v float64) float64 {
+	if len(vs) < 2 {
+		return 0
+	}
+	i := sort.SearchFloat64s(vs, v)
+	switch {
+	case i == 0:
+		return 0
+	case i >= len(vs):
+		return float64(len(vs) - 1)
+	}
+	return float64(i-1) + (v-vs[i-1])/(vs[i]-vs[i-1])
+}
+
+// shade is the colour of a cell at t in [0, 1], from pale to deep blue.
+func shade(t float64) string {
+	lerp := func(a, b int) int { return a + int(math.Round(t*float64(b-a))) }
+	return "#" + hex2(lerp(0xee, 0x08)) + hex2(lerp(0xf3, 0x45)) + hex2(lerp(0xfa, 0x94))
+}
+
+func hex2(v int) string {
+	s := strconv.FormatInt(int64(v), 16)
+	if len(s) < 2 {
+		s = "0" + s
+	}
+	return s
+}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/htmlreport"
+)
+
+func init() {
+	register("report", "write one self-contained HTML page with charts of scenario files", cmdReport)
+}
+
+// cmdReport evaluates every file, then writes one page for them all. A
+// file that fails to load is reported as gpl check reports it, and then
+// no page is written, so an earlier page at the path stays as it was.
+func cmdReport(e *env) int {
+	fs := flag.NewFlagSet("gpl report", flag.ContinueOnError)
+	out := fs.String("o", "", "write the page to `FILE` (required)")
+	requests := fs.String("requests", "", "count the rules that fire on a JSON Lines request `FILE`")
+	var sets settings
+	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable)")
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "usage: gpl report -o FILE [--set NAME=VALUE]... [--requests FILE] FILE|SCENARIO...")
+		fs.PrintDefaults()
+	}
+	args, code, ok := parseFlags(fs, e)
+	if !ok {
+		return code
+	}
+	if len(args) == 0 || *out == "" {
+		fs.Usage()
+		return exitUsage
+	}
+	var open func() (io.ReadCloser, error)
+	if *requests != "" {
+		open = func() (io.ReadCloser, error) { return os.Open(*requests) }
+	}
+	st := styleFor(e.stderr, e.getenv)
+	worst := exitOK
+	var rep htmlreport.Report
+	for _, arg := range args {
+		s, err := loadScenario(arg)
+		s, err, serr := applySettings(s, err, sets)
+		if serr != nil {
+			renderSettingError(e.stderr, arg, serr, st)
+			worst = worse(worst, exitCheck)
+			continue
+		}
+		if err != nil {
+			renderError(e.stderr, s, err, st)
+			worst = worse(worst, loadExit(err))
+			continue
+		}
+		renderWarnings(e.stderr, s, st)
+		f, err := htmlreport.FromScenario(s, sets, *requests, open)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "gpl report: %v\n", err)
+			return exitRuntime
+		}
+		for _, x := range f.Expectations {
+			switch x.Status {
+			case "error":
+				worst = worse(worst, exitRuntime)
+			case "fail":
+				worst = worse(worst, exitExpected)
+			}
+		}
+		rep.Files = append(rep.Files, f)
+	}
+	if len(rep.Files) < len(args) {
+		fmt.Fprintf(e.stderr, "gpl report: no report written: %d of %d files did not load\n", len(args)-len(rep.Files), len(args))
+		return worst
+	}
+	var b bytes.Buffer
+	if err := htmlreport.Write(&b, rep); err != nil {
+		fmt.Fprintf(e.stderr, "gpl report: %v\n", err)
+		return exitRuntime
+	}
+	if err := writeFileAtomic(*out, b.Bytes()); err != nil {
+		fmt.Fprintf(e.stderr, "gpl report: %v\n", err)
+		return exitRuntime
+	}
+	return worst
+}
