@@ -78,7 +78,7 @@ type Expectation struct {
 
 // ownerOf names who owns a factor of a job. Until owners can be declared
 // it is the factor's own name (scheduling, runtime, program).
-func ownerOf(_ *eval.Job, f goodput.Factor) string { return f.String() }
+func ownerOf(j *eval.Job, f goodput.Factor) string { return j.Owner(f) }
 
 // FromScenario fills a File from an evaluated scenario. requests, when not
 // nil, is a JSON Lines request stream opened anew for each call, whose
