@@ -45,7 +45,9 @@ func FindFiles(args []string) ([]string, error) {
 				}
 				return nil
 			}
-			if !d.IsDir() && strings.HasSuffix(d.Name(), ".gpl") {
+			// Only regular files, or links to one: a FIFO or a device
+			// named *.gpl would block or never end when read.
+			if !d.IsDir() && strings.HasSuffix(d.Name(), ".gpl") && regular(p, d) {
 				add(p)
 			}
 			return nil
@@ -66,4 +68,17 @@ func skipWalk(p string, d fs.DirEntry) bool {
 		return true
 	}
 	return d.IsDir() && d.Name() == "bad" && filepath.Base(filepath.Dir(p)) == "testdata"
+}
+
+// regular reports whether the walked entry is a regular file, following a
+// symbolic link.
+func regular(p string, d fs.DirEntry) bool {
+	if d.Type().IsRegular() {
+		return true
+	}
+	if d.Type()&fs.ModeSymlink == 0 {
+		return false
+	}
+	info, err := os.Stat(p)
+	return err == nil && info.Mode().IsRegular()
 }
