@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
@@ -85,49 +86,76 @@ func writeCompare(w io.Writer, c eval.Compare) {
 	tw.Flush()
 }
 
-// writeSweep writes one row per point as the sweep streams them, in
-// columns of fixed width, so that a large sweep's table is not held in
-// memory.
+// writeSweep writes one row per point as the sweep streams them, so that
+// a large sweep's table is not held in memory. It goes over the points
+// twice, the first time only to size the columns to their widest cell and
+// to learn whether any point is marked: a point costs one engine run.
 func writeSweep(w io.Writer, s *eval.Scenario, sw eval.Sweep) {
-	fmt.Fprintf(w, "\nsweep %s over %s: %d points (* a factor above its ceiling)\n", sw.Name, sw.Job, sw.Points)
 	heads := append(append([]string(nil), sw.Inputs...), "mpg", "useful_hours", "cost_per_useful_hour", "best_lever")
 	widths := make([]int, len(heads))
-	var b strings.Builder
-	b.WriteString(" ")
 	for i, h := range heads {
-		widths[i] = max(len(h), 12)
-		fmt.Fprintf(&b, " %*s", widths[i], h)
+		widths[i] = len(h)
 	}
-	fmt.Fprintln(w, b.String())
+	marked := false
+	cells := make([]string, 0, len(heads))
 	err := s.SweepPoints(sw.Name, func(p eval.SweepPoint) bool {
+		cells = sweepCells(cells[:0], p)
+		for i, c := range cells {
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+		marked = marked || len(p.AboveCeiling) > 0
+		return true
+	})
+	legend := ""
+	if marked {
+		legend = " (* a factor above its ceiling)"
+	}
+	fmt.Fprintf(w, "\nsweep %s over %s: %d points%s\n", sw.Name, sw.Job, sw.Points, legend)
+	if err != nil {
+		fmt.Fprintf(w, "  (no table: %v)\n", err)
+		return
+	}
+	var b strings.Builder
+	row := func(mark string, cells []string) string {
 		b.Reset()
+		b.WriteString(mark)
+		for i, c := range cells {
+			b.WriteString("  ")
+			b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)))
+			b.WriteString(c)
+		}
+		return b.String()
+	}
+	fmt.Fprintln(w, row(" ", heads))
+	err = s.SweepPoints(sw.Name, func(p eval.SweepPoint) bool {
 		mark := " "
 		if len(p.AboveCeiling) > 0 {
 			mark = "*"
 		}
-		b.WriteString(mark)
-		cells := make([]string, 0, len(heads))
-		for _, v := range p.Inputs {
-			cells = append(cells, v.String())
-		}
-		cpuh := "—"
-		if p.HasCostPerUsefulHour {
-			cpuh = price(p.CostPerUsefulHour)
-		}
-		lever := p.BestLever
-		if lever == "" {
-			lever = "—"
-		}
-		cells = append(cells, fix(p.MPG), hoursText(p.UsefulHours), cpuh, lever)
-		for i, c := range cells {
-			fmt.Fprintf(&b, " %*s", widths[i], c)
-		}
-		_, err := fmt.Fprintln(w, b.String())
+		cells = sweepCells(cells[:0], p)
+		_, err := fmt.Fprintln(w, row(mark, cells))
 		return err == nil
 	})
 	if err != nil {
 		fmt.Fprintf(w, "  (the table stops: %v)\n", err)
 	}
+}
+
+// sweepCells appends the cells of p's row to cells: the varied inputs,
+// mpg, useful_hours, cost_per_useful_hour and best_lever.
+func sweepCells(cells []string, p eval.SweepPoint) []string {
+	for _, v := range p.Inputs {
+		cells = append(cells, v.String())
+	}
+	cpuh := "—"
+	if p.HasCostPerUsefulHour {
+		cpuh = price(p.CostPerUsefulHour)
+	}
+	lever := p.BestLever
+	if lever == "" {
+		lever = "—"
+	}
+	return append(cells, fix(p.MPG), hoursText(p.UsefulHours), cpuh, lever)
 }
 
 // jsonPlanning is the planning part of the JSON report.
