@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 	"unicode/utf8"
 
 	"github.com/gpl-lang/gpl/eval"
@@ -46,20 +45,19 @@ func writeGroup(w io.Writer, g eval.Group) {
 	if g.HasCost {
 		fmt.Fprintf(w, "  cost %s, badput_cost %s, cost_per_useful_hour %s\n", money(g.Cost), money(g.BadputCost), price(g.CostPerUsefulHour))
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	// Owners and factors are names, left-aligned; the figures right-aligned.
+	rows := [][]string{{"owner", "factors", "loss_hours", "gain_hours"}}
 	if g.HasCost {
-		fmt.Fprintln(tw, "  owner\tfactors\tloss_hours\tloss_cost\tgain_hours\tsaving\t")
-	} else {
-		fmt.Fprintln(tw, "  owner\tfactors\tloss_hours\tgain_hours\t")
+		rows[0] = []string{"owner", "factors", "loss_hours", "loss_cost", "gain_hours", "saving"}
 	}
 	for _, o := range g.Owners {
 		if g.HasCost {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t\n", o.Owner, strings.Join(o.Factors, " "), hoursText(o.LossHours), money(o.LossCost), hoursText(o.GainHours), money(o.Saving))
+			rows = append(rows, []string{o.Owner, strings.Join(o.Factors, " "), hoursText(o.LossHours), money(o.LossCost), hoursText(o.GainHours), money(o.Saving)})
 		} else {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\n", o.Owner, strings.Join(o.Factors, " "), hoursText(o.LossHours), hoursText(o.GainHours))
+			rows = append(rows, []string{o.Owner, strings.Join(o.Factors, " "), hoursText(o.LossHours), hoursText(o.GainHours)})
 		}
 	}
-	tw.Flush()
+	writeTable(w, rows, 2)
 }
 
 func writeCompare(w io.Writer, c eval.Compare) {
@@ -68,8 +66,7 @@ func writeCompare(w io.Writer, c eval.Compare) {
 		order = "highest"
 	}
 	fmt.Fprintf(w, "\ncompare %s: best %s (%s %s)\n", c.Name, c.Best, order, c.By)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "  job\tmpg\tuseful_hours\tcost\tcost_per_useful_hour\ttrade_ratio\tchange\t")
+	rows := [][]string{{"job", "mpg", "useful_hours", "cost", "cost_per_useful_hour", "trade_ratio", "change"}}
 	for i, r := range c.Rows {
 		cost, cpuh, change := "—", "—", "—"
 		if r.HasCost {
@@ -81,9 +78,9 @@ func writeCompare(w io.Writer, c eval.Compare) {
 				}
 			}
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Job, fix(r.MPG), hoursText(r.UsefulHours), cost, cpuh, fix(r.TradeRatio)+"×", change)
+		rows = append(rows, []string{r.Job, fix(r.MPG), hoursText(r.UsefulHours), cost, cpuh, fix(r.TradeRatio) + "×", change})
 	}
-	tw.Flush()
+	writeTable(w, rows, 1)
 }
 
 // writeSweep writes one row per point as the sweep streams them, so that
