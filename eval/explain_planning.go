@@ -455,4 +455,3 @@ func queryText(text string, node lang.Expr) string {
 func indent(text string) string {
 	return "  " + strings.ReplaceAll(text, "\n", "\n  ")
 }
-
