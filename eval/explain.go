@@ -260,5 +260,5 @@ func (s *Scenario) FieldNames(name string) []string {
 	case declRequest:
 		return sortedKeys(requestFields)
 	}
-	return nil
+	return s.planningFieldNames(d) // explain_planning.go
 }

@@ -9,13 +9,14 @@ import "strings"
 func (p *printer) planningStmt(s Stmt) {
 	switch s := s.(type) {
 	case *Group:
-		p.leaf(s.Pos, s.EndPos, outLine{text: "group " + s.Name.Name + " { " + identList(s.Jobs) + " }"})
+		p.jobList(s.Pos, s.Name.EndPos.Offset, "group "+s.Name.Name, s.Jobs, s.EndPos)
 	case *Compare:
-		head := "compare " + s.Name.Name
+		head, nameEnd := "compare "+s.Name.Name, s.Name.EndPos.Offset
 		if s.Order != "" {
 			head += " by " + s.Order + " " + s.ByName()
+			nameEnd = s.By[len(s.By)-1].EndPos.Offset
 		}
-		p.leaf(s.Pos, s.EndPos, outLine{text: head + " { " + identList(s.Jobs) + " }"})
+		p.jobList(s.Pos, nameEnd, head, s.Jobs, s.EndPos)
 	case *Sweep:
 		p.blockStmt(s.Pos, s.Job.EndPos.Offset, "sweep "+s.Name.Name+" over "+s.Job.Name, len(s.Varies) == 0, s.EndPos, func() {
 			for _, v := range s.Varies {
@@ -27,6 +28,42 @@ func (p *printer) planningStmt(s Stmt) {
 			p.leaf(s.Find.Pos, s.Find.EndPos, outLine{text: findString(s.Find)})
 		})
 	}
+}
+
+// jobList prints a group's or a compare's list of jobs: on one line,
+// HEADER { a, b }, unless a comment sits inside the braces; then one job
+// a line, each keeping the comment that trails it.
+func (p *printer) jobList(start Position, nameEnd int, header string, jobs []*Ident, close Position) {
+	brace := p.openAfter(nameEnd)
+	if len(jobs) == 0 || !p.hasComment(brace.Offset, close.Offset-1) {
+		p.leaf(start, close, outLine{text: header + " { " + identList(jobs) + " }"})
+		return
+	}
+	p.blockStmt(start, nameEnd, header, false, close, func() {
+		for i, id := range jobs {
+			if i == len(jobs)-1 {
+				p.leaf(id.Pos, id.EndPos, outLine{text: id.Name})
+				continue
+			}
+			p.leaf(id.Pos, p.pastComma(id.EndPos), outLine{text: id.Name + ","})
+		}
+	})
+}
+
+// pastComma is the position just past the comma that follows end on its
+// line, blanks apart; end itself when there is none.
+func (p *printer) pastComma(end Position) Position {
+	for i := end.Offset; i < len(p.src); i++ {
+		switch p.src[i] {
+		case ' ', '\t':
+			continue
+		case ',':
+			end.Column += i + 1 - end.Offset
+			end.Offset = i + 1
+		}
+		return end
+	}
+	return end
 }
 
 func identList(ids []*Ident) string {

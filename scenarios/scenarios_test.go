@@ -35,7 +35,9 @@ func TestSummaries(t *testing.T) {
 	}
 	want := map[string]string{
 		"checkpointing_what_if":      "Checkpointing what-if: how much runtime goodput does asynchronous checkpointing buy a 512-device job that fails every eight hours?",
+		"fleet_reserved_and_spot":    "A quarter's fleet plan: three jobs on reserved and spot H100s, and what each team's losses cost.",
 		"llama2_70b_shared_pool_128": "Llama 2 70B pre-training on a shared pool of 128 H100s.",
+		"llama3_405b_pretraining":    "Llama 3 405B-scale pre-training: 16,384 H100s for 54 days, 419 unexpected interruptions.",
 		"reserved_vs_spot":           "Reserved capacity against a spot pool: which buys useful work cheaper?",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

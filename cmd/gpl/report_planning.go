@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
@@ -44,20 +44,19 @@ func writeGroup(w io.Writer, g eval.Group) {
 	if g.HasCost {
 		fmt.Fprintf(w, "  cost %s, badput_cost %s, cost_per_useful_hour %s\n", money(g.Cost), money(g.BadputCost), price(g.CostPerUsefulHour))
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	// Owners and factors are names, left-aligned; the figures right-aligned.
+	rows := [][]string{{"owner", "factors", "loss_hours", "gain_hours"}}
 	if g.HasCost {
-		fmt.Fprintln(tw, "  owner\tfactors\tloss_hours\tloss_cost\tgain_hours\tsaving\t")
-	} else {
-		fmt.Fprintln(tw, "  owner\tfactors\tloss_hours\tgain_hours\t")
+		rows[0] = []string{"owner", "factors", "loss_hours", "loss_cost", "gain_hours", "saving"}
 	}
 	for _, o := range g.Owners {
 		if g.HasCost {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t\n", o.Owner, strings.Join(o.Factors, " "), hoursText(o.LossHours), money(o.LossCost), hoursText(o.GainHours), money(o.Saving))
+			rows = append(rows, []string{o.Owner, strings.Join(o.Factors, " "), hoursText(o.LossHours), money(o.LossCost), hoursText(o.GainHours), money(o.Saving)})
 		} else {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\n", o.Owner, strings.Join(o.Factors, " "), hoursText(o.LossHours), hoursText(o.GainHours))
+			rows = append(rows, []string{o.Owner, strings.Join(o.Factors, " "), hoursText(o.LossHours), hoursText(o.GainHours)})
 		}
 	}
-	tw.Flush()
+	writeTable(w, rows, 2)
 }
 
 func writeCompare(w io.Writer, c eval.Compare) {
@@ -66,8 +65,7 @@ func writeCompare(w io.Writer, c eval.Compare) {
 		order = "highest"
 	}
 	fmt.Fprintf(w, "\ncompare %s: best %s (%s %s)\n", c.Name, c.Best, order, c.By)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "  job\tmpg\tuseful_hours\tcost\tcost_per_useful_hour\ttrade_ratio\tchange\t")
+	rows := [][]string{{"job", "mpg", "useful_hours", "cost", "cost_per_useful_hour", "trade_ratio", "change"}}
 	for i, r := range c.Rows {
 		cost, cpuh, change := "—", "—", "—"
 		if r.HasCost {
@@ -79,54 +77,81 @@ func writeCompare(w io.Writer, c eval.Compare) {
 				}
 			}
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Job, fix(r.MPG), hoursText(r.UsefulHours), cost, cpuh, fix(r.TradeRatio)+"×", change)
+		rows = append(rows, []string{r.Job, fix(r.MPG), hoursText(r.UsefulHours), cost, cpuh, fix(r.TradeRatio) + "×", change})
 	}
-	tw.Flush()
+	writeTable(w, rows, 1)
 }
 
-// writeSweep writes one row per point as the sweep streams them, in
-// columns of fixed width, so that a large sweep's table is not held in
-// memory.
+// writeSweep writes one row per point as the sweep streams them, so that
+// a large sweep's table is not held in memory. It goes over the points
+// twice, the first time only to size the columns to their widest cell and
+// to learn whether any point is marked: a point costs one engine run.
 func writeSweep(w io.Writer, s *eval.Scenario, sw eval.Sweep) {
-	fmt.Fprintf(w, "\nsweep %s over %s: %d points (* a factor above its ceiling)\n", sw.Name, sw.Job, sw.Points)
 	heads := append(append([]string(nil), sw.Inputs...), "mpg", "useful_hours", "cost_per_useful_hour", "best_lever")
 	widths := make([]int, len(heads))
-	var b strings.Builder
-	b.WriteString(" ")
 	for i, h := range heads {
-		widths[i] = max(len(h), 12)
-		fmt.Fprintf(&b, " %*s", widths[i], h)
+		widths[i] = len(h)
 	}
-	fmt.Fprintln(w, b.String())
+	marked := false
+	cells := make([]string, 0, len(heads))
 	err := s.SweepPoints(sw.Name, func(p eval.SweepPoint) bool {
+		cells = sweepCells(cells[:0], p)
+		for i, c := range cells {
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+		marked = marked || len(p.AboveCeiling) > 0
+		return true
+	})
+	legend := ""
+	if marked {
+		legend = " (* a factor above its ceiling)"
+	}
+	fmt.Fprintf(w, "\nsweep %s over %s: %d points%s\n", sw.Name, sw.Job, sw.Points, legend)
+	if err != nil {
+		fmt.Fprintf(w, "  (no table: %v)\n", err)
+		return
+	}
+	var b strings.Builder
+	row := func(mark string, cells []string) string {
 		b.Reset()
+		b.WriteString(mark)
+		for i, c := range cells {
+			b.WriteString("  ")
+			b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)))
+			b.WriteString(c)
+		}
+		return b.String()
+	}
+	fmt.Fprintln(w, row(" ", heads))
+	err = s.SweepPoints(sw.Name, func(p eval.SweepPoint) bool {
 		mark := " "
 		if len(p.AboveCeiling) > 0 {
 			mark = "*"
 		}
-		b.WriteString(mark)
-		cells := make([]string, 0, len(heads))
-		for _, v := range p.Inputs {
-			cells = append(cells, v.String())
-		}
-		cpuh := "—"
-		if p.HasCostPerUsefulHour {
-			cpuh = price(p.CostPerUsefulHour)
-		}
-		lever := p.BestLever
-		if lever == "" {
-			lever = "—"
-		}
-		cells = append(cells, fix(p.MPG), hoursText(p.UsefulHours), cpuh, lever)
-		for i, c := range cells {
-			fmt.Fprintf(&b, " %*s", widths[i], c)
-		}
-		_, err := fmt.Fprintln(w, b.String())
+		cells = sweepCells(cells[:0], p)
+		_, err := fmt.Fprintln(w, row(mark, cells))
 		return err == nil
 	})
 	if err != nil {
 		fmt.Fprintf(w, "  (the table stops: %v)\n", err)
 	}
+}
+
+// sweepCells appends the cells of p's row to cells: the varied inputs,
+// mpg, useful_hours, cost_per_useful_hour and best_lever.
+func sweepCells(cells []string, p eval.SweepPoint) []string {
+	for _, v := range p.Inputs {
+		cells = append(cells, v.String())
+	}
+	cpuh := "—"
+	if p.HasCostPerUsefulHour {
+		cpuh = price(p.CostPerUsefulHour)
+	}
+	lever := p.BestLever
+	if lever == "" {
+		lever = "—"
+	}
+	return append(cells, fix(p.MPG), hoursText(p.UsefulHours), cpuh, lever)
 }
 
 // jsonPlanning is the planning part of the JSON report.

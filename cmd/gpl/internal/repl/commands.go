@@ -220,7 +220,8 @@ func countDecls(entries []entry) int {
 }
 
 // kindWords are the keywords that declare each kind of name.
-var kindWords = map[string]string{"value": "let", "param": "param", "pool": "pool", "job": "job", "ruleset": "rules", "request": "request"}
+var kindWords = map[string]string{"value": "let", "param": "param", "pool": "pool", "job": "job", "ruleset": "rules", "request": "request",
+	"group": "group", "compare": "compare", "sweep": "sweep", "solve": "solve"}
 
 func (r *repl) cmdList(string, lang.Position) {
 	w := tabwriter.NewWriter(r.stdout, 0, 0, 2, ' ', 0)

@@ -10,12 +10,13 @@ import (
 )
 
 // functions are the functions an expression may call.
-var functions = []string{"abs", "classify", "has", "max", "min", "round", "trade_ratio"}
+var functions = []string{"abs", "ceil", "classify", "daly_interval", "exp", "fleet_mtbf", "floor", "has", "log", "max", "mfu", "min", "owner_loss_cost", "owner_saving", "round", "runtime_goodput", "sqrt", "trade_ratio", "young_interval"}
 
 // complete offers the completions of the word before the cursor: a
 // command after ":", a file after :load or :save, a param after :set, a
 // declared name after :drop, a result or field after "NAME.", else a
-// keyword, a declared name or a function. pos counts
+// keyword, a declared name or a function. After a sweep's query that
+// gives a point, "NAME.at(…).", it offers the point's results. pos counts
 // characters (runes). A completion goes between head and tail.
 func (r *repl) complete(line string, pos int) (head string, items []string, tail string) {
 	rs := []rune(line)
@@ -68,7 +69,11 @@ func (r *repl) complete(line string, pos int) (head string, items []string, tail
 	}
 	word := before[start:]
 	if first, field, dotted := strings.Cut(word, "."); dotted {
-		for _, f := range r.s.scn().FieldNames(first) {
+		fields := r.s.scn().FieldNames(first)
+		if first == "" {
+			fields = r.s.scn().PointFieldNames(queryTarget(before[:start]))
+		}
+		for _, f := range fields {
 			if strings.HasPrefix(f, field) {
 				items = append(items, f)
 			}
@@ -81,6 +86,7 @@ func (r *repl) complete(line string, pos int) (head string, items []string, tail
 	}
 	if word != "" {
 		cands = append(cands, lang.Keywords...)
+		cands = append(cands, planningStatements...)
 		cands = append(cands, functions...)
 	}
 	seen := map[string]bool{}
@@ -92,6 +98,40 @@ func (r *repl) complete(line string, pos int) (head string, items []string, tail
 	}
 	sort.Strings(items)
 	return before[:start], items, tail
+}
+
+// queryTarget is the sweep whose query ends text, "program_sweep" for
+// "x + program_sweep.at(program = 0.40)", when the query gives a point
+// (at, first, argmin, argmax); "" otherwise.
+func queryTarget(text string) string {
+	if !strings.HasSuffix(text, ")") {
+		return ""
+	}
+	depth := 0
+	for i := len(text) - 1; i >= 0; i-- {
+		switch text[i] {
+		case ')':
+			depth++
+		case '(':
+			depth--
+		}
+		if depth > 0 {
+			continue
+		}
+		start := i
+		for start > 0 && isWordByte(text[start-1]) {
+			start--
+		}
+		name, method, ok := strings.Cut(text[start:i], ".")
+		switch method {
+		case "at", "first", "argmin", "argmax":
+			if ok {
+				return name
+			}
+		}
+		return ""
+	}
+	return ""
 }
 
 func isWordByte(b byte) bool {

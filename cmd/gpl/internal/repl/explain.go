@@ -12,14 +12,19 @@ import (
 // :explain NAME says how a value was computed: a job's result step by
 // step (eval's Job.Explain), a let or a pool's or request's field by its
 // expression and the values that expression reads, a param by where its
-// value came from.
+// value came from; and what a planning declaration answers (eval's
+// ExplainPlanning): a result at a sweep's point, a solve's answer, a
+// group's figure, a compare's best or ratio.
 
 const explainUsage = "usage: :explain NAME, e.g. :explain llama2_70b.mpg, :explain peak_mfu or :explain shared_h100.rate"
 
-func (r *repl) cmdExplain(arg string, _ lang.Position) {
+func (r *repl) cmdExplain(arg string, at lang.Position) {
 	name, field, dotted := strings.Cut(arg, ".")
 	if arg == "" || dotted && field == "" {
 		r.errorf("%s", explainUsage)
+		return
+	}
+	if r.explainPlanning(arg, at) {
 		return
 	}
 	scn := r.s.scn()
@@ -54,8 +59,54 @@ func (r *repl) cmdExplain(arg string, _ lang.Position) {
 	case *lang.Request:
 		r.explainField("request", name, field, st.Fields, text)
 	default:
-		r.errorf("%s is a ruleset; :show %s prints its rules, and :explain works on lets, params, pool and request fields and job results", name, name)
+		r.errorf("%s is a ruleset; :show %s prints its rules, and :explain works on lets, params, pool and request fields, job results and the answers of groups, compares, sweeps and solves", name, name)
 	}
+}
+
+// explainPlanning explains arg when it reads a group, a compare, a sweep
+// or a solve, or calls owner_loss_cost or owner_saving; false when it
+// reads none of them.
+func (r *repl) explainPlanning(arg string, at lang.Position) bool {
+	name := arg
+	if i := strings.IndexAny(arg, ".( "); i >= 0 {
+		name = arg[:i]
+	}
+	kind := ""
+	for _, n := range r.s.scn().Names() {
+		if n[0] == name {
+			kind = n[1]
+		}
+	}
+	switch {
+	case kind == "group", kind == "compare", kind == "sweep", kind == "solve":
+	case kind == "" && (name == "owner_loss_cost" || name == "owner_saving"):
+	default:
+		return false
+	}
+	const src = "<explain>"
+	text, ok, err := r.s.scn().ExplainPlanning(arg)
+	switch {
+	case err != nil:
+		r.evalError(err, src, arg, at)
+	case !ok:
+		r.errorf("usage: :explain %s.FIELD names one answer of %s %s, e.g. %s", name, kind, name, planningExample(kind, name))
+	default:
+		fmt.Fprintln(r.stdout, text)
+	}
+	return true
+}
+
+// planningExample is an answer of a planning declaration, for usage lines.
+func planningExample(kind, name string) string {
+	switch kind {
+	case "group":
+		return name + ".cost"
+	case "compare":
+		return name + ".best"
+	case "sweep":
+		return name + ".argmax(mpg).mpg"
+	}
+	return name + ".mpg"
 }
 
 // declText is the text of a name's declaration, typed, loaded or imported.

@@ -1,6 +1,7 @@
 package repl
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/gpl-lang/gpl/lang"
@@ -10,18 +11,24 @@ import (
 // needs more lines, and how the history keeps it.
 
 // startsStatement reports whether the text's first token is a statement
-// keyword (let, param, pool, job, …); anything else is read as an expression.
+// keyword (let, param, pool, job, owners, group, sweep, …); anything else
+// is read as an expression.
 func startsStatement(text string) bool {
 	toks := significantTokens(text)
 	if len(toks) == 0 {
 		return true // comments only: an empty list of statements
 	}
 	switch toks[0].Value {
-	case "import", "let", "param", "pool", "job", "rules", "request", "expect":
+	case "import", "let", "param", "pool", "job", "rules", "request", "expect", "owners":
 		return true
 	}
-	return false
+	return slices.Contains(planningStatements, toks[0].Value)
 }
+
+// planningStatements start the planning statements. They are not reserved
+// words (lang.Keywords), but a line that starts with one starts a
+// statement, in a file as here.
+var planningStatements = []string{"compare", "group", "solve", "sweep"}
 
 // incomplete reports whether text needs more lines: a brace or parenthesis
 // is open (braces), or the statement or expression stops short, its syntax

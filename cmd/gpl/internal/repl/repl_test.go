@@ -98,7 +98,12 @@ func TestComplete(t *testing.T) {
 	if err := r.load("llama2_70b_shared_pool_128", false, true); err != nil {
 		t.Fatal(err)
 	}
-	r.run(newScriptSource(strings.NewReader("param measured_runtime = 0.9\nparam gpu_rate = 2 USD/h\n")))
+	r.run(newScriptSource(strings.NewReader("param measured_runtime = 0.9\nparam gpu_rate = 2 USD/h\n" +
+		"sweep program_sweep over llama2_70b {\n  vary program from 0.30 to 0.50 step 0.05\n}\n" +
+		"sweep by_param over llama2_70b {\n  vary measured_runtime in [0.9, 0.95]\n}\n" +
+		"solve runtime_needed over llama2_70b {\n  find runtime such that mpg >= 0.29\n}\n" +
+		"group training { llama2_70b, llama2_70b_tuned }\n" +
+		"compare tuning { llama2_70b, llama2_70b_tuned }\n")))
 	type result struct {
 		Head  string
 		Items []string
@@ -118,8 +123,8 @@ func TestComplete(t *testing.T) {
 		{"peak_mfu.", -1, result{"peak_mfu.", nil, ""}},
 		{"llama", -1, result{"", []string{"llama2_70b", "llama2_70b_tuned"}, ""}},
 		{"let x = pe", -1, result{"let x = ", []string{"peak_mfu"}, ""}},
-		{"ex", -1, result{"", []string{"expect", "extends"}, ""}},
-		{"tr", -1, result{"", []string{"trade_ratio", "true"}, ""}},
+		{"ex", -1, result{"", []string{"exp", "expect", "extends"}, ""}},
+		{"tr", -1, result{"", []string{"trade_ratio", "training", "true"}, ""}},
 		{"llama2_70b.mp * 2", 13, result{"llama2_70b.", []string{"mpg"}, " * 2"}},
 		{":ex", -1, result{"", []string{":explain "}, ""}},
 		{":", -1, result{"", []string{":help ", ":load ", ":reload ", ":list ", ":show ", ":type ", ":explain ", ":set ", ":drop ", ":save ", ":quit "}, ""}},
@@ -129,7 +134,20 @@ func TestComplete(t *testing.T) {
 		{":drop ll", -1, result{":drop ", []string{"llama2_70b ", "llama2_70b_tuned "}, ""}},
 		{":explain llama2_70b.gain.s", -1, result{":explain llama2_70b.", []string{"gain.scheduling"}, ""}},
 		{":show sh", -1, result{":show ", []string{"shared_h100"}, ""}},
-		{":load ../../../../scenarios/ll", -1, result{":load ../../../../scenarios/", []string{"llama2_70b_shared_pool_128.gpl"}, ""}},
+		{"program_sweep.", -1, result{"program_sweep.", []string{"points", "min(", "max(", "argmin(", "argmax(", "at(", "first("}, ""}},
+		{"program_sweep.ar", -1, result{"program_sweep.", []string{"argmin(", "argmax("}, ""}},
+		{"program_sweep.at(program = 0.40).cost", -1, result{"program_sweep.at(program = 0.40).", []string{"cost", "cost_per_useful_hour"}, ""}},
+		{"by_param.argmax(mpg).meas", -1, result{"by_param.argmax(mpg).", []string{"measured_runtime"}, ""}},
+		{"program_sweep.max(mpg).", -1, result{"program_sweep.max(mpg).", nil, ""}},
+		{"runtime_needed.ru", -1, result{"runtime_needed.", []string{"runtime"}, ""}},
+		{"training.owner", -1, result{"training.", nil, ""}},
+		{"training.co", -1, result{"training.", []string{"cost", "cost_per_useful_hour"}, ""}},
+		{"tuning.", -1, result{"tuning.", []string{"best", "ratio("}, ""}},
+		{"sw", -1, result{"", []string{"sweep"}, ""}},
+		{"owner_s", -1, result{"", []string{"owner_saving"}, ""}},
+		{":explain program_sweep.fi", -1, result{":explain program_sweep.", []string{"first("}, ""}},
+		{":drop tu", -1, result{":drop ", []string{"tuning "}, ""}},
+		{":load ../../../../scenarios/ll", -1, result{":load ../../../../scenarios/", []string{"llama2_70b_shared_pool_128.gpl", "llama3_405b_pretraining.gpl"}, ""}},
 	}
 	for _, tt := range tests {
 		pos := tt.pos

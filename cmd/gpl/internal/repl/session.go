@@ -53,7 +53,7 @@ func (e entry) place(p lang.Position) lang.Position {
 // isDecl reports whether the entry declares a name.
 func (e entry) isDecl() bool {
 	switch e.kind {
-	case "let", "param", "pool", "job", "rules", "request":
+	case "let", "param", "pool", "job", "rules", "request", "group", "compare", "sweep", "solve":
 		return true
 	}
 	return false
@@ -222,6 +222,16 @@ func makeEntry(src []byte, start, end int, st lang.Stmt, from lang.Position) ent
 	case *lang.Expect:
 		pos, end := st.Span()
 		e.kind, e.key = "expect", strings.Join(strings.Fields(string(src[pos.Offset:end.Offset])), " ")
+	case *lang.Owners:
+		e.kind, e.key = "owners", "owners" // a new top-level block replaces the last
+	case *lang.Group:
+		e.kind, e.key = "group", st.Name.Name
+	case *lang.Compare:
+		e.kind, e.key = "compare", st.Name.Name
+	case *lang.Sweep:
+		e.kind, e.key = "sweep", st.Name.Name
+	case *lang.Solve:
+		e.kind, e.key = "solve", st.Name.Name
 	}
 	return e
 }

@@ -79,7 +79,49 @@ func (r *repl) summary(e entry, old *eval.Scenario) {
 			}
 		}
 		fmt.Fprintf(r.stdout, "request %s: %s\n", e.key, strings.Join(parts, ", "))
+	case *lang.Group, *lang.Compare, *lang.Sweep, *lang.Solve:
+		if line := planningSummary(scn, e.key); line != "" {
+			fmt.Fprintln(r.stdout, line)
+		}
 	}
+}
+
+// planningSummary is one line on a group, a compare, a sweep or a solve:
+// what :explain and the queries can then ask of it.
+func planningSummary(scn *eval.Scenario, name string) string {
+	for _, g := range scn.Groups() {
+		if g.Name == name {
+			line := fmt.Sprintf("group %s: %s, mpg %s, useful_hours %s", g.Name, describeCount(len(g.Jobs), "job", "jobs"), eval.NumberValue(g.MPG, lang.Count), eval.NumberValue(g.UsefulHours*3600, lang.Duration))
+			if g.HasCost {
+				line += ", cost " + eval.NumberValue(g.Cost, lang.Money).String()
+			}
+			return line
+		}
+	}
+	for _, c := range scn.Compares() {
+		if c.Name == name {
+			order := "lowest"
+			if c.Max {
+				order = "highest"
+			}
+			return fmt.Sprintf("compare %s: best %s (%s %s of %s)", c.Name, c.Best, order, c.By, describeCount(len(c.Rows), "job", "jobs"))
+		}
+	}
+	for _, sw := range scn.Sweeps() {
+		if sw.Name == name {
+			return fmt.Sprintf("sweep %s over %s: %s of %s", sw.Name, sw.Job, describeCount(sw.Points, "point", "points"), strings.Join(sw.Inputs, " × "))
+		}
+	}
+	for _, sv := range scn.Solves() {
+		if sv.Name == name {
+			line := fmt.Sprintf("solve %s over %s: %s = %s gives %s", sv.Name, sv.Job, sv.Input, sv.Value, sv.Condition)
+			if sv.AboveCeiling {
+				line += ", above the job's ceiling"
+			}
+			return line
+		}
+	}
+	return ""
 }
 
 func poolFieldsText(fields map[string]eval.Value) string {
