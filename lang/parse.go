@@ -93,12 +93,11 @@ func parseStatements(ps *parsers, src, name string) (stmts []Stmt, diags Diagnos
 		if !ok {
 			return stmts, diags
 		}
-		s, err := parseChunk(ps, chunk)
-		if err != nil {
-			diags = append(diags, syntaxDiagnostic(err, chunk))
-			continue
+		s, ds := parseRepairing(ps, chunk, src)
+		diags = append(diags, ds...)
+		if s != nil {
+			stmts = append(stmts, s)
 		}
-		stmts = append(stmts, s)
 	}
 }
 
@@ -360,9 +359,17 @@ func parseFrom(ps *parsers, lex lexer.Lexer) (Stmt, error) {
 	return h.Stmt, nil
 }
 
-// syntaxDiagnostic turns a participle or expression error into a
-// Diagnostic whose caret sits under the offending token.
-func syntaxDiagnostic(err error, chunk []lexer.Token) *Diagnostic {
+// syntaxDiagnostic turns a participle or expression error in the tokens
+// of chunk, from source src, into a Diagnostic whose caret sits under the
+// cause, with a hint of what to write where the mistake is a common one
+// (see hints.go).
+func syntaxDiagnostic(err error, chunk []lexer.Token, src string) *Diagnostic {
+	return explainSyntax(err, chunk, src).diag
+}
+
+// plainSyntaxDiagnostic is the diagnostic of a syntax error as participle
+// or the expression parser put it, its caret under the offending token.
+func plainSyntaxDiagnostic(err error, chunk []lexer.Token) *Diagnostic {
 	var he *hintError
 	if errors.As(err, &he) {
 		return he.diagnostic()
@@ -460,5 +467,5 @@ func ParseExprWith(lim Limits, name, src string) (Expr, Diagnostics) {
 			return h.X, nil
 		}
 	}
-	return nil, Diagnostics{syntaxDiagnostic(err, toks)}
+	return nil, Diagnostics{syntaxDiagnostic(err, toks, src)}
 }
