@@ -51,6 +51,7 @@ type errorSite struct {
 	at    int           // index into sig of the token the error is at; len(sig) at the end
 	src   string        // the source the tokens are of, or ""
 	ut    *participle.UnexpectedTokenError
+	se    *SyntaxError
 }
 
 func newErrorSite(err error, toks []lexer.Token, src string) *errorSite {
@@ -72,6 +73,7 @@ func newErrorSite(err error, toks []lexer.Token, src string) *errorSite {
 	}
 	s.depth = append(s.depth, d)
 	errors.As(err, &s.ut)
+	errors.As(err, &s.se)
 	off, ok := errorOffset(err)
 	s.at = len(s.sig)
 	if ok {
@@ -167,6 +169,9 @@ func explainSyntax(err error, toks []lexer.Token, src string) *syntaxHint {
 		// The statement's block is not closed where the next statement
 		// starts: close it there.
 		h.fixes = []edit{{From: d.Pos, To: d.Pos, Text: "}"}}
+		if name := site.tok(1); isIdentTok(name) {
+			d.Notes = append(d.Notes, fmt.Sprintf(`hint: close the block of %s %s with "}"`, site.kind(), name.Value))
+		}
 	}
 	return h
 }
@@ -183,6 +188,7 @@ var hintRules = []func(*errorSite) *syntaxHint{
 	unitAsWord,
 	ruleWithoutClass,
 	rulesWithoutElse,
+	expressionCutAtLineEnd,
 }
 
 func hinted(from, to Position, summary, hint string, fixes ...edit) *syntaxHint {
@@ -486,4 +492,23 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// expressionCutAtLineEnd: an expression that stops at the end of its line
+// where it needs more (expect mpg >). The expression parser reads on to the
+// next line's first token; when that is a keyword or the block's closing
+// brace, which start or end an item rather than continue the expression,
+// the mistake is at the end of this line.
+func expressionCutAtLineEnd(s *errorSite) *syntaxHint {
+	t, prev := s.tok(s.at), s.tok(s.at-1)
+	if s.se == nil || t == nil || prev == nil || t.Pos.Line <= prev.Pos.Line || !isOpTok(t, "}") && t.Type != tokIdent {
+		return nil
+	}
+	msg, _, ok := strings.Cut(s.se.Msg, ", found ")
+	if !ok {
+		return nil
+	}
+	end := tokenEnd(prev)
+	d := &Diagnostic{Severity: Error, Summary: "syntax error: " + msg + ", found end of line", Pos: end, End: end}
+	return &syntaxHint{diag: d, cause: prev.Pos}
 }

@@ -39,6 +39,9 @@ func parseRepairing(ps *parsers, chunk []lexer.Token, src string) (Stmt, Diagnos
 			return nil, diags // a consequence of the last repair, not a mistake of its own
 		}
 		h := explainSyntax(err, toks, src)
+		if k := len(diags) - 1; k >= 0 && diags[k].Pos == h.diag.Pos && diags[k].Summary == h.diag.Summary {
+			return nil, diags // the same mistake again: the repair did not take it away
+		}
 		diags = append(diags, h.diag)
 		if n == maxRepairs {
 			return nil, diags
