@@ -30,7 +30,7 @@ type syntaxHint struct {
 }
 
 // edit replaces the source text from From up to To with Text, which is
-// at most one token.
+// one token (a space, to take a token out).
 type edit struct {
 	From, To Position
 	Text     string
@@ -303,7 +303,9 @@ func commaBetweenFields(s *errorSite) *syntaxHint {
 		case isOpTok(t, "}"):
 			i = len(s.sig)
 		case isOpTok(t, ",") && parens == 0:
-			fixes = append(fixes, edit{From: t.Pos, To: tokenEnd(t)})
+			// A space where the comma was keeps the end of the field
+			// before it where it was.
+			fixes = append(fixes, edit{From: t.Pos, To: tokenEnd(t), Text: " "})
 		}
 	}
 	hint := "separate fields with spaces or newlines"

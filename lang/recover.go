@@ -20,37 +20,41 @@ const maxRepairs = 64
 
 // parseRepairing parses the tokens of one statement read after a syntax
 // error, src the source they are of. Every diagnostic is of a distinct
-// mistake: a re-reading must fail past the place the previous one failed
-// at (and within the statement), or the statement is given up there, and
-// so is one whose mistake cannot be repaired (one outside any block, such
-// as a let's broken value).
+// mistake: a re-reading must fail within the statement and past the place
+// the previous one failed at (or at that place, once an item before it is
+// left out: the closing brace of a ruleset whose only rule was broken and
+// that has no else either), or the statement is given up there; so is one
+// whose mistake cannot be repaired (one outside any block, such as a let's
+// broken value).
 func parseRepairing(ps *parsers, chunk []lexer.Token, src string) (Stmt, Diagnostics) {
 	toks := chunk
 	end := chunkEnd(chunk)
 	var diags Diagnostics
-	last := -1
+	last, removed := -1, false
 	for n := 0; ; n++ {
 		s, err := parseChunk(ps, toks)
 		if err == nil {
 			return s, diags
 		}
 		off, _ := errorOffset(err)
-		if n > 0 && (off <= last || off > end) {
+		if n > 0 && (off < last || off == last && !removed || off > end) {
 			return nil, diags // a consequence of the last repair, not a mistake of its own
 		}
 		h := explainSyntax(err, toks, src)
-		if k := len(diags) - 1; k >= 0 && diags[k].Pos == h.diag.Pos && diags[k].Summary == h.diag.Summary {
-			return nil, diags // the same mistake again: the repair did not take it away
+		for _, d := range diags {
+			if d.Pos == h.diag.Pos && d.Summary == h.diag.Summary {
+				return nil, diags // the same mistake again: the repair did not take it away
+			}
 		}
 		diags = append(diags, h.diag)
 		if n == maxRepairs {
 			return nil, diags
 		}
-		next, ok := repairStatement(toks, h)
+		next, fixed, ok := repairStatement(toks, h)
 		if !ok {
 			return nil, diags
 		}
-		toks, last = next, off
+		toks, last, removed = next, off, !fixed
 	}
 }
 
@@ -65,20 +69,22 @@ func chunkEnd(chunk []lexer.Token) int {
 }
 
 // repairStatement returns the statement's tokens with the hint's fixes
-// applied, or without the block item that holds its cause; ok is false
-// when there is neither.
-func repairStatement(toks []lexer.Token, h *syntaxHint) ([]lexer.Token, bool) {
+// applied (fixed), or without the block item that holds its cause; ok is
+// false when there is neither.
+func repairStatement(toks []lexer.Token, h *syntaxHint) (out []lexer.Token, fixed, ok bool) {
 	if len(h.fixes) > 0 {
 		if out, ok := applyEdits(toks, h.fixes); ok {
-			return out, true
+			return out, true, true
 		}
 	}
-	return removeItem(toks, h.cause)
+	out, ok = removeItem(toks, h.cause)
+	return out, false, ok
 }
 
 // applyEdits returns toks with each edit made: the tokens in its range
 // replaced by its text, scanned at its start. It refuses (ok false) an
-// edit whose text is more than one token, or edits that overlap.
+// edit whose text is more than one token or an invalid one, or edits
+// that overlap.
 func applyEdits(toks []lexer.Token, edits []edit) ([]lexer.Token, bool) {
 	edits = append([]edit(nil), edits...)
 	sort.Slice(edits, func(i, j int) bool { return edits[i].From.Offset < edits[j].From.Offset })
@@ -100,7 +106,7 @@ func applyEdits(toks []lexer.Token, edits []edit) ([]lexer.Token, bool) {
 		}
 		sc := tokenScanner{src: e.Text, pos: e.From}
 		t, _ := sc.next()
-		if sc.i != len(e.Text) || isBlank(t.Type) || t.Type == tokInvalid {
+		if sc.i != len(e.Text) || t.Type == tokInvalid {
 			return nil, false
 		}
 		out = append(out, t)
@@ -120,13 +126,13 @@ func removeItem(toks []lexer.Token, cause Position) ([]lexer.Token, bool) {
 		return nil, false
 	}
 	start := c
-	for start > 0 && s.depth[start-1] >= d && !s.startsItem(start, d) {
+	for start > 0 && s.depth[start-1] >= d && !s.startsItem(start, d, false) {
 		start--
 	}
 	stop := c
 	if c < len(s.sig) && !s.closes(c, d) {
 		stop = c + 1
-		for stop < len(s.sig) && !(s.closes(stop, d) || s.startsItem(stop, d)) {
+		for stop < len(s.sig) && !(s.closes(stop, d) || s.startsItem(stop, d, true)) {
 			stop++
 		}
 	}
@@ -152,8 +158,10 @@ func (s *errorSite) closes(i, d int) bool {
 // block at depth d: it follows the block's opening brace; or it follows
 // the end of an item and starts a line or looks like the start of an
 // item; or it starts a line and looks like the start of an item, which no
-// expression continued from the line before does.
-func (s *errorSite) startsItem(i, d int) bool {
+// expression continued from the line before does. Past the mistake
+// (pastError), whatever looks like the start of an item is taken for one:
+// what precedes it on the line is broken anyway.
+func (s *errorSite) startsItem(i, d int, pastError bool) bool {
 	if i >= len(s.sig) || i == 0 || s.depth[i] != d {
 		return false
 	}
@@ -170,7 +178,7 @@ func (s *errorSite) startsItem(i, d int) bool {
 	if endsStatement(prev) {
 		return newLine || head
 	}
-	return newLine && head
+	return head && (newLine || pastError)
 }
 
 // looksLikeItem reports whether significant token i reads as the start
