@@ -27,6 +27,7 @@ type syntaxHint struct {
 	// fixes are edits of the source that give the reading the hint
 	// suggests; none when it is not clear what was meant.
 	fixes []edit
+	site  *errorSite // the tokens explained, when they were placed
 }
 
 // edit replaces the source text from From up to To with Text, which is
@@ -160,11 +161,12 @@ func explainSyntax(err error, toks []lexer.Token, src string) *syntaxHint {
 	site := newErrorSite(err, toks, src)
 	for _, rule := range hintRules {
 		if h := rule(site); h != nil {
+			h.site = site
 			return h
 		}
 	}
 	d := plainSyntaxDiagnostic(err, toks)
-	h := &syntaxHint{diag: d, cause: d.Pos}
+	h := &syntaxHint{diag: d, cause: d.Pos, site: site}
 	if site.at == len(site.sig) && site.ut != nil && expectedToken(site.ut) == `"}"` && site.depth[len(site.sig)] == 1 {
 		// The statement's block is not closed where the next statement
 		// starts: close it there.

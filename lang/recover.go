@@ -77,7 +77,11 @@ func repairStatement(toks []lexer.Token, h *syntaxHint) (out []lexer.Token, fixe
 			return out, true, true
 		}
 	}
-	out, ok = removeItem(toks, h.cause)
+	site := h.site
+	if site == nil {
+		site = newErrorSite(nil, toks, "")
+	}
+	out, ok = removeItem(site, h.cause)
 	return out, false, ok
 }
 
@@ -114,12 +118,12 @@ func applyEdits(toks []lexer.Token, edits []edit) ([]lexer.Token, bool) {
 	return append(out, toks[i:]...), true
 }
 
-// removeItem returns toks without the block item that holds cause: from
+// removeItem returns the site's tokens without the block item that holds cause: from
 // where that item starts to where the block's next item starts, or to the
 // block's closing brace. ok is false when cause is outside every block,
 // or the item cannot be told apart.
-func removeItem(toks []lexer.Token, cause Position) ([]lexer.Token, bool) {
-	s := newErrorSite(nil, toks, "")
+func removeItem(s *errorSite, cause Position) ([]lexer.Token, bool) {
+	toks := s.toks
 	c := s.indexAt(cause.Offset)
 	d := s.depth[c]
 	if d < 1 {
