@@ -31,6 +31,7 @@ func parseRepairing(ps *parsers, chunk []lexer.Token, src string) (Stmt, Diagnos
 	end := chunkEnd(chunk)
 	var diags Diagnostics
 	last, removed := -1, false
+	var applied []edit // the fixes made so far
 	for n := 0; ; n++ {
 		s, err := parseChunk(ps, toks)
 		if err == nil {
@@ -41,6 +42,9 @@ func parseRepairing(ps *parsers, chunk []lexer.Token, src string) (Stmt, Diagnos
 			return nil, diags // a consequence of the last repair, not a mistake of its own
 		}
 		h := explainSyntax(err, toks, src)
+		if !placedInSource(h.diag.Pos, applied, src) {
+			return nil, diags // at a token a fix made: a consequence of the fix
+		}
 		for _, d := range diags {
 			if d.Pos == h.diag.Pos && d.Summary == h.diag.Summary {
 				return nil, diags // the same mistake again: the repair did not take it away
@@ -55,7 +59,39 @@ func parseRepairing(ps *parsers, chunk []lexer.Token, src string) (Stmt, Diagnos
 			return nil, diags
 		}
 		toks, last, removed = next, off, !fixed
+		if fixed {
+			applied = append(applied, h.fixes...)
+		}
 	}
+}
+
+// placedInSource reports whether pos, a position in a statement after the
+// fixes applied were made, is a place in src. Every token a fix did not
+// make keeps its place; positions within or just past a token a fix made
+// are measured by its text, which may run past the end of its line.
+func placedInSource(pos Position, applied []edit, src string) bool {
+	for _, e := range applied {
+		from := e.From.Offset
+		if pos.Offset < from || pos.Offset > from+len(e.Text) {
+			continue
+		}
+		if pos.Offset > len(src) {
+			return false
+		}
+		rel := positionAt(pos.Filename, []byte(src[from:pos.Offset]), pos.Offset-from)
+		want := e.From
+		want.Offset = pos.Offset
+		if rel.Line == 1 {
+			want.Column += rel.Column - 1
+		} else {
+			want.Line += rel.Line - 1
+			want.Column = rel.Column
+		}
+		if want != pos {
+			return false
+		}
+	}
+	return true
 }
 
 // chunkEnd is the offset just past a statement's last token.
