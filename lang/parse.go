@@ -57,7 +57,9 @@ func Parse(name string, src []byte) (*File, Diagnostics) {
 // again statement by statement with the resynchronising rule of
 // splitStatements, so that a syntax error in one statement does not hide
 // the others: every independent error comes back, in source order, with
-// the statements that did parse.
+// the statements that did parse. Within a block, a syntax error costs only
+// its own item: the statement is read again repaired (see recover.go), and
+// kept with its other items.
 func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 	lim = lim.withDefaults()
 	f := &File{Name: name, Src: src}
@@ -85,7 +87,8 @@ func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 }
 
 // parseStatements parses src with participle one statement at a time, as
-// splitStatements divides it.
+// splitStatements divides it, repairing a broken block item so the rest of
+// its statement is kept.
 func parseStatements(ps *parsers, src, name string) (stmts []Stmt, diags Diagnostics) {
 	c := chunker{sc: newTokenScanner(name, src)}
 	for {
