@@ -353,6 +353,11 @@ func (p *exprParser) binary(min int) (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
+		if op == "/" {
+			if err := perTimeUnit(l, t, r); err != nil {
+				return nil, err
+			}
+		}
 		ls, _ := l.Span()
 		_, re := r.Span()
 		l = &Binary{Pos: ls, EndPos: re, Op: op, OpPos: t.Pos, L: l, R: r}

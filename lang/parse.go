@@ -61,7 +61,9 @@ func Parse(name string, src []byte) (*File, Diagnostics) {
 // again statement by statement with the resynchronising rule of
 // splitStatements, so that a syntax error in one statement does not hide
 // the others: every independent error comes back, in source order, with
-// the statements that did parse.
+// the statements that did parse. Within a block, a syntax error costs only
+// its own item: the statement is read again repaired (see recover.go), and
+// kept with its other items.
 func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 	lim = lim.withDefaults()
 	f := &File{Name: name, Src: src}
@@ -89,7 +91,8 @@ func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 }
 
 // parseStatements parses src with participle one statement at a time, as
-// splitStatements divides it.
+// splitStatements divides it, repairing a broken block item so the rest of
+// its statement is kept.
 func parseStatements(ps *parsers, src, name string) (stmts []Stmt, diags Diagnostics) {
 	c := chunker{sc: newTokenScanner(name, src)}
 	for {
@@ -97,12 +100,11 @@ func parseStatements(ps *parsers, src, name string) (stmts []Stmt, diags Diagnos
 		if !ok {
 			return stmts, diags
 		}
-		s, err := parseChunk(ps, chunk)
-		if err != nil {
-			diags = append(diags, syntaxDiagnostic(err, chunk))
-			continue
+		s, ds := parseRepairing(ps, chunk, src)
+		diags = append(diags, ds...)
+		if s != nil {
+			stmts = append(stmts, s)
 		}
-		stmts = append(stmts, s)
 	}
 }
 
@@ -364,9 +366,17 @@ func parseFrom(ps *parsers, lex lexer.Lexer) (Stmt, error) {
 	return h.Stmt, nil
 }
 
-// syntaxDiagnostic turns a participle or expression error into a
-// Diagnostic whose caret sits under the offending token.
-func syntaxDiagnostic(err error, chunk []lexer.Token) *Diagnostic {
+// syntaxDiagnostic turns a participle or expression error in the tokens
+// of chunk, from source src, into a Diagnostic whose caret sits under the
+// cause, with a hint of what to write where the mistake is a common one
+// (see hints.go).
+func syntaxDiagnostic(err error, chunk []lexer.Token, src string) *Diagnostic {
+	return explainSyntax(err, chunk, src).diag
+}
+
+// plainSyntaxDiagnostic is the diagnostic of a syntax error as participle
+// or the expression parser put it, its caret under the offending token.
+func plainSyntaxDiagnostic(err error, chunk []lexer.Token) *Diagnostic {
 	var he *hintError
 	if errors.As(err, &he) {
 		return he.diagnostic()
@@ -464,5 +474,5 @@ func ParseExprWith(lim Limits, name, src string) (Expr, Diagnostics) {
 			return h.X, nil
 		}
 	}
-	return nil, Diagnostics{syntaxDiagnostic(err, toks)}
+	return nil, Diagnostics{syntaxDiagnostic(err, toks, src)}
 }

@@ -187,9 +187,13 @@ func TestParseExpectForms(t *testing.T) {
 	}
 }
 
-// TestParseRecovery checks that a syntax error costs one statement: every
-// broken statement is reported with the exact range of the offending
-// token, in source order, and the statements between them still parse.
+// TestParseRecovery checks that a syntax error costs one statement, or
+// inside a block, only the block item that holds it: every broken
+// statement is reported with the exact range of the offending token, in
+// source order, and the statements between them still parse, as do the
+// other items of a block with a broken one (the pool, the job and the
+// ruleset below) and a block whose closing brace is missing before the
+// next statement.
 func TestParseRecovery(t *testing.T) {
 	src := `let a = 1 +
 let b = 2
@@ -235,8 +239,12 @@ let f = 1
 	}
 	wantStmts := []string{
 		"*lang.Let b = 2 2:1-2:10",
+		"*lang.Pool p 3:1-5:2",
+		"*lang.Job j 6:1-9:2",
+		"*lang.Rules r 10:1-13:2",
 		"*lang.Request q 16:1-16:29",
 		"*lang.Expect (== b 2) 18:1-18:14",
+		"*lang.Pool unclosed 21:1-22:14",
 		"*lang.Let f = 1 25:1-25:10",
 	}
 	if diff := cmp.Diff(wantStmts, stmtViews(f)); diff != "" {
