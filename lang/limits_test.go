@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/google/go-cmp/cmp"
@@ -84,7 +83,6 @@ func TestExpressionLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			start := time.Now()
 			_, ds := ParseExpr("t.gpl", tt.expr)
 			if diff := cmp.Diff(tt.want, viewLimits(ds)); diff != "" {
 				t.Errorf("ParseExpr diagnostics (-want +got):\n%s", diff)
@@ -94,9 +92,6 @@ func TestExpressionLimits(t *testing.T) {
 			want := shift(tt.want, len("let x = "))
 			if diff := cmp.Diff(want, viewLimits(ds)); diff != "" {
 				t.Errorf("Parse diagnostics (-want +got):\n%s", diff)
-			}
-			if d := time.Since(start); d > 20*time.Second {
-				t.Errorf("took %v", d)
 			}
 		})
 	}
@@ -199,16 +194,12 @@ func TestLargeFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			start := time.Now()
 			f, ds := Parse("t.gpl", []byte(tt.src))
 			if diff := cmp.Diff(tt.want, viewLimits(ds)); diff != "" {
 				t.Errorf("diagnostics (-want +got):\n%s", diff)
 			}
 			if len(f.Stmts) != tt.stmts {
 				t.Errorf("%d statements, want %d", len(f.Stmts), tt.stmts)
-			}
-			if d := time.Since(start); d > 30*time.Second {
-				t.Errorf("took %v", d)
 			}
 		})
 	}
