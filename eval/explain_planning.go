@@ -182,9 +182,9 @@ func (s *Scenario) explainSweepQuery(r *ref, q *sweepQuery, what string) (string
 		if q.method == "min" || q.method == "argmin" {
 			word = "least"
 		}
-		head = fmt.Sprintf("%s is the point %s, the first with the %s %s of the %d points of sweep %s", what, describeAt(d, pt), word, q.result.name, points, d.name.Name)
+		head = fmt.Sprintf("%s is the point %s, the first with the %s %s of the %s of sweep %s", what, describeAt(d, pt), word, q.result.name, lang.CountOf(float64(points), "point", "points"), d.name.Name)
 		if q.method == "min" || q.method == "max" {
-			head = fmt.Sprintf("%s = %s, the %s %s of the %d points of sweep %s, first reached at %s", what, v, word, q.result.name, points, d.name.Name, describeAt(d, pt))
+			head = fmt.Sprintf("%s = %s, the %s %s of the %s of sweep %s, first reached at %s", what, v, word, q.result.name, lang.CountOf(float64(points), "point", "points"), d.name.Name, describeAt(d, pt))
 			q = &sweepQuery{field: pointField{def: q.result}}
 		}
 	case "at":

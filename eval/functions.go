@@ -358,7 +358,9 @@ func argIndex(e *reliability.Error) int {
 func reliabilityMessage(fn string, i int, e *reliability.Error) string {
 	switch e.Kind {
 	case reliability.NegativeGoodput:
-		return fmt.Sprintf("runtime_goodput would be %.3g, below 0: failures come faster than the job keeps progress; checkpoint faster, restart faster or raise the MTBF", e.Value)
+		// Three significant digits say how far below 0; no exponent.
+		r, _ := strconv.ParseFloat(strconv.FormatFloat(e.Value, 'g', 3, 64), 64)
+		return fmt.Sprintf("runtime_goodput would be %s, below 0: failures come faster than the job keeps progress; checkpoint faster, restart faster or raise the MTBF", lang.FormatNumber(r))
 	case reliability.NoFailures:
 		return "fleet_mtbf: no part has a count above 0, so the system never fails"
 	case reliability.Overflow:

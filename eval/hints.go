@@ -74,7 +74,8 @@ func unitHint(other lang.Expr, digits string, d lang.Dim) string {
 	}
 	base := lang.FromUnit(v, u)
 	if ru, ok := lang.ReadableUnit(base, d); ok && ru.Symbol != u.Symbol && d != lang.Money && d != lang.Price {
-		hint += " (" + strings.ReplaceAll(lang.FormatIn(base, ru), " ", "") + ")"
+		// A literal to write: no space, no thousands separators.
+		hint += " (" + lang.Numeral(lang.ToUnit(base, ru)) + ru.Symbol + ")"
 	}
 	return hint
 }

@@ -426,8 +426,10 @@ func inputFieldName(in goodput.Input) string {
 }
 
 // inputErrorMessage words an input error of the goodput engine for the
-// user, in gpl's terms: "program factor is 1.2; a factor is a fraction in
-// [0, 1]". Values are in the engine's units (hours, USD per device-hour).
+// user, in gpl's terms and with numbers as a report prints them: "program
+// factor is 1.2; a factor is a fraction in [0, 1]", "hours is -5 h; it must
+// not be negative". The engine's values are in hours and USD per
+// device-hour.
 func inputErrorMessage(e *goodput.InputError) string {
 	var subject string
 	switch e.Input {
@@ -438,26 +440,40 @@ func inputErrorMessage(e *goodput.InputError) string {
 	default:
 		subject = inputFieldName(e.Input)
 	}
+	value, limit := engineFigure(e.Input, e.Value), engineFigure(e.Input, e.Limit)
 	switch e.Kind {
 	case goodput.MissingFactor:
 		return fmt.Sprintf("the job has no %s factor", e.Factor)
 	case goodput.NotFinite:
-		return fmt.Sprintf("%s is %g; it must be a finite number", subject, e.Value)
+		return fmt.Sprintf("%s is %s; it must be a finite number", subject, value)
 	case goodput.FactorOutOfRange:
-		return fmt.Sprintf("%s is %g; a factor is a fraction in [0, 1]", subject, e.Value)
+		return fmt.Sprintf("%s is %s; a factor is a fraction in [0, 1]", subject, value)
 	case goodput.CeilingOutOfRange:
-		return fmt.Sprintf("%s is %g; a ceiling is a fraction in [0, 1]", subject, e.Value)
+		return fmt.Sprintf("%s is %s; a ceiling is a fraction in [0, 1]", subject, value)
 	case goodput.CeilingBelowFactor:
-		return fmt.Sprintf("%s %g is below its factor %g", subject, e.Value, e.Limit)
+		return fmt.Sprintf("%s %s is below its factor %s", subject, value, limit)
 	case goodput.NegativeValue:
-		return fmt.Sprintf("%s is %g; it must not be negative", subject, e.Value)
+		return fmt.Sprintf("%s is %s; it must not be negative", subject, value)
 	case goodput.Overflow:
 		if e.Input == goodput.InputRate {
-			return fmt.Sprintf("rate %g makes the cost overflow; with these offered device-hours it must be at most %g", e.Value, e.Limit)
+			return fmt.Sprintf("rate %s makes the cost overflow; with these offered device-hours it must be at most %s", value, limit)
 		}
-		return fmt.Sprintf("hours %g makes the offered device-hours overflow; with these devices it must be at most %g", e.Value, e.Limit)
+		return fmt.Sprintf("hours %s makes the offered device-hours overflow; with these devices it must be at most %s", value, limit)
 	}
-	return fmt.Sprintf("%s is %g: %s", subject, e.Value, e.Kind)
+	return fmt.Sprintf("%s is %s: %s", subject, value, e.Kind)
+}
+
+// engineFigure prints a value of an engine input as a report does:
+// hours as "92,160 h", a rate as "$2.50 per device-hour", a factor or a
+// device count as a number.
+func engineFigure(in goodput.Input, v float64) string {
+	switch in {
+	case goodput.InputHours:
+		return lang.Format(lang.FromUnit(v, lang.Units["h"]), lang.Duration)
+	case goodput.InputRate:
+		return lang.FormatRate(lang.FromUnit(v, lang.Units["USD/h"]))
+	}
+	return lang.FormatNumber(v)
 }
 
 func within(f *lang.Field, j *lang.Job) bool {

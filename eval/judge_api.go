@@ -277,10 +277,11 @@ func (f numberForm) exact(got float64) (string, bool) {
 	return "", false
 }
 
-// significant lists numerals for a: as lang.FormatNumber prints it, then
-// with 11 to 17 significant digits.
+// significant lists numerals for a: as lang.Numeral prints it (ten
+// significant digits, no thousands separators, which gpl source has not),
+// then with 11 to 17 significant digits.
 func significant(a float64) []string {
-	out := []string{lang.FormatNumber(a)}
+	out := []string{lang.Numeral(a)}
 	for k := 11; k <= 17; k++ {
 		r, _ := strconv.ParseFloat(strconv.FormatFloat(a, 'g', k, 64), 64)
 		out = append(out, strconv.FormatFloat(r, 'f', -1, 64))

@@ -162,7 +162,7 @@ func divisionError(divisor string, js *jobState, err error) error {
 	case errors.Is(err, goodput.ErrZeroMPG):
 		return &restated{divisor + " is 0", err}
 	case errors.Is(err, goodput.ErrOverflow):
-		return &restated{fmt.Sprintf("the quotient is too large to represent (%s is %g)", divisor, js.result.MPG), err}
+		return &restated{fmt.Sprintf("the quotient is too large to represent (%s is %s)", divisor, lang.FormatNumber(js.result.MPG)), err}
 	}
 	return err
 }

@@ -199,9 +199,19 @@ func CleanFraction(v float64) float64 {
 	return Clean(math.Round(v*1e15) / 1e15)
 }
 
-// FormatNumber prints v with at most 10 significant digits and no exponent
-// for ordinary magnitudes: 0.28215, 26002.944, 230400.
+// FormatNumber prints v as a report does: at most 10 significant digits, no
+// exponent for ordinary magnitudes, and commas between thousands in the
+// integer part, as for money: 0.28215, 26,002.944, 230,400. It is for
+// readers, not for gpl source, which has no commas: Numeral writes a number
+// that parses back.
 func FormatNumber(v float64) string {
+	return groupThousands(Numeral(v))
+}
+
+// Numeral prints v as FormatNumber does but without thousands separators:
+// 0.28215, 26002.944, 230400, 1e+20. Its text parses back as a gpl number
+// literal and with strconv.ParseFloat.
+func Numeral(v float64) string {
 	if v == 0 {
 		return "0"
 	}
@@ -253,8 +263,9 @@ func ReadableUnit(v float64, d Dim) (Unit, bool) {
 	return us[len(us)-1], true
 }
 
-// Format prints a value of dimension d in a readable unit: "720 h", "10 MB",
-// "$230,400.00", "-$1,234.50", "$8.86/h", "0.28215", "0 s".
+// Format prints a value of dimension d in a readable unit: "720 h",
+// "21,233,664 h", "10 MB", "$230,400.00", "-$1,234.50", "$8.86/h", "0.28215",
+// "0 s".
 func Format(v float64, d Dim) string {
 	switch d {
 	case Count:
@@ -262,17 +273,28 @@ func Format(v float64, d Dim) string {
 	case Money:
 		return dollars(groupThousands(strconv.FormatFloat(v, 'f', 2, 64)), "")
 	case Price:
-		// Prices keep up to four decimals: $2.50/h, $8.8605/h.
-		p := strconv.FormatFloat(ToUnit(v, Units["USD/h"]), 'f', 4, 64)
-		for strings.HasSuffix(p, "0") && len(p)-strings.IndexByte(p, '.') > 3 {
-			p = p[:len(p)-1]
-		}
-		return dollars(groupThousands(p), "/h")
+		return dollars(priceNumeral(v), "/h")
 	}
 	if u, ok := ReadableUnit(v, d); ok {
 		return FormatNumber(ToUnit(v, u)) + " " + u.Symbol
 	}
 	return FormatNumber(v) + " " + d.BaseUnit()
+}
+
+// FormatRate words a price v (USD per second, its base unit) as the rate of
+// a device-hour: "$2.50 per device-hour", where Format prints "$2.50/h".
+func FormatRate(v float64) string {
+	return dollars(priceNumeral(v), " per device-hour")
+}
+
+// priceNumeral is a price in USD per hour with two to four decimals and
+// thousands separators: 2.50, 8.8605, 1,200.00.
+func priceNumeral(v float64) string {
+	p := strconv.FormatFloat(ToUnit(v, Units["USD/h"]), 'f', 4, 64)
+	for strings.HasSuffix(p, "0") && len(p)-strings.IndexByte(p, '.') > 3 {
+		p = p[:len(p)-1]
+	}
+	return groupThousands(p)
 }
 
 // FormatIn prints a value of the unit's dimension in that unit, e.g. a got
@@ -299,7 +321,8 @@ func dollars(numeral, suffix string) string {
 	return "$" + digits + suffix
 }
 
-// groupThousands puts commas into the integer part of a decimal numeral.
+// groupThousands puts commas into the integer part of a decimal numeral;
+// anything else (+Inf, NaN, 1e+20) it returns as it is.
 func groupThousands(s string) string {
 	neg := strings.HasPrefix(s, "-")
 	if neg {
@@ -308,6 +331,12 @@ func groupThousands(s string) string {
 	intPart, frac := s, ""
 	if i := strings.IndexByte(s, '.'); i >= 0 {
 		intPart, frac = s[:i], s[i:]
+	}
+	if intPart == "" || strings.Trim(intPart, "0123456789") != "" || strings.ContainsAny(frac, "eE") {
+		if neg {
+			return "-" + s
+		}
+		return s
 	}
 	var b strings.Builder
 	if neg {
@@ -320,4 +349,13 @@ func groupThousands(s string) string {
 		b.WriteRune(c)
 	}
 	return b.String() + frac
+}
+
+// CountOf is n followed by the noun that agrees with it, n as a report
+// prints a count: "1 device", "0 devices", "16,384 devices".
+func CountOf(n float64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return FormatNumber(n) + " " + many
 }

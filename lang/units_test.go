@@ -2,6 +2,7 @@ package lang
 
 import (
 	"math"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -189,30 +190,81 @@ var twoTenths = 0.2
 
 func TestFormatNumber(t *testing.T) {
 	tests := []struct {
-		in   float64
-		want string
+		in          float64
+		want, plain string // FormatNumber's and Numeral's
 	}{
-		{0, "0"},
-		{0.28215, "0.28215"},
-		{26002.944, "26002.944"},
-		{230400, "230400"},
-		{1.48485, "1.48485"},
-		{0.1 + twoTenths, "0.3"},
-		{1.0 / 3, "0.3333333333"},
-		{2.0 / 3, "0.6666666667"},
-		{-2.5, "-2.5"},
-		{123456789012, "123456789000"},
-		{1234567890, "1234567890"},
-		{1234567890123.4567, "1234567890000"},
-		{1e-6, "0.000001"},
-		{1e-7, "1e-07"},
-		{1e15, "1e+15"},
-		{9.1e15, "9.1e+15"},
-		{0.00785, "0.00785"},
+		{0, "0", "0"},
+		{0.28215, "0.28215", "0.28215"},
+		{999, "999", "999"},
+		{1000, "1,000", "1000"},
+		{26002.944, "26,002.944", "26002.944"},
+		{230400, "230,400", "230400"},
+		{-92160, "-92,160", "-92160"},
+		{21233664, "21,233,664", "21233664"},
+		{1.48485, "1.48485", "1.48485"},
+		{0.1 + twoTenths, "0.3", "0.3"},
+		{1.0 / 3, "0.3333333333", "0.3333333333"},
+		{2.0 / 3, "0.6666666667", "0.6666666667"},
+		{0.8652906378600823, "0.8652906379", "0.8652906379"},
+		{-2.5, "-2.5", "-2.5"},
+		{123456789012, "123,456,789,000", "123456789000"},
+		{1234567890, "1,234,567,890", "1234567890"},
+		{1234567890123.4567, "1,234,567,890,000", "1234567890000"},
+		{1e-6, "0.000001", "0.000001"},
+		{1e-7, "1e-07", "1e-07"},
+		{1e15, "1e+15", "1e+15"},
+		{-9.1e15, "-9.1e+15", "-9.1e+15"},
+		{0.00785, "0.00785", "0.00785"},
+		{math.Inf(1), "+Inf", "+Inf"},
+		{math.Inf(-1), "-Inf", "-Inf"},
+		{math.NaN(), "NaN", "NaN"},
 	}
 	for _, tt := range tests {
 		if got := FormatNumber(tt.in); got != tt.want {
 			t.Errorf("FormatNumber(%v) = %q, want %q", tt.in, got, tt.want)
+		}
+		got := Numeral(tt.in)
+		if got != tt.plain {
+			t.Errorf("Numeral(%v) = %q, want %q", tt.in, got, tt.plain)
+		}
+		if _, err := strconv.ParseFloat(got, 64); err != nil {
+			t.Errorf("Numeral(%v) = %q does not parse back: %v", tt.in, got, err)
+		}
+	}
+}
+
+func TestCountOf(t *testing.T) {
+	tests := []struct {
+		n    float64
+		want string
+	}{
+		{1, "1 device"},
+		{0, "0 devices"},
+		{2, "2 devices"},
+		{16384, "16,384 devices"},
+		{1.5, "1.5 devices"},
+	}
+	for _, tt := range tests {
+		if got := CountOf(tt.n, "device", "devices"); got != tt.want {
+			t.Errorf("CountOf(%v) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
+
+func TestFormatRate(t *testing.T) {
+	tests := []struct {
+		usdPerHour float64
+		want       string
+	}{
+		{2.5, "$2.50 per device-hour"},
+		{8.8605, "$8.8605 per device-hour"},
+		{1234.5, "$1,234.50 per device-hour"},
+		{0, "$0.00 per device-hour"},
+		{-2.5, "-$2.50 per device-hour"},
+	}
+	for _, tt := range tests {
+		if got := FormatRate(tt.usdPerHour / 3600); got != tt.want {
+			t.Errorf("FormatRate(%v/h) = %q, want %q", tt.usdPerHour, got, tt.want)
 		}
 	}
 }
@@ -228,8 +280,10 @@ func TestFormat(t *testing.T) {
 		{"count", 0.28215, Count, "0.28215"},
 		{"hours", 720 * h, Duration, "720 h"},
 		{"a month stays in hours", 30 * 86400, Duration, "720 h"},
-		{"device-hours", 92160 * h, Duration, "92160 h"},
-		{"useful hours", 26002.944 * h, Duration, "26002.944 h"},
+		{"device-hours", 92160 * h, Duration, "92,160 h"},
+		{"millions of device-hours", 21233664 * h, Duration, "21,233,664 h"},
+		{"useful hours", 26002.944 * h, Duration, "26,002.944 h"},
+		{"devices", 16384, Count, "16,384"},
 		{"minutes", 90, Duration, "1.5 min"},
 		{"seconds", 1.5, Duration, "1.5 s"},
 		{"milliseconds", 0.25, Duration, "250 ms"},
@@ -262,7 +316,8 @@ func TestFormat(t *testing.T) {
 		{"large price", 1234.5 / 3600, Price, "$1,234.50/h"},
 		{"negative price", -1234.5 / 3600, Price, "-$1,234.50/h"},
 		{"price that rounds to zero has no sign", -0.00001 / 3600, Price, "$0.00/h"},
-		{"unnamed compound", 1e7, Data.Div(Duration), "10000000 B/s"},
+		{"unnamed compound", 1e7, Data.Div(Duration), "10,000,000 B/s"},
+		{"infinite money", math.Inf(1), Money, "$+Inf"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -281,14 +336,14 @@ func TestFormatIn(t *testing.T) {
 	}{
 		{(2.5 / 0.28215) / 3600, "USD/h", "8.860535176 USD/h"},
 		{8.86 / 3600, "$/h", "8.86 $/h"},
-		{230400, "$", "$230400"},
-		{-230400, "$", "-$230400"},
-		{-230400, "USD", "-230400 USD"},
-		{230400, "USD", "230400 USD"},
-		{26002.944 * secondsPerHour, "h", "26002.944 h"},
+		{230400, "$", "$230,400"},
+		{-230400, "$", "-$230,400"},
+		{-230400, "USD", "-230,400 USD"},
+		{230400, "USD", "230,400 USD"},
+		{26002.944 * secondsPerHour, "h", "26,002.944 h"},
 		{0.249, "ms", "249 ms"},
 		{1e7, "MB", "10 MB"},
-		{1e7, "KiB", "9765.625 KiB"},
+		{1e7, "KiB", "9,765.625 KiB"},
 	}
 	for _, tt := range tests {
 		if got := FormatIn(tt.v, Units[tt.unit]); got != tt.want {

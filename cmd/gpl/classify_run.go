@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"syscall"
 
+	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
 
@@ -132,7 +133,7 @@ func (c *classifier) run(e *env, args []string) int {
 		return status
 	}
 	if bad := c.unusable(); bad > 0 {
-		fmt.Fprintf(c.stderr, "gpl classify: %d of %d lines unusable; each has a placeholder in the output\n", bad, c.lines)
+		fmt.Fprintf(c.stderr, "gpl classify: %d of %s unusable; each has a placeholder in the output\n", bad, lang.CountOf(float64(c.lines), "line", "lines"))
 		return exitRuntime
 	}
 	return exitOK

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -73,7 +75,7 @@ func writeText(w io.Writer, r *report) {
 	if len(r.outcomes) > 0 {
 		fmt.Fprintf(w, "\nexpectations: %d passed, %d failed", pass, fail)
 		if errs > 0 {
-			fmt.Fprintf(w, ", %d errors", errs)
+			fmt.Fprintf(w, ", %s", lang.CountOf(float64(errs), "error", "errors"))
 		}
 		fmt.Fprintln(w)
 	}
@@ -87,6 +89,17 @@ func get(j *eval.Job, name string) string {
 	return v.String()
 }
 
+// figure is a job's number name in words by say, or "—" when it has none.
+func figure(j *eval.Job, name string, say func(float64) string) string {
+	v, err := j.Get(name)
+	if err != nil || v.Type.Kind != eval.Number {
+		return "—"
+	}
+	return say(v.Num)
+}
+
+func devicesText(n float64) string { return lang.CountOf(n, "device", "devices") }
+
 func writeJob(w io.Writer, j *eval.Job) {
 	head := "job " + j.Name
 	if j.Extends != "" {
@@ -96,9 +109,9 @@ func writeJob(w io.Writer, j *eval.Job) {
 		head += " (pool " + j.Pool + ")"
 	}
 	fmt.Fprintf(w, "\n%s\n", head)
-	fmt.Fprintf(w, "  %s devices × %s", get(j, "devices"), get(j, "hours"))
+	fmt.Fprintf(w, "  %s × %s", figure(j, "devices", devicesText), get(j, "hours"))
 	if j.Inputs.Rate.Set {
-		fmt.Fprintf(w, " at %s per device-hour", get(j, "rate"))
+		fmt.Fprintf(w, " at %s", figure(j, "rate", lang.FormatRate))
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -112,24 +125,43 @@ func writeJob(w io.Writer, j *eval.Job) {
 			fix(j.Result.Loss[f]), fix(j.Result.Lever[f]), fix(j.Result.Gain[f]))
 	}
 	tw.Flush()
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	// Every value cell ends in a tab, with or without a note after it, so
+	// that the values form one column; trimmed drops the padding a line
+	// without a note would end in.
+	tw, flush := trimmed(w)
 	fmt.Fprintf(tw, "  mpg\t%s\tuseful fraction of offered device-hours (badput %s)\n", fix(j.Result.MPG), fix(j.Result.Badput))
-	fmt.Fprintf(tw, "  ceiling_mpg\t%s\tevery factor at its ceiling (headroom %s×)\n", fix(j.Result.CeilingMPG), headroom(j))
+	fmt.Fprintf(tw, "  ceiling_mpg\t%s\tevery factor at its ceiling (%s)\n", fix(j.Result.CeilingMPG), headroom(j))
 	fmt.Fprintf(tw, "  offered_hours\t%s\tdevice-hours offered\n", get(j, "offered_hours"))
 	fmt.Fprintf(tw, "  useful_hours\t%s\tdevice-hours of useful work\n", get(j, "useful_hours"))
 	if j.Result.HasCost {
-		fmt.Fprintf(tw, "  cost\t%s\n", get(j, "cost"))
+		fmt.Fprintf(tw, "  cost\t%s\t\n", get(j, "cost"))
 		fmt.Fprintf(tw, "  badput_cost\t%s\tspent on hours that did no useful work\n", get(j, "badput_cost"))
-		fmt.Fprintf(tw, "  cost_per_useful_hour\t%s\n", get(j, "cost_per_useful_hour"))
+		fmt.Fprintf(tw, "  cost_per_useful_hour\t%s\t\n", get(j, "cost_per_useful_hour"))
 	}
 	best := "none: no ceiling raises mpg"
 	if j.Result.HasBestLever {
 		f := j.Result.BestLever
 		best = fmt.Sprintf("%s (+%s mpg, to %s)", f, fix(j.Result.Gain[f]), fix(j.Result.Lever[f]))
 	}
-	fmt.Fprintf(tw, "  best_lever\t%s\n", best)
-	tw.Flush()
+	fmt.Fprintf(tw, "  best_lever\t%s\n", best) // last, so it widens no column
+	flush()
 	writeWaterfall(w, j)
+}
+
+// trimmed is a tabwriter (cells padded with spaces, two between columns)
+// whose lines lose their trailing spaces when flush writes them to w.
+func trimmed(w io.Writer) (*tabwriter.Writer, func()) {
+	var b bytes.Buffer
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	return tw, func() {
+		tw.Flush()
+		lines := strings.Split(b.String(), "\n")
+		for i, l := range lines {
+			lines[i] = strings.TrimRight(l, " ")
+		}
+		io.WriteString(w, strings.Join(lines, "\n"))
+		b.Reset()
+	}
 }
 
 // fix prints a fraction with six significant digits.
@@ -141,12 +173,17 @@ func fix(v float64) string {
 	return s
 }
 
+// headroom says how many times the mpg the ceilings allow: "headroom
+// 1.25×", or why there is no such ratio.
 func headroom(j *eval.Job) string {
 	h, err := j.Result.Headroom()
-	if err != nil {
-		return "undefined"
+	switch {
+	case errors.Is(err, goodput.ErrZeroMPG):
+		return "no headroom ratio: mpg is 0"
+	case err != nil:
+		return "headroom too large to represent"
 	}
-	return fix(h)
+	return "headroom " + fix(h) + "×"
 }
 
 // writeRules lists each ruleset's rules and how it classifies every

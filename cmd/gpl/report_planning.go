@@ -106,7 +106,7 @@ func writeSweep(w io.Writer, s *eval.Scenario, sw eval.Sweep) {
 	if marked {
 		legend = " (* a factor above its ceiling)"
 	}
-	fmt.Fprintf(w, "\nsweep %s over %s: %d points%s\n", sw.Name, sw.Job, sw.Points, legend)
+	fmt.Fprintf(w, "\nsweep %s over %s: %s%s\n", sw.Name, sw.Job, lang.CountOf(float64(sw.Points), "point", "points"), legend)
 	if err != nil {
 		fmt.Fprintf(w, "  (no table: %v)\n", err)
 		return

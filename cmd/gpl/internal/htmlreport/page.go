@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/gpl-lang/gpl/lang"
@@ -74,7 +75,7 @@ func uniqueID(ids map[string]int, name string) string {
 	}
 	ids[id]++
 	if n := ids[id]; n > 1 {
-		id += "-" + lang.FormatNumber(float64(n))
+		id += "-" + strconv.Itoa(n)
 	}
 	return id
 }

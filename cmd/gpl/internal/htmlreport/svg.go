@@ -202,7 +202,7 @@ func inAxisUnit(q Quantity, max, v float64) float64 {
 	return v
 }
 
-// formatValue prints a value as the text report does: "92160 h",
+// formatValue prints a value as the text report does: "92,160 h",
 // "$230,400.00", "$8.8605/h", "0.28215".
 func formatValue(q Quantity, v float64) string { return lang.Format(lang.Clean(v), q.Dim) }
 
@@ -211,7 +211,7 @@ func formatValue(q Quantity, v float64) string { return lang.Format(lang.Clean(v
 func tickText(v float64) string { return lang.FormatNumber(lang.Clean(v)) }
 
 // attrNumber is the data-value of a mark: the number in the axis's unit.
-func attrNumber(v float64) string { return lang.FormatNumber(lang.Clean(v)) }
+func attrNumber(v float64) string { return lang.Numeral(lang.Clean(v)) }
 
 // valueAxis draws the vertical axis of s with its ticks, grid and label.
 func (c *Chart) valueAxis(a plotArea, s scale) {

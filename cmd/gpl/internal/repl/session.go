@@ -541,8 +541,5 @@ func (s *session) names() [][2]string {
 }
 
 func describeCount(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return lang.CountOf(float64(n), one, many)
 }

@@ -151,7 +151,7 @@ func writeCoverage(w io.Writer, results []*fileResult, total coverageTotal, cove
 	if total.percent() < coverMin {
 		verdict = "below"
 	}
-	fmt.Fprintf(w, "%scoverage: %d/%d rules fired (%s%%), %s --cover-min %s%%\n", prefix, total.fired, total.rules,
+	fmt.Fprintf(w, "%scoverage: %d/%s fired (%s%%), %s --cover-min %s%%\n", prefix, total.fired, lang.CountOf(float64(total.rules), "rule", "rules"),
 		lang.FormatNumber(math.Floor(total.percent()*10)/10), verdict, lang.FormatNumber(coverMin))
 }
 
@@ -168,7 +168,7 @@ func writeRuleCoverage(w io.Writer, prefix, subject string, c *ruleCoverage, tes
 	if c.files > 1 {
 		head += fmt.Sprintf(" in %d files", c.files)
 	}
-	fmt.Fprintf(w, "%scoverage: %s%s: %d/%d rules fired\n", prefix, subject, head, c.fired(), len(c.counts))
+	fmt.Fprintf(w, "%scoverage: %s%s: %d/%s fired\n", prefix, subject, head, c.fired(), lang.CountOf(float64(len(c.counts)), "rule", "rules"))
 	counts := make([]string, len(c.counts))
 	for i, n := range c.counts {
 		counts[i] = c.rules[i] + " ×" + strconv.Itoa(n)

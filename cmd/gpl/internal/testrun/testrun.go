@@ -24,6 +24,7 @@ import (
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
+	"github.com/gpl-lang/gpl/lang"
 )
 
 // Env is what a run may touch: its arguments, streams and environment.
@@ -305,12 +306,12 @@ func summarize(results []*fileResult) testSummary {
 	return s
 }
 
-// String is the summary line: "1400 passed, 600 failed", with ", N errors"
-// only when there were runtime or load errors.
+// String is the summary line: "1400 passed, 600 failed", with ", 1 error"
+// or ", N errors" only when there were runtime or load errors.
 func (s testSummary) String() string {
 	line := fmt.Sprintf("%d passed, %d failed", s.passed, s.failed)
 	if s.errors > 0 {
-		line += fmt.Sprintf(", %d errors", s.errors)
+		line += ", " + lang.CountOf(float64(s.errors), "error", "errors")
 	}
 	return line
 }
