@@ -101,7 +101,7 @@ func TestJobResults(t *testing.T) {
 	}
 	want := map[string]string{
 		"mpg": "0.342", "badput": "0.658",
-		"offered_hours": "92160 h", "useful_hours": "31518.72 h",
+		"offered_hours": "92,160 h", "useful_hours": "31,518.72 h",
 		"cost": "$230,400.00", "badput_cost": "$151,603.20", "cost_per_useful_hour": "$7.3099/h",
 		"best_lever": `"program"`, "ceiling_mpg": "0.38475", "headroom": "1.125",
 		"devices": "128", "hours": "720 h", "rate": "$2.50/h",
@@ -110,10 +110,10 @@ func TestJobResults(t *testing.T) {
 		"loss.scheduling": "0.05", "loss.runtime": "0.095", "loss.program": "0.513",
 		"lever.scheduling": "0.342", "lever.runtime": "0.342", "lever.program": "0.38475",
 		"gain.scheduling": "0", "gain.runtime": "0", "gain.program": "0.04275",
-		"held_hours": "87552 h", "productive_hours": "78796.8 h",
-		"loss_hours.scheduling": "4608 h", "loss_hours.runtime": "8755.2 h", "loss_hours.program": "47278.08 h",
+		"held_hours": "87,552 h", "productive_hours": "78,796.8 h",
+		"loss_hours.scheduling": "4,608 h", "loss_hours.runtime": "8,755.2 h", "loss_hours.program": "47,278.08 h",
 		"loss_cost.scheduling": "$11,520.00", "loss_cost.runtime": "$21,888.00", "loss_cost.program": "$118,195.20",
-		"gain_hours.scheduling": "0 s", "gain_hours.runtime": "0 s", "gain_hours.program": "3939.84 h",
+		"gain_hours.scheduling": "0 s", "gain_hours.runtime": "0 s", "gain_hours.program": "3,939.84 h",
 		"saving.scheduling": "$0.00", "saving.runtime": "$0.00", "saving.program": "$25,600.00",
 		"owner.scheduling": `"scheduling"`, "owner.runtime": `"runtime"`, "owner.program": `"program"`,
 	}
@@ -179,8 +179,11 @@ func TestScenarioValueAndEval(t *testing.T) {
 
 	v, err := s.Value("base.useful_hours")
 	days := lang.Units["d"]
-	if err != nil || v.Precise(nil) != "26002.944 h" || v.Precise(&days) != "1083.456 d" {
+	if err != nil || v.Precise(nil) != "26,002.944 h" || v.Precise(&days) != "1,083.456 d" {
 		t.Errorf("Value(base.useful_hours) = %v, %v, %v", v.Precise(nil), v.Precise(&days), err)
+	}
+	if v.Plain(nil) != "26002.944 h" || v.Plain(&days) != "1083.456 d" {
+		t.Errorf("Plain(base.useful_hours) = %v, %v", v.Plain(nil), v.Plain(&days))
 	}
 	if _, err := s.Value("base.nothing"); err == nil || !strings.HasPrefix(err.Error(), "base.nothing: ") {
 		t.Errorf("Value of an unknown result: %v", err)

@@ -39,7 +39,7 @@ func ExampleLoadFile() {
 	// Output:
 	// mpg = 0.28215
 	// cost_per_useful_hour = $8.8605/h
-	// useful_hours = 26002.944 h
+	// useful_hours = 26,002.944 h
 	// cost = $230,400.00
 	// best_lever = "program"
 	// mpg as a float64: 0.28215

@@ -101,15 +101,15 @@ func TestExpectationFailures(t *testing.T) {
    = with llama2_70b.rate = 2.5 USD/h, llama2_70b.S = 0.95, llama2_70b.R = 0.9, llama2_70b.P = 0.33`},
 		{"money with a dollar sign", "expect llama2_70b.cost ≈ $230000", `
 11 | expect llama2_70b.cost ≈ $230000
-   |        ^^^^^^^^^^^^^^^ got $230400, want $230000 ± $0.5 (off by $400)
+   |        ^^^^^^^^^^^^^^^ got $230,400, want $230,000 ± $0.5 (off by $400)
    = with llama2_70b.devices = 128, llama2_70b.hours = 720 h, llama2_70b.rate = 2.5 USD/h`},
 		{"duration in hours", "expect llama2_70b.useful_hours ≈ 26000h", `
 11 | expect llama2_70b.useful_hours ≈ 26000h
-   |        ^^^^^^^^^^^^^^^^^^^^^^^ got 26002.944 h, want 26000 h ± 0.5 h (off by 2.944 h)
+   |        ^^^^^^^^^^^^^^^^^^^^^^^ got 26,002.944 h, want 26,000 h ± 0.5 h (off by 2.944 h)
    = with llama2_70b.devices = 128, llama2_70b.hours = 720 h, llama2_70b.S = 0.95, llama2_70b.R = 0.9, llama2_70b.P = 0.33`},
 		{"greater than", "expect llama2_70b.useful_hours > 30000h", `
 11 | expect llama2_70b.useful_hours > 30000h
-   |        ^^^^^^^^^^^^^^^^^^^^^^^ got 26002.944 h, want > 30000 h
+   |        ^^^^^^^^^^^^^^^^^^^^^^^ got 26,002.944 h, want > 30,000 h
    = with llama2_70b.devices = 128, llama2_70b.hours = 720 h, llama2_70b.S = 0.95, llama2_70b.R = 0.9, llama2_70b.P = 0.33`},
 		{"equality of strings", `expect llama2_70b.best_lever == "runtime"`, `
 11 | expect llama2_70b.best_lever == "runtime"

@@ -40,9 +40,9 @@ func TestExplainPlanning(t *testing.T) {
 	}{
 		{"grid.at(devices = 256, runtime = 0.95).useful_hours",
 			"grid.at(devices = 256, runtime = 0.95) is the point runtime = 0.95, devices = 256 of sweep grid, job llama2_70b with those inputs\n" +
-				"  offered_hours = devices × hours = 256 × 720 h = 184320 h\n" +
+				"  offered_hours = devices × hours = 256 × 720 h = 184,320 h\n" +
 				"  mpg = S × R × P = 0.95 × 0.95 × 0.33 = 0.297825\n" +
-				"  useful_hours = offered_hours × mpg = 184320 h × 0.297825 = 54895.104 h"},
+				"  useful_hours = offered_hours × mpg = 184,320 h × 0.297825 = 54,895.104 h"},
 		{"grid.argmin(useful_hours).devices",
 			"grid.argmin(useful_hours) is the point runtime = 0.9, devices = 128, the first with the least useful_hours of the 4 points of sweep grid\n" +
 				"  devices = 128, the value sweep grid gives it here"},
@@ -60,16 +60,16 @@ func TestExplainPlanning(t *testing.T) {
 			"p_needed.program = 0.365497076: the least program in [0, 1] at which cost_per_useful_hour <= 8 USD/h holds (cost_per_useful_hour = $8.00/h there), found by bisection in 56 engine runs"},
 		{"devices_needed.cost",
 			"at the answer of solve devices_needed, devices = 148:\n" +
-				"  offered_hours = devices × hours = 148 × 720 h = 106560 h\n" +
-				"  cost = offered_hours × rate = 106560 h × $2.50/h = $266,400.00"},
+				"  offered_hours = devices × hours = 148 × 720 h = 106,560 h\n" +
+				"  cost = offered_hours × rate = 106,560 h × $2.50/h = $266,400.00"},
 		{"both.cost_per_useful_hour",
 			"both.cost = llama2_70b.cost + tuned.cost = $230,400.00 + $230,400.00 = $460,800.00\n" +
-				"both.useful_hours = llama2_70b.useful_hours + tuned.useful_hours = 26002.944 h + 31518.72 h = 57521.664 h\n" +
-				"both.cost_per_useful_hour = both.cost / both.useful_hours = $460,800.00 / 57521.664 h = $8.0109/h"},
+				"both.useful_hours = llama2_70b.useful_hours + tuned.useful_hours = 26,002.944 h + 31,518.72 h = 57,521.664 h\n" +
+				"both.cost_per_useful_hour = both.cost / both.useful_hours = $460,800.00 / 57,521.664 h = $8.0109/h"},
 		{"free_jobs.loss_hours.R", "free_jobs.loss_hours.R = bare.loss_hours.R + idle.loss_hours.R = 40 h + 0 s = 40 h"},
 		{`owner_loss_cost(both, "runtime")`,
 			`owner_loss_cost(both, "runtime") = llama2_70b.loss_cost.runtime + tuned.loss_cost.runtime = $21,888.00 + $21,888.00 = $43,776.00, the factors "runtime" owns in group both`},
-		{"by_work.best", `by_work.best = "tuned", the job with the highest useful_hours (ties: the first listed): tuned 31518.72 h, llama2_70b 26002.944 h`},
+		{"by_work.best", `by_work.best = "tuned", the job with the highest useful_hours (ties: the first listed): tuned 31,518.72 h, llama2_70b 26,002.944 h`},
 		{"by_work.ratio(llama2_70b)", "by_work.ratio(llama2_70b) = llama2_70b.mpg / tuned.mpg = 0.28215 / 0.342 = 0.825, the trade ratio against the first job listed"},
 	}
 	for _, tt := range tests {

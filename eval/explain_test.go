@@ -39,7 +39,7 @@ func TestExplain(t *testing.T) {
 		t.Fatal(err)
 	}
 	const mpg = "mpg = S × R × P = 0.95 × 0.9 × 0.33 = 0.28215"
-	const offered = "offered_hours = devices × hours = 128 × 720 h = 92160 h"
+	const offered = "offered_hours = devices × hours = 128 × 720 h = 92,160 h"
 	tests := []struct {
 		name, job, result string
 		want              string
@@ -52,11 +52,11 @@ func TestExplain(t *testing.T) {
 		{name: "loss alias", job: "llama2_70b", result: "loss.P", want: "loss.program = S × R × (1 − P) = 0.95 × 0.9 × (1 − 0.33) = 0.57285"},
 		{name: "offered_hours", job: "llama2_70b", result: "offered_hours", want: offered},
 		{name: "useful_hours", job: "llama2_70b", result: "useful_hours", want: offered + "\n" + mpg +
-			"\nuseful_hours = offered_hours × mpg = 92160 h × 0.28215 = 26002.944 h"},
+			"\nuseful_hours = offered_hours × mpg = 92,160 h × 0.28215 = 26,002.944 h"},
 		{name: "cost", job: "llama2_70b", result: "cost", want: offered +
-			"\ncost = offered_hours × rate = 92160 h × $2.50/h = $230,400.00"},
+			"\ncost = offered_hours × rate = 92,160 h × $2.50/h = $230,400.00"},
 		{name: "badput_cost", job: "llama2_70b", result: "badput_cost", want: offered +
-			"\ncost = offered_hours × rate = 92160 h × $2.50/h = $230,400.00\n" + mpg +
+			"\ncost = offered_hours × rate = 92,160 h × $2.50/h = $230,400.00\n" + mpg +
 			"\nbadput = 1 − mpg = 1 − 0.28215 = 0.71785" +
 			"\nbadput_cost = cost × badput = $230,400.00 × 0.71785 = $165,392.64"},
 		{name: "cost_per_useful_hour", job: "llama2_70b", result: "cost_per_useful_hour", want: mpg +

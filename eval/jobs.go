@@ -467,6 +467,9 @@ func inputErrorMessage(e *goodput.InputError) string {
 // hours as "92,160 h", a rate as "$2.50 per device-hour", a factor or a
 // device count as a number.
 func engineFigure(in goodput.Input, v float64) string {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return lang.FormatNumber(v) // +Inf, without a unit
+	}
 	switch in {
 	case goodput.InputHours:
 		return lang.Format(lang.FromUnit(v, lang.Units["h"]), lang.Duration)

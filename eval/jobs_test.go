@@ -30,12 +30,16 @@ func TestInputErrorMessage(t *testing.T) {
 			"devices is -8; it must not be negative"},
 		{"infinite hours", goodput.InputError{Input: goodput.InputHours, Kind: goodput.NotFinite, Value: math.Inf(1)},
 			"hours is +Inf; it must be a finite number"},
+		{"negative hours", goodput.InputError{Input: goodput.InputHours, Kind: goodput.NegativeValue, Value: -92160},
+			"hours is -92,160 h; it must not be negative"},
+		{"factor of many digits", goodput.InputError{Input: goodput.InputFactor, Factor: goodput.Program, Kind: goodput.FactorOutOfRange, Value: 1.0864197530864197, Limit: 1},
+			"program factor is 1.086419753; a factor is a fraction in [0, 1]"},
 		{"offered hours overflow", goodput.InputError{Input: goodput.InputHours, Kind: goodput.Overflow, Value: 1e200, Limit: 1e108},
-			"hours 1e+200 makes the offered device-hours overflow; with these devices it must be at most 1e+108"},
+			"hours 1e+200 h makes the offered device-hours overflow; with these devices it must be at most 1e+108 h"},
 		{"cost overflow", goodput.InputError{Input: goodput.InputRate, Kind: goodput.Overflow, Value: 1e100, Limit: 1e8},
-			"rate 1e+100 makes the cost overflow; with these offered device-hours it must be at most 1e+08"},
+			"rate $1e+100 per device-hour makes the cost overflow; with these offered device-hours it must be at most $100,000,000.00 per device-hour"},
 		{"unknown kind", goodput.InputError{Input: goodput.InputRate, Kind: 42, Value: 3},
-			"rate is 3: ErrorKind(42)"},
+			"rate is $3.00 per device-hour: ErrorKind(42)"},
 	}
 	var got, want []string
 	for _, tt := range tests {

@@ -152,7 +152,7 @@ func TestWith(t *testing.T) {
 	want := `measured_runtime = 0.85
 gpu_rate = 2.5 USD/h
 mpg = 0.266475
-cost = 230400 USD
+cost = 230,400 USD
 cost_per_useful_hour = 9.381743128 USD/h
 best_lever = "program"
 expect mpg ≈ 0.28215 ± 0.000001: pass false got 0.266475

@@ -92,19 +92,29 @@ func (v Value) String() string {
 // when given (the unit an expectation was written in), else in a readable
 // unit; other kinds print as String does.
 func (v Value) Precise(u *lang.Unit) string {
+	return v.precise(u, lang.FormatNumber, lang.FormatIn)
+}
+
+// Plain prints as Precise does but without thousands separators (92160 h,
+// not 92,160 h), for outputs that programs read: JSON, TAP.
+func (v Value) Plain(u *lang.Unit) string {
+	return v.precise(u, lang.Numeral, lang.NumeralIn)
+}
+
+func (v Value) precise(u *lang.Unit, number func(float64) string, in func(float64, lang.Unit) string) string {
 	if v.Type.Kind != Number {
 		return v.String()
 	}
 	if u != nil && u.Dim == v.Type.Dim {
-		return lang.FormatIn(v.Num, *u)
+		return in(v.Num, *u)
 	}
 	if v.Type.Dim == lang.Count {
-		return lang.FormatNumber(v.Num)
+		return number(v.Num)
 	}
 	if ru, ok := lang.ReadableUnit(v.Num, v.Type.Dim); ok {
-		return lang.FormatIn(v.Num, ru)
+		return in(v.Num, ru)
 	}
-	return lang.FormatNumber(v.Num) + " " + v.Type.Dim.BaseUnit()
+	return number(v.Num) + " " + v.Type.Dim.BaseUnit()
 }
 
 // fromGo turns what an expr program returned into a value of type t.

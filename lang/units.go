@@ -215,13 +215,18 @@ func Numeral(v float64) string {
 	if v == 0 {
 		return "0"
 	}
-	a := math.Abs(v)
-	if a >= 1e-6 && a < 1e15 {
-		// Round to 10 significant digits, then print without an exponent.
-		r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 10, 64), 64)
+	// Round to 10 significant digits, then print the shortest numeral of
+	// the rounded value: without an exponent for ordinary magnitudes, and
+	// 1e-320 rather than the 9.999888672e-321 of a subnormal's ten digits.
+	ten := strconv.FormatFloat(v, 'g', 10, 64)
+	r, err := strconv.ParseFloat(ten, 64)
+	if err != nil { // rounded up past the largest float64: keep v, exactly
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	if a := math.Abs(v); a >= 1e-6 && a < 1e15 {
 		return strconv.FormatFloat(r, 'f', -1, 64)
 	}
-	return strconv.FormatFloat(v, 'g', 10, 64)
+	return strconv.FormatFloat(r, 'g', -1, 64)
 }
 
 // readable units per dimension, largest first.
@@ -271,6 +276,9 @@ func Format(v float64, d Dim) string {
 	case Count:
 		return FormatNumber(v)
 	case Money:
+		if math.Abs(v) >= 1e15 {
+			return dollars(Numeral(v), "") // $1e+20, not 21 digits
+		}
 		return dollars(groupThousands(strconv.FormatFloat(v, 'f', 2, 64)), "")
 	case Price:
 		return dollars(priceNumeral(v), "/h")
@@ -290,7 +298,11 @@ func FormatRate(v float64) string {
 // priceNumeral is a price in USD per hour with two to four decimals and
 // thousands separators: 2.50, 8.8605, 1,200.00.
 func priceNumeral(v float64) string {
-	p := strconv.FormatFloat(ToUnit(v, Units["USD/h"]), 'f', 4, 64)
+	perHour := ToUnit(v, Units["USD/h"])
+	if math.Abs(perHour) >= 1e15 {
+		return Numeral(perHour) // $1e+20/h, not 21 digits
+	}
+	p := strconv.FormatFloat(perHour, 'f', 4, 64)
 	for strings.HasSuffix(p, "0") && len(p)-strings.IndexByte(p, '.') > 3 {
 		p = p[:len(p)-1]
 	}
@@ -298,9 +310,19 @@ func priceNumeral(v float64) string {
 }
 
 // FormatIn prints a value of the unit's dimension in that unit, e.g. a got
-// value in the unit its expectation was written in: "8.860535 USD/h".
+// value in the unit its expectation was written in: "8.860535 USD/h",
+// "92,160 h".
 func FormatIn(v float64, u Unit) string {
-	s := FormatNumber(ToUnit(v, u))
+	return formatIn(FormatNumber(ToUnit(v, u)), u)
+}
+
+// NumeralIn prints as FormatIn does but with a Numeral, without thousands
+// separators, for outputs that programs read: "92160 h".
+func NumeralIn(v float64, u Unit) string {
+	return formatIn(Numeral(ToUnit(v, u)), u)
+}
+
+func formatIn(s string, u Unit) string {
 	switch u.Symbol {
 	case "$":
 		return dollars(s, "")

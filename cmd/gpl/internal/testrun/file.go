@@ -191,10 +191,12 @@ func caseOf(out eval.Outcome, d time.Duration) testCase {
 		c.status = statusFail
 		c.diag = out.Diagnostic
 	}
+	// got, want and tolerance go into JSON and TAP, which programs read:
+	// no thousands separators.
 	u := ex.WantedUnit()
-	c.got, c.want = out.Got.Precise(u), out.Want.Precise(u)
+	c.got, c.want = out.Got.Plain(u), out.Want.Plain(u)
 	if ex.Operator() == "≈" {
-		c.tolerance = eval.NumberValue(out.Tolerance, out.Want.Type.Dim).Precise(u)
+		c.tolerance = eval.NumberValue(out.Tolerance, out.Want.Type.Dim).Plain(u)
 	}
 	return c
 }
