@@ -306,7 +306,7 @@ func (s *Scenario) explainSolve(d *decl, f pointField) (string, error) {
 	}
 	answer := s.valueText(fp, pt.vals[0])
 	got, _ := fp.result.get(&pt.job)
-	head := fmt.Sprintf("%s.%s = %s: the %s %s in [%s, %s] at which %s holds (%s = %s there), found by bisection in %d engine runs",
+	head := fmt.Sprintf("%s.%s = %s: the %s %s between %s and %s at which %s holds (%s = %s there), found by bisection in %d engine runs",
 		d.name.Name, fp.in.name, answer, word, fp.in.name, s.valueText(fp, lo), s.valueText(fp, hi), cond, fp.result.name, got, pv.runs)
 	if fp.in.kind == inDevices {
 		head += "; devices are whole, so the answer is rounded toward where the condition holds"

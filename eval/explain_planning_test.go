@@ -57,7 +57,7 @@ func TestExplainPlanning(t *testing.T) {
 				"  mpg = S × R × P = 0.95 × 0.93 × 0.33 = 0.291555"},
 		// 2.50 / (0.95 × 0.90 × P) <= 8 from P = 2.50 / 6.84 = 0.365497.
 		{"p_needed.program",
-			"p_needed.program = 0.365497076: the least program in [0, 1] at which cost_per_useful_hour <= 8 USD/h holds (cost_per_useful_hour = $8.00/h there), found by bisection in 56 engine runs"},
+			"p_needed.program = 0.365497076: the least program between 0 and 1 at which cost_per_useful_hour <= 8 USD/h holds (cost_per_useful_hour = $8.00/h there), found by bisection in 56 engine runs"},
 		{"devices_needed.cost",
 			"at the answer of solve devices_needed, devices = 148:\n" +
 				"  offered_hours = devices × hours = 148 × 720 h = 106,560 h\n" +

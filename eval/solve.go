@@ -245,7 +245,8 @@ func (sv *solver) search(lo, hi float64) (*point, error) {
 		return nil, err
 	}
 	fp := sv.fp
-	rng := "[" + sv.s.valueText(fp, lo) + ", " + sv.s.valueText(fp, hi) + "]"
+	// Words, not [LOW, HIGH]: a bound may carry a thousands separator.
+	rng := "between " + sv.s.valueText(fp, lo) + " and " + sv.s.valueText(fp, hi)
 	cond := sv.s.sourceText(fp.cond)
 	switch {
 	case !a.holds && !b.holds:
@@ -259,13 +260,13 @@ func (sv *solver) search(lo, hi float64) (*point, error) {
 			closest = b
 		}
 		return nil, &solveFailure{
-			msg: fmt.Sprintf("no %s in %s gives %s; the %s is %s, at %s = %s", fp.in.name, rng, cond, word,
+			msg: fmt.Sprintf("no %s %s gives %s; the %s is %s, at %s = %s", fp.in.name, rng, cond, word,
 				gotText(fp.result, closest.got), fp.in.name, sv.s.valueText(fp, closest.x)),
 			note: "the condition holds nowhere in the range: widen the range or change the target",
 		}
 	case a.holds && b.holds:
 		return nil, &solveFailure{
-			msg:  fmt.Sprintf("%s holds for every %s in %s, so there is no value where it starts to hold", cond, fp.in.name, rng),
+			msg:  fmt.Sprintf("%s holds for every %s %s, so there is no value where it starts to hold", cond, fp.in.name, rng),
 			note: "widen the range",
 		}
 	}

@@ -190,9 +190,9 @@ func checkMarks(t *testing.T, dom string, f File) {
 		h := stepHours(j.Result)
 		var want [][2]string
 		for i, step := range waterfallSteps {
-			want = append(want, [2]string{"mark bar " + step, lang.FormatNumber(lang.Clean(h[i]))})
+			want = append(want, [2]string{"mark bar " + step, lang.Numeral(lang.Clean(h[i]))})
 			if i > 0 {
-				want = append(want, [2]string{"mark loss", lang.FormatNumber(lang.Clean(h[i-1] - h[i]))})
+				want = append(want, [2]string{"mark loss", lang.Numeral(lang.Clean(h[i-1] - h[i]))})
 			}
 		}
 		id := "file-" + strings.ReplaceAll(strings.ReplaceAll(f.Name, ".", "-"), "/", "-") + "-waterfall-" + j.Name

@@ -59,10 +59,10 @@ func TestWaterfallChart(t *testing.T) {
 		t.Errorf("marks (-want +got):\n%s", d)
 	}
 	wantRows := [][]string{
-		{"offered", "92160 h", "—", "—", "—"},
-		{"held", "87552 h", "4608 h", "scheduling", "$11,520.00"},
-		{"productive", "78796.8 h", "8755.2 h", "runtime", "$21,888.00"},
-		{"useful", "26002.944 h", "52793.856 h", "program", "$131,984.64"},
+		{"offered", "92,160 h", "—", "—", "—"},
+		{"held", "87,552 h", "4,608 h", "scheduling", "$11,520.00"},
+		{"productive", "78,796.8 h", "8,755.2 h", "runtime", "$21,888.00"},
+		{"useful", "26,002.944 h", "52,793.856 h", "program", "$131,984.64"},
 	}
 	if d := cmp.Diff(wantRows, c.Table.Rows); d != "" {
 		t.Errorf("table (-want +got):\n%s", d)
