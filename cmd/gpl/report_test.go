@@ -90,3 +90,45 @@ rules serving: override, rule 2, else throughput
 		t.Errorf("rules report (-want +got):\n%s", diff)
 	}
 }
+
+// TestJobReportWords pins the words of a job's text report: one device in
+// the singular, a rate per device-hour, thousands separators in hours, the
+// values of every result line in one column, and no headroom ratio when
+// the mpg is 0, said as such.
+func TestJobReportWords(t *testing.T) {
+	r := loadReport(t, `
+pool one { devices = 1  rate = 1250 USD/h }
+job idle on one {
+  hours    = 2000h
+  factors  { scheduling = 0  runtime = 0.9  program = 0.5 }
+  ceilings { scheduling = 0.5 }
+}
+`)
+	j, ok := r.s.Job("idle")
+	if !ok {
+		t.Fatal("no job idle")
+	}
+	var b strings.Builder
+	writeJob(&b, j)
+	got := b.String()
+	got, _, _ = strings.Cut(got, "  waterfall") // the waterfall has its own tests
+	want := `
+job idle (pool one)
+  1 device × 2,000 h at $1,250.00 per device-hour
+        factor  value  ceiling  loss  lever   gain
+    scheduling      0      0.5     1  0.225  0.225
+       runtime    0.9        —     0      0      0
+       program    0.5        —     0      0      0
+  mpg                   0              useful fraction of offered device-hours (badput 1)
+  ceiling_mpg           0.225          every factor at its ceiling (no headroom ratio: mpg is 0)
+  offered_hours         2,000 h        device-hours offered
+  useful_hours          0 s            device-hours of useful work
+  cost                  $2,500,000.00
+  badput_cost           $2,500,000.00  spent on hours that did no useful work
+  cost_per_useful_hour  —
+  best_lever            scheduling (+0.225 mpg, to 0.225)
+`
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("job report (-want +got):\n%s", diff)
+	}
+}
