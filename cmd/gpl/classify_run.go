@@ -165,6 +165,7 @@ func (c *classifier) readInput(e *env, in input, several bool) int {
 	if src.mapped != nil {
 		m := src.mapped
 		sr = priority.NewBytesStreamReader(m.data())
+		sr.SetMaxLineSize(c.o.maxLine)
 		var counted int64
 		sr.OnWait(func() {
 			c.out.flush()
@@ -189,6 +190,7 @@ func (c *classifier) readInput(e *env, in input, several bool) int {
 		return exitOK
 	}
 	sr = priority.NewStreamReader(src.r)
+	sr.SetMaxLineSize(c.o.maxLine)
 	sr.OnWait(func() { c.out.flush(); c.bar.update(c.lines) })
 	if c.stream(sr, in, prefix) {
 		return exitRuntime

@@ -20,6 +20,7 @@ func loadScenario(arg string) (*eval.Scenario, error) {
 
 // loadScenarioWith is loadScenario with options (--max-points).
 func loadScenarioWith(arg string, opts eval.Options) (*eval.Scenario, error) {
+	opts.Scenarios = scenarios.Files // import "scenarios/NAME"
 	if _, err := os.Stat(arg); err != nil && !strings.ContainsAny(arg, `/\`) && !strings.HasSuffix(arg, ".gpl") {
 		for _, n := range scenarios.Names() {
 			if n == arg {
