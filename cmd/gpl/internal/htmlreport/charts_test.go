@@ -329,10 +329,16 @@ func TestPageGolden(t *testing.T) {
 		Stream:       "requests.jsonl",
 		Expectations: []Expectation{{Name: "plan.gpl:3: expect x == 1", Status: "fail", Got: "2", Want: "1", Diagnostic: "error: x is 2, want 1 <here>"}},
 	}
+	var langFiles []File
+	for _, name := range planningFiles {
+		lf := load(t, name)
+		lf.Name = name
+		langFiles = append(langFiles, lf)
+	}
 	for _, tt := range []struct {
 		golden string
 		files  []File
-	}{{"default.html", []File{f}}, {"planning.html", []File{plan}}} {
+	}{{"default.html", []File{f}}, {"planning.html", []File{plan}}, {"planning_lang.html", langFiles}} {
 		t.Run(tt.golden, func(t *testing.T) {
 			var b bytes.Buffer
 			if err := Write(&b, Report{Files: tt.files}); err != nil {

@@ -227,8 +227,9 @@ func solveOf(s *eval.Scenario, sv eval.Solve) (Solve, error) {
 	if c.HasCeiling {
 		out.Refs = append(out.Refs, Ref{Axis: 0, At: c.Ceiling, Label: c.Input + " ceiling " + lang.FormatNumber(lang.Clean(c.Ceiling))})
 	}
-	out.Note = "solve " + sv.Name + " over " + sv.Job + ": " + c.Input + " = " + formatValue(out.Input, sv.Value.Num) +
-		" gives " + sv.Condition + " (" + formatValue(out.Output, sv.Result.Num) + " there)"
+	// As the text report words it, with thousands separators.
+	out.Note = "solve " + sv.Name + " over " + sv.Job + ": " + c.Input + " = " + grouped(sv.Value.String()) +
+		" gives " + sv.Condition + " (" + grouped(sv.Result.String()) + " there)"
 	if sv.AboveCeiling {
 		out.Note += ", above the job's ceiling"
 	}

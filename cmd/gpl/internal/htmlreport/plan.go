@@ -88,6 +88,16 @@ func GroupChart(g Group) Chart {
 	return c
 }
 
+// sixDigits prints a fraction to six significant digits, as the text
+// report prints a group's mpg: 0.282103.
+func sixDigits(v float64) string {
+	s := strconv.FormatFloat(lang.Clean(v), 'g', 6, 64)
+	if strings.Contains(s, ".") && !strings.Contains(s, "e") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
 // GroupFacts are a group's headline figures, printed as the text report
 // prints them.
 func GroupFacts(g Group) [][2]string {
@@ -95,7 +105,7 @@ func GroupFacts(g Group) [][2]string {
 	out := [][2]string{
 		{"jobs", strings.Join(g.Jobs, ", ")},
 		{"device-hours", h(g.Offered) + " offered → " + h(g.Held) + " held → " + h(g.Productive) + " productive → " + h(g.Useful) + " useful"},
-		{"mpg", lang.FormatNumber(lang.Clean(g.MPG))},
+		{"mpg", sixDigits(g.MPG)},
 	}
 	if g.HasCost {
 		out = append(out, [2]string{"cost", lang.Format(g.Cost, lang.Money)},
@@ -312,7 +322,13 @@ func lineChart(id, title string, xq, yq Quantity, rows [][]float64, baseRow []fl
 		} else {
 			y := sy.at(inAxisUnit(yq, yref, r.At))
 			c.Lines = append(c.Lines, Line{Class: "ref", X1: a.left, Y1: y, X2: a.right, Y2: y})
-			c.Labels = append(c.Labels, Label{Class: "ref-label", X: a.right - 4, Y: y - 5, Anchor: "end", Text: r.Label})
+			// The label goes at the end away from the base point, so the
+			// point does not hide it.
+			lx, anchor := a.right-4, "end"
+			if baseRow != nil && sx.at(inAxisUnit(xq, xref, baseRow[0])) > (a.left+a.right)/2 {
+				lx, anchor = a.left+4, "start"
+			}
+			c.Labels = append(c.Labels, Label{Class: "ref-label", X: lx, Y: y - 5, Anchor: anchor, Text: r.Label})
 		}
 	}
 	path := ""
@@ -449,7 +465,11 @@ func heatmap(sw Sweep) Chart {
 		case 0:
 			x := a.left + cw*(position(xv, r.At)+0.5)
 			c.Lines = append(c.Lines, Line{Class: "ref", X1: x, Y1: a.top, X2: x, Y2: a.bottom})
-			c.Labels = append(c.Labels, Label{Class: "ref-label", X: x + 4, Y: a.top - 4, Anchor: "start", Text: r.Label})
+			lx, anchor := x+4, "start"
+			if x > (a.left+a.right)/2 {
+				lx, anchor = x-4, "end" // keep the label inside the chart
+			}
+			c.Labels = append(c.Labels, Label{Class: "ref-label", X: lx, Y: a.top - 4, Anchor: anchor, Text: r.Label})
 		case 1:
 			y := a.bottom - ch*(position(yv, r.At)+0.5)
 			c.Lines = append(c.Lines, Line{Class: "ref", X1: a.left, Y1: y, X2: a.right, Y2: y})

@@ -42,6 +42,11 @@ func TestKept(t *testing.T) {
 	}
 }
 
+// planningFiles are the language's test files with groups, compares,
+// sweeps and solves: the golden page planning_lang.html and the browser
+// test draw them.
+var planningFiles = []string{"planning_groups.gpl", "planning_compare.gpl", "planning_sweep.gpl", "planning_solve.gpl"}
+
 // load evaluates one of the language's planning test files.
 func load(t *testing.T, name string) File {
 	t.Helper()
