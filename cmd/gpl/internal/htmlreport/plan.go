@@ -72,7 +72,7 @@ func GroupChart(g Group) Chart {
 			}})
 	}
 	title := "Losses and levers of group " + g.Name + " (" + strings.Join(g.Jobs, ", ") + "), by owner"
-	c := barChart("group-"+g.Name, title, "owner (factors), largest saving first; ★ best lever", DeviceHours, groups)
+	c := barChart("levers-group-"+g.Name, title, "owner (factors), largest saving first; ★ best lever", DeviceHours, groups)
 	c.legend([2]string{"bar loss", "lost"}, [2]string{"bar gain", "won back at the ceilings"})
 	c.Table = Table{Caption: "Losses and levers of group " + g.Name, Marked: best,
 		Head: []string{"owner", "factors", "lost", "cost of the loss", "won back", "saving"}}
