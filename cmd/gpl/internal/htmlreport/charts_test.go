@@ -59,10 +59,10 @@ func TestWaterfallChart(t *testing.T) {
 		t.Errorf("marks (-want +got):\n%s", d)
 	}
 	wantRows := [][]string{
-		{"offered", "92160 h", "—", "—", "—"},
-		{"held", "87552 h", "4608 h", "scheduling", "$11,520.00"},
-		{"productive", "78796.8 h", "8755.2 h", "runtime", "$21,888.00"},
-		{"useful", "26002.944 h", "52793.856 h", "program", "$131,984.64"},
+		{"offered", "92,160 h", "—", "—", "—"},
+		{"held", "87,552 h", "4,608 h", "scheduling", "$11,520.00"},
+		{"productive", "78,796.8 h", "8,755.2 h", "runtime", "$21,888.00"},
+		{"useful", "26,002.944 h", "52,793.856 h", "program", "$131,984.64"},
 	}
 	if d := cmp.Diff(wantRows, c.Table.Rows); d != "" {
 		t.Errorf("table (-want +got):\n%s", d)
@@ -317,7 +317,10 @@ func TestPageGolden(t *testing.T) {
 	f.Name = "llama2_70b_shared_pool_128.gpl"
 	r := solve(t, true)
 	plan := File{Name: "plan.gpl",
-		Groups:   []Group{{Name: "training", Jobs: []string{"a", "b"}, Result: r, Owners: owners}},
+		Groups: []Group{{Name: "training", Jobs: []string{"a", "b"}, HasCost: true, Offered: r.OfferedHours, Held: r.HeldHours,
+			Productive: r.ProductiveHours, Useful: r.UsefulHours, Cost: r.Cost, CostPerUsefulHour: 8.8605, MPG: r.MPG,
+			Owners: []GroupOwner{{Owner: "infra", Factors: []string{"scheduling", "runtime"}, LossHours: 13363.2, LossCost: 33408, GainHours: 2265.7536, Saving: 19179.38},
+				{Owner: "program", Factors: []string{"program"}, LossHours: 52793.856, LossCost: 131984.64, GainHours: 9455.616, Saving: 61440}}}},
 		Compares: []Compare{{Name: "tuning", Entries: []CompareEntry{{Job: "a", CostPerUsefulHour: 8.8605, HasCost: true, UsefulHours: 26002.944}, {Job: "b", CostPerUsefulHour: 7.3099, HasCost: true, UsefulHours: 31518.72}}}},
 		Sweeps:   []Sweep{{Name: "mfu", Inputs: []Quantity{program}, Output: Quantity{"mpg", lang.Count}, Points: [][]float64{{0.3, 0.2565}, {0.4, 0.342}}, Base: []float64{0.3, 0.2565}, Refs: []Ref{{Axis: 0, At: 0.45, Label: "ceiling 0.45"}}}},
 		Solves:   []Solve{{Name: "reach", Input: program, Output: Quantity{"mpg", lang.Count}, Curve: [][]float64{{0.3, 0.2565}, {0.4, 0.342}}, Target: 0.3, Answer: []float64{0.350877, 0.3}, Found: true}},
@@ -326,10 +329,16 @@ func TestPageGolden(t *testing.T) {
 		Stream:       "requests.jsonl",
 		Expectations: []Expectation{{Name: "plan.gpl:3: expect x == 1", Status: "fail", Got: "2", Want: "1", Diagnostic: "error: x is 2, want 1 <here>"}},
 	}
+	var langFiles []File
+	for _, name := range planningFiles {
+		lf := load(t, name)
+		lf.Name = name
+		langFiles = append(langFiles, lf)
+	}
 	for _, tt := range []struct {
 		golden string
 		files  []File
-	}{{"default.html", []File{f}}, {"planning.html", []File{plan}}} {
+	}{{"default.html", []File{f}}, {"planning.html", []File{plan}}, {"planning_lang.html", langFiles}} {
 		t.Run(tt.golden, func(t *testing.T) {
 			var b bytes.Buffer
 			if err := Write(&b, Report{Files: tt.files}); err != nil {

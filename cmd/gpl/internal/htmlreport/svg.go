@@ -26,6 +26,8 @@ type Chart struct {
 	// "x,y x,y" pairs; empty for other charts.
 	Path  string
 	Table Table
+	// Note, when set, is a sentence printed beneath the chart.
+	Note string
 }
 
 // Mark is one mark that stands for a value: a bar, a cell, a point.
@@ -202,13 +204,52 @@ func inAxisUnit(q Quantity, max, v float64) float64 {
 	return v
 }
 
-// formatValue prints a value as the text report does: "92160 h",
-// "$230,400.00", "$8.8605/h", "0.28215".
-func formatValue(q Quantity, v float64) string { return lang.Format(lang.Clean(v), q.Dim) }
+// formatValue prints a value as the text report does, with thousands
+// separators in hours and counts as in money: "92,160 h", "$230,400.00",
+// "$8.8605/h", "0.28215", "1,024".
+func formatValue(q Quantity, v float64) string {
+	s := lang.Format(lang.Clean(v), q.Dim)
+	if q.Dim == lang.Money || q.Dim == lang.Price {
+		return s // lang groups money already
+	}
+	return grouped(s)
+}
+
+// count prints a whole number of things: "1,024".
+func count(n int) string { return grouped(lang.FormatNumber(float64(n))) }
 
 // tickText prints a tick's number in the axis's unit, without the unit,
-// which the axis's label carries.
-func tickText(v float64) string { return lang.FormatNumber(lang.Clean(v)) }
+// which the axis's label carries: "100,000".
+func tickText(v float64) string { return grouped(lang.FormatNumber(lang.Clean(v))) }
+
+// grouped puts thousands separators into the first numeral of s, the
+// digits before its decimal point: "92160 h" is "92,160 h", "-1234.5" is
+// "-1,234.5"; a numeral with an exponent, and s without a leading
+// numeral, are left as they are.
+func grouped(s string) string {
+	start := 0
+	if strings.HasPrefix(s, "-") {
+		start = 1
+	}
+	end := start
+	for end < len(s) && s[end] >= '0' && s[end] <= '9' {
+		end++
+	}
+	rest := s[end:]
+	if end-start <= 3 || strings.HasPrefix(rest, "e") || strings.Contains(strings.SplitN(rest, " ", 2)[0], "e") {
+		return s
+	}
+	digits := s[start:end]
+	var b strings.Builder
+	b.WriteString(s[:start])
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(digits[i])
+	}
+	return b.String() + rest
+}
 
 // attrNumber is the data-value of a mark: the number in the axis's unit.
 func attrNumber(v float64) string { return lang.FormatNumber(lang.Clean(v)) }
