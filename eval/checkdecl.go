@@ -138,13 +138,11 @@ func (p *program) wrongDimension(f *lang.Field, def fieldDef, got Type) {
 	pos, end := f.Value.Span()
 	name := f.Name.Name
 	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && lit.Unit == nil && def.dim != lang.Count {
-		ex := def.example
-		if ex == "" {
-			ex = exampleUnit(lit.Digits, def.dim)
-		} else {
-			ex = lit.Digits + ex
-		}
-		p.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.dim.Phrase(), ex))
+		p.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.dim.Phrase(), unitHint(&lang.Name{Parts: []*lang.Ident{f.Name}}, lit.Digits, def.dim)))
+		return
+	}
+	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && def.dim == lang.Price && lit.Dim() == lang.Money {
+		p.errorAt(pos, end, fmt.Sprintf("%s is a price, but %s is money: write %s/h", name, lit.Text, strings.TrimSpace(lit.Text)))
 		return
 	}
 	what := got.Phrase()

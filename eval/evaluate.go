@@ -39,6 +39,11 @@ func (s *Scenario) force(d *decl) bool {
 		return false
 	}
 	if !d.ok && d.kind != declJob {
+		// A pool with a bad line still has its other lines' values
+		// checked (a fractional device count), so that they are told now.
+		if d.kind == declPool && d.pl != nil {
+			s.evalPool(d)
+		}
 		v.state = failed
 		return false
 	}

@@ -247,13 +247,23 @@ func (s *Scenario) Check(e *Expectation) Outcome {
 			if !ok {
 				return fail()
 			}
-			o.Tolerance = math.Abs(t.Num)
+			if t.Num < 0 {
+				pos, end := e.tol.node.Span()
+				out.runtimeErrorAt(pos, end, "the tolerance after ± is negative; write it without a minus sign")
+				return fail()
+			}
+			o.Tolerance = t.Num
 		case e.within != nil:
 			p, ok := s.run(e.within, &out)
 			if !ok {
 				return fail()
 			}
-			o.Tolerance = math.Abs(want.Num) * math.Abs(withinFraction(e, p.Num))
+			if p.Num < 0 {
+				pos, end := e.within.node.Span()
+				out.runtimeErrorAt(pos, end, "within takes a percentage of at least 0%")
+				return fail()
+			}
+			o.Tolerance = math.Abs(want.Num) * withinFraction(e, p.Num)
 		case e.written > 0:
 			o.Tolerance = e.written
 		default:

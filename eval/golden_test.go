@@ -43,7 +43,7 @@ func TestGolden(t *testing.T) {
 			t.Parallel()
 			// The suites may import the bundled scenarios, as
 			// gpl test --allow-imports scenarios lets them in CI.
-			s, err := LoadWith(Options{FS: repoFS, AllowImports: []string{"scenarios"}}, "testdata/lang/"+base, nil)
+			s, err := LoadWith(Options{FS: repoFS, AllowImports: []string{"scenarios"}, Scenarios: scenariosFS}, "testdata/lang/"+base, nil)
 			if err != nil {
 				var e *Error
 				if !errors.As(err, &e) {
@@ -165,3 +165,6 @@ func TestGoldenSourcesAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// scenariosFS holds the bundled scenarios, for import "scenarios/NAME".
+var scenariosFS = os.DirFS("../scenarios")

@@ -38,6 +38,10 @@ type Options struct {
 	// Std is the bundled library that import "std/NAME" reads NAME.gpl
 	// from; it defaults to stdlib.Files.
 	Std fs.FS
+	// Scenarios, when set, is where import "scenarios/NAME" (no .gpl
+	// suffix) reads a bundled scenario NAME.gpl from; the gpl command
+	// sets it to the scenarios it carries.
+	Scenarios fs.FS
 	// MaxPoints caps the points of one sweep; 0 means DefaultMaxPoints.
 	MaxPoints int
 	// AllowImports are directories, besides the loaded file's own, that
@@ -192,7 +196,21 @@ func (p *program) importFile(f *lang.File, imp *lang.Import) {
 		name string
 		src  []byte
 	)
-	if lib, ok := strings.CutPrefix(path0, "std/"); ok {
+	if p.importDepth >= MaxImportDepth {
+		pos, end := p.pathSpan(imp)
+		p.errorAt(pos, end, fmt.Sprintf("imports nest more than %d deep (the limit on import depth)", MaxImportDepth))
+		return
+	}
+	if sc, ok := strings.CutPrefix(path0, "scenarios/"); ok && p.opts.Scenarios != nil && !strings.HasSuffix(sc, ".gpl") {
+		// A bundled scenario, by name.
+		name = "scenarios/" + sc + ".gpl"
+		src, err = fs.ReadFile(p.opts.Scenarios, sc+".gpl")
+		if err != nil {
+			pos, end := p.pathSpan(imp)
+			p.errorAt(pos, end, fmt.Sprintf("there is no bundled scenario %q; gpl scenarios lists them", sc))
+			return
+		}
+	} else if lib, ok := strings.CutPrefix(path0, "std/"); ok {
 		name = "std/" + lib + ".gpl"
 		src, err = fs.ReadFile(p.opts.Std, lib+".gpl")
 		if err != nil {
@@ -206,10 +224,26 @@ func (p *program) importFile(f *lang.File, imp *lang.Import) {
 			return
 		}
 	}
+	p.importDepth++
 	p.addFile(name, src, imp)
+	p.importDepth--
 }
 
+// MaxImportDepth is how deep imports may nest: a file importing one that
+// imports another, and so on.
+const MaxImportDepth = 64
+
+// MaxDeclarations is the most declarations one program may hold.
+const MaxDeclarations = 1_000_000
+
 func (p *program) declare(d *decl) {
+	if len(p.order) >= MaxDeclarations {
+		if !p.tooMany { // told once
+			p.errorAt(d.name.Pos, d.name.EndPos, fmt.Sprintf("more than %d declarations (the limit on one program)", MaxDeclarations))
+			p.tooMany = true
+		}
+		return
+	}
 	if prev, ok := p.decls[d.name.Name]; ok {
 		p.diags = append(p.diags, &lang.Diagnostic{
 			Severity: lang.Error, Summary: d.name.Name + " is declared twice",

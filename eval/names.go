@@ -194,7 +194,7 @@ func (sg *suggester) suggest(name string) string {
 			if c == lname {
 				continue
 			}
-			if d := editDistance(lname, c); d < bestD || d == bestD && c < best {
+			if d := lang.EditDistance(lname, c); d < bestD || d == bestD && c < best {
 				best, bestD = c, d
 			}
 		}
@@ -297,33 +297,6 @@ func declaredName(st lang.Stmt) *lang.Ident {
 		return st.Name
 	}
 	return nil
-}
-
-// editDistance is the Levenshtein distance, with a transposition of two
-// neighbours counted as one edit.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(rb)]
 }
 
 var builtinFuncs = append([]string{"trade_ratio", "classify", "min", "max", "abs", "round", "has", "owner_loss_cost", "owner_saving"}, planningFuncs...)

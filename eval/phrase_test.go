@@ -15,15 +15,15 @@ func TestDimensionWording(t *testing.T) {
 		name, src, want string
 	}{
 		{"a data field without its unit", "request r { input_size = 500 }",
-			"input_size is data; write its unit, e.g. 500 B"},
+			"input_size is data; write its unit, e.g. 500B"},
 		{"a compute field without its unit", "request r { flops = 7 }",
-			"flops is compute; write its unit, e.g. 7 FLOP"},
+			"flops is compute; write its unit, e.g. 7FLOP"},
 		{"a duration field without its unit", "pool p { devices = 8  hours = 720 }",
 			"hours is a duration; write its unit, e.g. 720h"},
 		{"data where a duration goes", "pool p { devices = 8  hours = 10MB }",
 			"hours is a duration, but 10MB is data"},
 		{"money where a price goes", "pool p { devices = 8  rate = $5 }",
-			"rate is a price (USD per device-hour), but $5 is money"},
+			"rate is a price, but $5 is money: write $5/h"},
 		{"a string where a duration goes", `pool p { devices = 8  hours = "long" }`,
 			"hours is a duration, but this is a string"},
 		{"a rule condition that is data", "rules k { when 1MB -> a  else b }",

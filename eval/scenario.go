@@ -102,6 +102,8 @@ type program struct {
 	libNames    map[string]string // what the bundled libraries declare, by name
 	owners      ownerTable        // owners blocks, checked (owners.go)
 	imports     *importState
+	importDepth int  // imports being read, one inside another
+	tooMany     bool // MaxDeclarations was reached (and told)
 }
 
 // declValues are what one evaluation computed for a declaration.

@@ -242,7 +242,7 @@ func misspeltBlock(s *errorSite) *syntaxHint {
 	}
 	best, bestDist := "", 3
 	for _, b := range jobBlocks {
-		if d := editDistance(strings.ToLower(t.Value), b); d < bestDist {
+		if d := EditDistance(strings.ToLower(t.Value), b); d < bestDist {
 			best, bestDist = b, d
 		}
 	}
@@ -475,27 +475,6 @@ func rightmostOperand(x Expr) Expr {
 			return x
 		}
 	}
-}
-
-// editDistance is the Levenshtein distance between two short ASCII words.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // expressionCutAtLineEnd: an expression that stops at the end of its line

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
+	"github.com/gpl-lang/gpl/stdlib/priority"
 )
 
 func init() {
@@ -51,6 +52,7 @@ Flags:
 type classifyOptions struct {
 	rules, rulesFile, format                    string
 	summary, keepGoing, lineNumbers, noProgress bool
+	maxLine                                     int // the longest request line read, in bytes
 }
 
 func cmdClassify(e *env) int {
@@ -63,6 +65,7 @@ func cmdClassify(e *env) int {
 	fs.BoolVar(&o.keepGoing, "keep-going", false, "report an unusable line on stderr, write a placeholder for it and go on, instead of stopping")
 	fs.BoolVar(&o.lineNumbers, "line-numbers", false, `add the input line number to every result: "line":N in jsonl, "N<tab>" before the class in text`)
 	fs.BoolVar(&o.noProgress, "no-progress", false, "never draw a progress bar")
+	fs.IntVar(&o.maxLine, "max-line-bytes", priority.DefaultMaxLineSize, "the longest request line read, in `BYTES`; a longer one is an unusable line, skipped without being held")
 	fs.Usage = func() { fmt.Fprint(e.stderr, classifyUsage); fs.PrintDefaults() }
 	args, code, ok := parseFlags(fs, e)
 	if !ok {

@@ -6,8 +6,10 @@ import (
 	"io"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"syscall"
 
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
@@ -166,6 +168,7 @@ func (c *classifier) readInput(e *env, in input, several bool) int {
 	if src.mapped != nil {
 		m := src.mapped
 		sr = priority.NewBytesStreamReader(m.data())
+		sr.SetMaxLineSize(c.o.maxLine)
 		var counted int64
 		sr.OnWait(func() {
 			c.out.flush()
@@ -190,6 +193,7 @@ func (c *classifier) readInput(e *env, in input, several bool) int {
 		return exitOK
 	}
 	sr = priority.NewStreamReader(src.r)
+	sr.SetMaxLineSize(c.o.maxLine)
 	sr.OnWait(func() { c.out.flush(); c.bar.update(c.lines) })
 	if c.stream(sr, in, prefix) {
 		return exitRuntime
@@ -290,7 +294,13 @@ func (c *classifier) badLine(in input, prefix []byte, le *priority.LineError) bo
 	c.out.flush()
 	c.bar.clear()
 	where := in.name + ":" + strconv.Itoa(le.Line) + ":" + strconv.Itoa(le.Column)
-	fmt.Fprintf(c.stderr, "error: %s: %s\n", where, le.Msg)
+	msg := le.Msg
+	if le.Problem == priority.UnknownKey {
+		if k := closestKey(le.Key); k != "" {
+			msg = fmt.Sprintf("unknown key %q; did you mean %q?", le.Key, k)
+		}
+	}
+	fmt.Fprintf(c.stderr, "error: %s: %s\n", where, msg)
 	if !c.o.keepGoing {
 		fmt.Fprintf(c.stderr, "  (stopped at line %d; --keep-going reports unusable lines and goes on)\n", le.Line)
 		return false
@@ -321,4 +331,32 @@ func (c *classifier) badLine(in input, prefix []byte, le *priority.LineError) bo
 		out.buf = append(out.buf, "error\n"...)
 	}
 	return c.out.err == nil
+}
+
+// requestKeys are the JSON keys of a request line.
+var requestKeys = []string{"priority", "sla_deadline", "batch_size", "input_size_bytes", "estimated_flops"}
+
+// closestKey suggests the request key a misspelt or shortened one meant:
+// the one it begins or names the start of (input_size → input_size_bytes,
+// prio → priority, sla → sla_deadline, flops → estimated_flops), else the
+// nearest by edit distance when it is close.
+func closestKey(key string) string {
+	if len(key) >= 3 {
+		var hit []string
+		for _, k := range requestKeys {
+			if strings.HasPrefix(k, key) || strings.HasSuffix(k, "_"+key) {
+				hit = append(hit, k)
+			}
+		}
+		if len(hit) == 1 {
+			return hit[0]
+		}
+	}
+	best, bestD := "", len(key)/3+2
+	for _, k := range requestKeys {
+		if d := cli.EditDistance(key, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
 }

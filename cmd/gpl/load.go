@@ -20,6 +20,7 @@ func loadScenario(arg string) (*eval.Scenario, error) {
 
 // loadScenarioWith is loadScenario with options (--max-points).
 func loadScenarioWith(arg string, opts eval.Options) (*eval.Scenario, error) {
+	opts.Scenarios = scenarios.Files // import "scenarios/NAME"
 	if _, err := os.Stat(arg); err != nil && !strings.ContainsAny(arg, `/\`) && !strings.HasSuffix(arg, ".gpl") {
 		for _, n := range scenarios.Names() {
 			if n == arg {
@@ -37,33 +38,11 @@ func mustRead(name string) []byte {
 }
 
 // styleFor colours diagnostics only when w is a terminal and NO_COLOR is
-// unset.
-func styleFor(w io.Writer, getenv func(string) string) lang.Style {
-	if getenv("NO_COLOR") != "" {
-		return lang.Style{}
-	}
-	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
-		w = u.Unwrap() // a checked stream (see runMain)
-	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return lang.Style{}
-	}
-	st, err := f.Stat()
-	if err != nil {
-		return lang.Style{}
-	}
-	return lang.Style{Color: st.Mode()&os.ModeCharDevice != 0}
-}
+// unset (cli.StyleFor).
+func styleFor(w io.Writer, getenv func(string) string) lang.Style { return cli.StyleFor(w, getenv) }
 
-// loadExit maps a load error to its exit code.
-func loadExit(err error) int {
-	var le *eval.Error
-	if errors.As(err, &le) && le.Runtime {
-		return exitRuntime
-	}
-	return exitCheck
-}
+// loadExit maps a load error to its exit code (cli.LoadExit).
+func loadExit(err error) int { return cli.LoadExit(err) }
 
 // renderError writes a load error's diagnostics.
 func renderError(w io.Writer, s *eval.Scenario, err error, st lang.Style) {

@@ -4,6 +4,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -56,6 +57,11 @@ func main() {
 // reports its own output's failures.
 var rawStreams = map[string]bool{"repl": true}
 
+// liveOutput are the verbs that write their results as they go and flush
+// them themselves (gpl classify on a live stream); every other verb's
+// standard output is buffered and written when it ends.
+var liveOutput = map[string]bool{"classify": true}
+
 // runMain runs the verb args name and returns the process's exit code. The
 // verb prints through writers that remember their first error: a verb
 // that succeeded but could not write its output (a full disk, /dev/full)
@@ -70,7 +76,17 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv fu
 		return runVerb(args, stdin, stdout, stderr, getenv)
 	}
 	out, errOut := safeio.NewWriter(stdout, "standard output"), safeio.NewWriter(stderr, "standard error")
-	code := runVerb(args, stdin, out, errOut, getenv)
+	var verbOut io.Writer = out
+	var buffered *bufio.Writer
+	if len(args) > 0 && !liveOutput[args[0]] {
+		// One write call per 64 KB, not one per line of a report.
+		buffered = bufio.NewWriterSize(out, 64<<10)
+		verbOut = bufferedOut{buffered, out}
+	}
+	code := runVerb(args, stdin, verbOut, errOut, getenv)
+	if buffered != nil {
+		buffered.Flush() // an error is the checked writer's, below
+	}
 	if err := out.Err(); err != nil {
 		// A verb that exits 3 has already said what went wrong (gpl
 		// classify reports its own write errors).
@@ -249,3 +265,13 @@ func oneOf(e *env, flagName, value string, allowed ...string) bool {
 	fmt.Fprintf(e.stderr, "gpl: --%s must be one of %s, not %q\n", flagName, strings.Join(allowed, ", "), value)
 	return false
 }
+
+// bufferedOut is a verb's buffered standard output; Unwrap gives the
+// writer below it, so a check for a terminal still sees the real stream.
+type bufferedOut struct {
+	*bufio.Writer
+	under io.Writer
+}
+
+// Unwrap returns the writer the buffer writes to.
+func (b bufferedOut) Unwrap() io.Writer { return b.under }

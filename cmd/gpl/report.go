@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/htmlreport"
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -19,6 +20,9 @@ type report struct {
 	file     string
 	s        *eval.Scenario
 	outcomes []eval.Outcome
+	// bar prints a one-line waterfall bar under each job's devices ×
+	// hours line (gpl run), in block characters when utf8, else ASCII.
+	bar, utf8 bool
 }
 
 func buildReport(s *eval.Scenario) *report {
@@ -57,7 +61,7 @@ func writeText(w io.Writer, r *report) {
 		fmt.Fprintf(w, "\npool %s: %s\n", p.Name, strings.Join(parts, ", "))
 	}
 	for _, j := range r.s.Jobs() {
-		writeJob(w, j)
+		writeJobBar(w, j, r.bar, r.utf8)
 	}
 	writePlanning(w, r.s) // report_planning.go
 	writeRules(w, r.s)
@@ -100,7 +104,12 @@ func figure(j *eval.Job, name string, say func(float64) string) string {
 
 func devicesText(n float64) string { return lang.CountOf(n, "device", "devices") }
 
-func writeJob(w io.Writer, j *eval.Job) {
+// writeJob prints a job's report without the terminal bar (the REPL's).
+func writeJob(w io.Writer, j *eval.Job) { writeJobBar(w, j, false, false) }
+
+// writeJobBar prints a job's report; with bar, a one-line waterfall bar
+// follows its devices × hours line, in block characters when utf8.
+func writeJobBar(w io.Writer, j *eval.Job, bar, utf8 bool) {
 	head := "job " + j.Name
 	if j.Extends != "" {
 		head += " extends " + j.Extends
@@ -114,6 +123,9 @@ func writeJob(w io.Writer, j *eval.Job) {
 		fmt.Fprintf(w, " at %s", figure(j, "rate", lang.FormatRate))
 	}
 	fmt.Fprintln(w)
+	if bar {
+		htmlreport.WaterfallBar(w, j.Result, utf8)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "  factor\tvalue\tceiling\tloss\tlever\tgain\t")
 	for _, f := range factors {

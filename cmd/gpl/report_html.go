@@ -81,7 +81,12 @@ func cmdReport(e *env) int {
 		fmt.Fprintf(e.stderr, "gpl report: %v\n", err)
 		return exitRuntime
 	}
-	if err := writeFileAtomic(*out, b.Bytes()); err != nil {
+	// A report destination that is not a regular file (/dev/stdout, a FIFO)
+	// is written to directly, never renamed over.
+	if f, ok := e.stdout.(interface{ Flush() error }); ok {
+		f.Flush()
+	}
+	if err := writeReportFile(*out, b.Bytes()); err != nil {
 		fmt.Fprintf(e.stderr, "gpl report: %v\n", err)
 		return exitRuntime
 	}

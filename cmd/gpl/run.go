@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/htmlreport"
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/scenarios"
@@ -52,6 +53,7 @@ flags:
 		return exitUsage
 	}
 	st := styleFor(e.stderr, e.getenv)
+	utf8 := htmlreport.TerminalUTF8(cli.IsTerminal(e.stdout), e.getenv) // the waterfall bar's characters
 	worst := exitOK
 	var files []jsonFile // for --format json: every file, loaded or not
 	texts := 0
@@ -78,6 +80,7 @@ flags:
 		}
 		renderWarnings(e.stderr, s, st)
 		r := buildReport(s)
+		r.bar, r.utf8 = true, utf8
 		if *format == "text" {
 			if texts > 0 {
 				fmt.Fprintln(e.stdout)

@@ -18,8 +18,15 @@ func cmdTest(e *env) int {
 		Report: func(w io.Writer, name string, s *eval.Scenario) {
 			writeText(w, &report{file: name, s: s}) // no outcomes: no expectation tally
 		},
-		WriteFile:   writeFileAtomic,
-		WriteReport: writeReportFile,
-		OnPanic:     exitOnPanic,
+		WriteFile: writeFileAtomic,
+		WriteReport: func(path string, data []byte) error {
+			// What the run printed goes first: the report may be
+			// standard output itself (--junit /dev/stdout).
+			if f, ok := e.stdout.(interface{ Flush() error }); ok {
+				f.Flush()
+			}
+			return writeReportFile(path, data)
+		},
+		OnPanic: exitOnPanic,
 	})
 }

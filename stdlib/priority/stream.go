@@ -27,15 +27,16 @@ const (
 	Fractional                     // a number that is not an integer
 	TooLarge                       // a number at or above 2^53
 	PriorityRange                  // a priority above 255
+	LineTooLong                    // a line longer than the reader's limit (SetMaxLineSize)
 )
 
 // NumProblems is the number of Problems, NoProblem included; valid
 // Problems are 0 through NumProblems-1.
-const NumProblems = 12
+const NumProblems = 13
 
 var problemNames = [NumProblems]string{"no problem", "blank line", "invalid JSON", "not an object",
 	"trailing garbage", "unknown key", "duplicate key", "not a number", "negative number",
-	"fractional number", "number too large", "priority above 255"}
+	"fractional number", "number too large", "priority above 255", "line too long"}
 
 // String names the problem in a few words, such as "blank line".
 func (p Problem) String() string {
@@ -91,6 +92,25 @@ type StreamReader struct {
 	slowOnly   bool   // for tests: skip the fast scanner
 	src        []byte // the whole input, for NewBytesStreamReader; nil for a reader
 	offset     int64  // bytes taken from the input so far
+	maxLine    int    // the longest line read, in bytes; 0 means DefaultMaxLineSize
+	tooLong    bool   // the line readLine returned was cut: it was longer than maxLine
+}
+
+// DefaultMaxLineSize is the longest line, in bytes, a StreamReader reads
+// unless SetMaxLineSize says otherwise: a request's metadata is a hundred
+// bytes or so, and a longer line is reported (Problem LineTooLong) and
+// skipped without being held in memory.
+const DefaultMaxLineSize = 1 << 20
+
+// SetMaxLineSize sets the longest line, in bytes, the reader reads; a
+// longer one is a LineTooLong error, skipped without being held whole.
+func (s *StreamReader) SetMaxLineSize(n int) { s.maxLine = n }
+
+func (s *StreamReader) lineLimit() int {
+	if s.maxLine > 0 {
+		return s.maxLine
+	}
+	return DefaultMaxLineSize
 }
 
 // streamBufSize is the size of a StreamReader's buffer in bytes, and the
@@ -137,7 +157,7 @@ func (s *StreamReader) Next() bool {
 		// The usual line, parsed where it lies in the buffer: no separate
 		// search for its end.
 		b := s.buf[s.start:s.end]
-		if end, ok := scanObject(b, &s.req); ok && end < len(b) && b[end] == '\n' {
+		if end, ok := scanObject(b, &s.req); ok && end < len(b) && b[end] == '\n' && end <= s.lineLimit() {
 			line := b[:end]
 			if end > 0 && line[end-1] == '\r' {
 				line = line[:end-1]
@@ -150,9 +170,18 @@ func (s *StreamReader) Next() bool {
 		}
 	}
 	line, ok := s.readLine()
-	if !ok {
+	if !ok && !s.tooLong {
 		s.line = nil
 		return false
+	}
+	if s.tooLong {
+		s.tooLong = false
+		s.lineNo++
+		s.line = line
+		s.req = NewRequest()
+		s.err = &LineError{Line: s.lineNo, Column: s.lineLimit() + 1, Problem: LineTooLong,
+			Msg: "the line is longer than " + strconv.Itoa(s.lineLimit()) + " bytes, the limit on one request line"}
+		return true
 	}
 	if s.lineNo == 0 && bytes.HasPrefix(line, bom) {
 		if line = line[len(bom):]; len(line) == 0 {
@@ -190,16 +219,34 @@ func (s *StreamReader) readLine() ([]byte, bool) {
 		if i := bytes.IndexByte(s.buf[s.scanned:s.end], '\n'); i >= 0 {
 			j := s.scanned + i + 1
 			line := s.buf[s.start:j]
+			if len(bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))) > s.lineLimit() {
+				s.tooLong = true
+			}
 			s.start, s.scanned = j, j
+			if s.tooLong {
+				line = line[:0]
+			}
 			return line, true
 		}
 		s.scanned = s.end
+		if s.end-s.start > s.lineLimit() {
+			// Too long to be a request: what is read of it is dropped, and
+			// the rest is skipped up to its newline.
+			s.tooLong = true
+			s.start = s.end
+		}
 		if s.eof {
 			if s.start == s.end {
 				return nil, false
 			}
 			line := s.buf[s.start:s.end]
+			if len(line) > s.lineLimit() {
+				s.tooLong = true
+			}
 			s.start, s.scanned = s.end, s.end
+			if s.tooLong {
+				line = line[:0]
+			}
 			return line, true
 		}
 		s.fill()

@@ -267,3 +267,36 @@ func TestStreamReaderInputOffset(t *testing.T) {
 		t.Errorf("offsets after each line (-want +got):\n%s", diff)
 	}
 }
+
+// A line over the reader's limit is one LineTooLong error at its own line,
+// skipped without being held, and the lines after it are read as usual.
+func TestStreamLineTooLong(t *testing.T) {
+	long := `{"batch_size":` + strings.Repeat(" ", 100) + `8}`
+	in := "{\"priority\":0}\n" + long + "\n{\"batch_size\":2}\n" + long
+	for _, name := range []string{"reader", "bytes"} {
+		t.Run(name, func(t *testing.T) {
+			var s *StreamReader
+			if name == "reader" {
+				s = NewStreamReader(strings.NewReader(in))
+			} else {
+				s = NewBytesStreamReader([]byte(in))
+			}
+			s.SetMaxLineSize(64)
+			var got []string
+			for s.Next() {
+				if e := s.Err(); e != nil {
+					got = append(got, e.Error())
+					continue
+				}
+				got = append(got, fmt.Sprintf("ok batch %v", s.Request().Values[BatchSize]))
+			}
+			want := []string{"ok batch 1",
+				"line 2, column 65: the line is longer than 64 bytes, the limit on one request line",
+				"ok batch 2",
+				"line 4, column 65: the line is longer than 64 bytes, the limit on one request line"}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}

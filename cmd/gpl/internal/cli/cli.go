@@ -54,6 +54,9 @@ func StyleFor(w io.Writer, getenv func(string) string) lang.Style {
 	if getenv("NO_COLOR") != "" {
 		return lang.Style{}
 	}
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		return StyleFor(u.Unwrap(), getenv) // a checked or buffered stream over the real one
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return lang.Style{}

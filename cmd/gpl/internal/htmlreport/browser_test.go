@@ -210,6 +210,7 @@ func checkMarks(t *testing.T, dom string, f File) {
 			t.Errorf("levers of %s: %d marks, want 6", j.Name, n)
 		}
 	}
+	checkPlanningMarks(t, figures, f)
 	pass := 0
 	for _, e := range f.Expectations {
 		if e.Status == "pass" {
@@ -236,4 +237,101 @@ func keys(m map[string][][2]string) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// checkPlanningMarks counts the marks of each planning chart in the DOM
+// against the file: two bars per owner of a group, a bar per job of a
+// compare, a point per sweep point (and the base job's), a cell per grid
+// point, the curve's points and the answer; every mark has a value.
+func checkPlanningMarks(t *testing.T, figures map[string][][2]string, f File) {
+	t.Helper()
+	fid := "file-" + notID.ReplaceAllString(f.Name, "-")
+	count := func(id, class string) int {
+		n := 0
+		for _, m := range figures[fid+"-"+id] {
+			if m[1] == "" {
+				t.Errorf("%s: a mark %q without a value", id, m[0])
+			}
+			if strings.HasPrefix(m[0], "mark "+class) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, g := range f.Groups {
+		if got, want := count("levers-group-"+g.Name, "bar"), 2*len(g.Owners); got != want {
+			t.Errorf("group %s: %d bars, want %d", g.Name, got, want)
+		}
+	}
+	for _, c := range f.Compares {
+		if got, want := count("compare-"+c.Name+"-useful", "bar useful"), len(c.Entries); got != want {
+			t.Errorf("compare %s: %d useful-hours bars, want %d", c.Name, got, want)
+		}
+	}
+	for _, sw := range f.Sweeps {
+		id := "sweep-" + sw.Name
+		if len(sw.Inputs) == 1 {
+			if got, want := count(id, "point"), len(sw.Points)+1; got != want {
+				t.Errorf("sweep %s: %d points, want %d and the base job's", sw.Name, got, want-1)
+			}
+			continue
+		}
+		if got, want := count(id, "cell"), len(sw.Points); got != want {
+			t.Errorf("sweep %s: %d cells, want %d", sw.Name, got, want)
+		}
+	}
+	for _, sv := range f.Solves {
+		if got, want := count("solve-"+sv.Name, "point"), len(sv.Curve)+1; got != want {
+			t.Errorf("solve %s: %d points, want %d and the answer", sv.Name, got, want-1)
+		}
+		if got := count("solve-"+sv.Name, "point answer"); got != 1 {
+			t.Errorf("solve %s: %d answers, want 1", sv.Name, got)
+		}
+	}
+}
+
+// TestBrowserPlanningFiles opens the page of the language's planning test
+// files in Chromium, as TestBrowserBundledScenarios does the scenarios':
+// no request, no console message, every chart's marks counted.
+func TestBrowserPlanningFiles(t *testing.T) {
+	bin := chromium(t)
+	shots := os.Getenv("GPL_REPORT_SCREENSHOTS")
+	var files []File
+	for _, name := range planningFiles {
+		f := load(t, name)
+		f.Name = name
+		files = append(files, f)
+	}
+	var b bytes.Buffer
+	if err := Write(&b, Report{Files: files}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	page := filepath.Join(dir, "planning.html")
+	if err := os.WriteFile(page, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom, reqs, console := browse(t, bin, page)
+	if len(reqs) > 0 {
+		t.Errorf("the page made network requests: %q", reqs)
+	}
+	if len(console) > 0 {
+		t.Errorf("console messages:\n%s", strings.Join(console, "\n"))
+	}
+	for _, f := range files {
+		checkMarks(t, dom, f)
+	}
+	for _, want := range []string{"93,696 h offered → 89,057.28 h held", "compare options picks llama2_70b_spot", "devices = 148 gives useful_hours &gt;= 30000h (30,065.904 h there)"} {
+		if !strings.Contains(dom, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	png := filepath.Join(dir, "planning.png")
+	if shots != "" {
+		png = filepath.Join(shots, "planning.png")
+	}
+	browse(t, bin, page, "--screenshot="+png, "--window-size=1024,1400")
+	if fi, err := os.Stat(png); err != nil || fi.Size() == 0 {
+		t.Errorf("no screenshot at %s: %v", png, err)
+	}
 }

@@ -317,7 +317,10 @@ func TestPageGolden(t *testing.T) {
 	f.Name = "llama2_70b_shared_pool_128.gpl"
 	r := solve(t, true)
 	plan := File{Name: "plan.gpl",
-		Groups:   []Group{{Name: "training", Jobs: []string{"a", "b"}, Result: r, Owners: owners}},
+		Groups: []Group{{Name: "training", Jobs: []string{"a", "b"}, HasCost: true, Offered: r.OfferedHours, Held: r.HeldHours,
+			Productive: r.ProductiveHours, Useful: r.UsefulHours, Cost: r.Cost, CostPerUsefulHour: 8.8605, MPG: r.MPG,
+			Owners: []GroupOwner{{Owner: "infra", Factors: []string{"scheduling", "runtime"}, LossHours: 13363.2, LossCost: 33408, GainHours: 2265.7536, Saving: 19179.38},
+				{Owner: "program", Factors: []string{"program"}, LossHours: 52793.856, LossCost: 131984.64, GainHours: 9455.616, Saving: 61440}}}},
 		Compares: []Compare{{Name: "tuning", Entries: []CompareEntry{{Job: "a", CostPerUsefulHour: 8.8605, HasCost: true, UsefulHours: 26002.944}, {Job: "b", CostPerUsefulHour: 7.3099, HasCost: true, UsefulHours: 31518.72}}}},
 		Sweeps:   []Sweep{{Name: "mfu", Inputs: []Quantity{program}, Output: Quantity{"mpg", lang.Count}, Points: [][]float64{{0.3, 0.2565}, {0.4, 0.342}}, Base: []float64{0.3, 0.2565}, Refs: []Ref{{Axis: 0, At: 0.45, Label: "ceiling 0.45"}}}},
 		Solves:   []Solve{{Name: "reach", Input: program, Output: Quantity{"mpg", lang.Count}, Curve: [][]float64{{0.3, 0.2565}, {0.4, 0.342}}, Target: 0.3, Answer: []float64{0.350877, 0.3}, Found: true}},
@@ -326,10 +329,16 @@ func TestPageGolden(t *testing.T) {
 		Stream:       "requests.jsonl",
 		Expectations: []Expectation{{Name: "plan.gpl:3: expect x == 1", Status: "fail", Got: "2", Want: "1", Diagnostic: "error: x is 2, want 1 <here>"}},
 	}
+	var langFiles []File
+	for _, name := range planningFiles {
+		lf := load(t, name)
+		lf.Name = name
+		langFiles = append(langFiles, lf)
+	}
 	for _, tt := range []struct {
 		golden string
 		files  []File
-	}{{"default.html", []File{f}}, {"planning.html", []File{plan}}} {
+	}{{"default.html", []File{f}}, {"planning.html", []File{plan}}, {"planning_lang.html", langFiles}} {
 		t.Run(tt.golden, func(t *testing.T) {
 			var b bytes.Buffer
 			if err := Write(&b, Report{Files: tt.files}); err != nil {

@@ -19,6 +19,7 @@ var pageCSS string
 
 var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
 	"coord": coord,
+	"count": count,
 	"join":  strings.Join,
 }).Parse(pageText))
 
@@ -32,7 +33,8 @@ type (
 		File
 		ID                     string
 		Jobs                   []jobView
-		Groups, Compares       []Chart
+		Groups                 []groupView
+		Compares               []Chart
 		Sweeps, Solves         []Chart
 		Rulesets               []rulesetView
 		Passed, Failed, Errors int
@@ -42,6 +44,12 @@ type (
 		ID                string
 		Facts             [][2]string
 		Waterfall, Levers Chart
+	}
+	groupView struct {
+		Group
+		ID    string
+		Facts [][2]string
+		Chart Chart
 	}
 	rulesetView struct {
 		Ruleset
@@ -90,7 +98,7 @@ func viewFile(f File, ids map[string]int) (fileView, error) {
 			Levers:    prefix(LeversChart("levers-"+j.Name, j.Name, j.Result, j.Inputs, j.Owners))})
 	}
 	for _, g := range f.Groups {
-		v.Groups = append(v.Groups, prefix(GroupChart(g)))
+		v.Groups = append(v.Groups, groupView{Group: g, ID: uniqueID(ids, fid+"-group-"+g.Name), Facts: GroupFacts(g), Chart: prefix(GroupChart(g))})
 	}
 	for _, c := range f.Compares {
 		for _, ch := range CompareCharts(c) {
@@ -174,9 +182,9 @@ func RulesChart(rs Ruleset, stream string) Chart {
 		c.Table.Head = append(c.Table.Head, "fired on "+stream)
 	}
 	for _, r := range rs.Rules {
-		row := []string{r.Name, r.Class, lang.FormatNumber(float64(r.Tested))}
+		row := []string{r.Name, r.Class, count(r.Tested)}
 		if stream != "" {
-			row = append(row, lang.FormatNumber(float64(r.Streamed)))
+			row = append(row, count(r.Streamed))
 		}
 		c.Table.Rows = append(c.Table.Rows, row)
 	}

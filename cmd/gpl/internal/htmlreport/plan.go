@@ -5,27 +5,113 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/gpl-lang/gpl/lang"
-	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
 // The planning sections: groups, compares, sweeps and solves. Each is a
 // small struct a caller fills from eval, and a function that draws it.
 
-// Group is jobs taken together: their summed result and who owns each
-// factor.
+// Group is jobs taken together: their summed device-hours and money, and
+// what each team owning factors in them loses and could win back.
 type Group struct {
-	Name   string
-	Jobs   []string
-	Inputs goodput.Inputs // the ceilings shown in the table; factors may be blends
-	Result goodput.Result
-	Owners [goodput.NumFactors]string
+	Name string
+	Jobs []string
+	// HasCost is false when some job has no rate; then the money is 0.
+	HasCost bool
+	// Offered, Held, Productive and Useful are the summed device-hours;
+	// Cost is USD and CostPerUsefulHour USD per useful device-hour.
+	Offered, Held, Productive, Useful float64
+	Cost, CostPerUsefulHour           float64
+	MPG                               float64
+	// Owners are the teams, each with the factors it owns.
+	Owners []GroupOwner
 }
 
-// GroupChart draws a group's losses and levers by owner.
+// GroupOwner is one team's losses and levers across a group's jobs:
+// device-hours and USD.
+type GroupOwner struct {
+	Owner                                  string
+	Factors                                []string
+	LossHours, LossCost, GainHours, Saving float64
+}
+
+// byGroupSaving orders a group's owners by saving, largest first (by the
+// device-hours won back when the group has no price), keeping the order
+// given between equals.
+func byGroupSaving(g Group) []GroupOwner {
+	rows := append([]GroupOwner(nil), g.Owners...)
+	sort.SliceStable(rows, func(a, b int) bool {
+		if g.HasCost {
+			return rows[a].Saving > rows[b].Saving
+		}
+		return rows[a].GainHours > rows[b].GainHours
+	})
+	return rows
+}
+
+// GroupChart draws a group's losses and levers by owner, sorted by
+// saving, the best lever (the first owner whose lever wins anything back)
+// marked.
 func GroupChart(g Group) Chart {
-	return LeversChart("group-"+g.Name, "group "+g.Name, g.Result, g.Inputs, g.Owners)
+	rows := byGroupSaving(g)
+	best := -1
+	for i, o := range rows {
+		if o.GainHours > 0 {
+			best = i
+			break
+		}
+	}
+	var groups []barGroup
+	for i, o := range rows {
+		groups = append(groups, barGroup{Category: o.Owner, Note: strings.Join(o.Factors, ", "), Best: i == best,
+			Bars: []bar{
+				{Class: "bar loss", Name: "lost to " + o.Owner, High: hoursToBase(o.LossHours)},
+				{Class: "bar gain", Name: "won back by " + o.Owner + "'s lever", High: hoursToBase(o.GainHours)},
+			}})
+	}
+	title := "Losses and levers of group " + g.Name + " (" + strings.Join(g.Jobs, ", ") + "), by owner"
+	c := barChart("levers-group-"+g.Name, title, "owner (factors), largest saving first; ★ best lever", DeviceHours, groups)
+	c.legend([2]string{"bar loss", "lost"}, [2]string{"bar gain", "won back at the ceilings"})
+	c.Table = Table{Caption: "Losses and levers of group " + g.Name, Marked: best,
+		Head: []string{"owner", "factors", "lost", "cost of the loss", "won back", "saving"}}
+	for _, o := range rows {
+		lossCost, saving := "—", "—"
+		if g.HasCost {
+			lossCost, saving = lang.Format(o.LossCost, lang.Money), lang.Format(o.Saving, lang.Money)
+		}
+		c.Table.Rows = append(c.Table.Rows, []string{o.Owner, strings.Join(o.Factors, ", "),
+			formatValue(DeviceHours, hoursToBase(o.LossHours)), lossCost,
+			formatValue(DeviceHours, hoursToBase(o.GainHours)), saving})
+	}
+	return c
+}
+
+// sixDigits prints a fraction to six significant digits, as the text
+// report prints a group's mpg: 0.282103.
+func sixDigits(v float64) string {
+	s := strconv.FormatFloat(lang.Clean(v), 'g', 6, 64)
+	if strings.Contains(s, ".") && !strings.Contains(s, "e") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
+// GroupFacts are a group's headline figures, printed as the text report
+// prints them.
+func GroupFacts(g Group) [][2]string {
+	h := func(v float64) string { return formatValue(DeviceHours, hoursToBase(v)) }
+	out := [][2]string{
+		{"jobs", strings.Join(g.Jobs, ", ")},
+		{"device-hours", h(g.Offered) + " offered → " + h(g.Held) + " held → " + h(g.Productive) + " productive → " + h(g.Useful) + " useful"},
+		{"mpg", sixDigits(g.MPG)},
+	}
+	if g.HasCost {
+		out = append(out, [2]string{"cost", lang.Format(g.Cost, lang.Money)},
+			[2]string{"cost per useful hour", lang.Format(priceToBase(g.CostPerUsefulHour), lang.Price)})
+	}
+	return out
 }
 
 // CompareEntry is one job of a compare.
@@ -42,6 +128,22 @@ type CompareEntry struct {
 type Compare struct {
 	Name    string
 	Entries []CompareEntry
+	// Best is the job the compare itself picks, by its result By, the
+	// highest when Max, else the lowest; "" when not known.
+	Best, By string
+	Max      bool
+}
+
+// verdict is the compare's own pick, for the charts' notes.
+func (cmp Compare) verdict() string {
+	if cmp.Best == "" {
+		return ""
+	}
+	order := "lowest"
+	if cmp.Max {
+		order = "highest"
+	}
+	return "compare " + cmp.Name + " picks " + cmp.Best + " (" + order + " " + cmp.By + ")."
 }
 
 // CompareCharts draws a compare as two bar charts, cost per useful hour
@@ -77,7 +179,8 @@ func CompareCharts(cmp Compare) []Chart {
 		}
 	}
 	if len(cost) > 0 {
-		c := barChart("compare-"+cmp.Name+"-cost", "Cost per useful hour, "+cmp.Name, "job; ★ cheapest", price, cost)
+		c := barChart("compare-"+cmp.Name+"-cost", "Cost per useful hour, compare "+cmp.Name, "job; ★ cheapest", price, cost)
+		c.Note = cmp.verdict()
 		table(&c, cheapest, func(e CompareEntry) string {
 			if !e.HasCost {
 				return "—"
@@ -86,7 +189,8 @@ func CompareCharts(cmp Compare) []Chart {
 		})
 		out = append(out, c)
 	}
-	c := barChart("compare-"+cmp.Name+"-useful", "Useful hours, "+cmp.Name, "job; ★ most useful hours", DeviceHours, useful)
+	c := barChart("compare-"+cmp.Name+"-useful", "Useful hours, compare "+cmp.Name, "job; ★ most useful hours", DeviceHours, useful)
+	c.Note = cmp.verdict()
 	table(&c, most, func(e CompareEntry) string { return formatValue(DeviceHours, hoursToBase(e.UsefulHours)) })
 	return append(out, c)
 }
@@ -114,16 +218,23 @@ type Sweep struct {
 	Base []float64
 	// Refs are the ceilings to mark.
 	Refs []Ref
+	// Note, when set, is printed beneath the chart: that only some of the
+	// sweep's points are drawn, say.
+	Note string
 }
 
 // SweepChart draws a sweep: a line chart for one input, a heatmap for two.
 func SweepChart(sw Sweep) (Chart, error) {
 	switch len(sw.Inputs) {
 	case 1:
-		return lineChart("sweep-"+sw.Name, "Sweep "+sw.Name+": "+sw.Output.Name+" by "+sw.Inputs[0].Name,
-			sw.Inputs[0], sw.Output, sw.Points, sw.Base, sw.Refs), nil
+		c := lineChart("sweep-"+sw.Name, "Sweep "+sw.Name+": "+sw.Output.Name+" by "+sw.Inputs[0].Name,
+			sw.Inputs[0], sw.Output, sw.Points, sw.Base, sw.Refs)
+		c.Note = sw.Note
+		return c, nil
 	case 2:
-		return heatmap(sw), nil
+		c := heatmap(sw)
+		c.Note = sw.Note
+		return c, nil
 	}
 	return Chart{}, fmt.Errorf("sweep %s varies %d inputs; a chart draws one or two", sw.Name, len(sw.Inputs))
 }
@@ -140,6 +251,10 @@ type Solve struct {
 	// input reaches the target.
 	Answer []float64
 	Found  bool
+	// Refs are lines besides the target: the job's ceiling for a factor.
+	Refs []Ref
+	// Note, when set, is printed beneath the chart.
+	Note string
 }
 
 // SolveChart draws the curve with the target line and the answer on it.
@@ -148,7 +263,7 @@ func SolveChart(sv Solve) Chart {
 	if sv.Found {
 		base = sv.Answer
 	}
-	refs := []Ref{{Axis: -1, At: sv.Target, Label: "target " + formatValue(sv.Output, sv.Target)}}
+	refs := append(append([]Ref(nil), sv.Refs...), Ref{Axis: -1, At: sv.Target, Label: "target " + formatValue(sv.Output, sv.Target)})
 	c := lineChart("solve-"+sv.Name, "Solve "+sv.Name+": "+sv.Input.Name+" for "+sv.Output.Name+" "+formatValue(sv.Output, sv.Target),
 		sv.Input, sv.Output, sv.Curve, base, refs)
 	for i := range c.Marks {
@@ -156,6 +271,7 @@ func SolveChart(sv Solve) Chart {
 			c.Marks[i].Class = "point answer"
 		}
 	}
+	c.Note = sv.Note
 	return c
 }
 
@@ -175,6 +291,9 @@ func lineChart(id, title string, xq, yq Quantity, rows [][]float64, baseRow []fl
 		} else {
 			ys = append(ys, r.At)
 		}
+	}
+	if baseRow != nil {
+		xs, ys = append(xs, baseRow[0]), append(ys, baseRow[1])
 	}
 	xref, yref := maxAbs(xs), maxAbs(ys)
 	c.XLabel, c.YLabel = axisTitle(xq, xref), axisTitle(yq, yref)
@@ -203,7 +322,13 @@ func lineChart(id, title string, xq, yq Quantity, rows [][]float64, baseRow []fl
 		} else {
 			y := sy.at(inAxisUnit(yq, yref, r.At))
 			c.Lines = append(c.Lines, Line{Class: "ref", X1: a.left, Y1: y, X2: a.right, Y2: y})
-			c.Labels = append(c.Labels, Label{Class: "ref-label", X: a.right - 4, Y: y - 5, Anchor: "end", Text: r.Label})
+			// The label goes at the end away from the base point, so the
+			// point does not hide it.
+			lx, anchor := a.right-4, "end"
+			if baseRow != nil && sx.at(inAxisUnit(xq, xref, baseRow[0])) > (a.left+a.right)/2 {
+				lx, anchor = a.left+4, "start"
+			}
+			c.Labels = append(c.Labels, Label{Class: "ref-label", X: lx, Y: y - 5, Anchor: anchor, Text: r.Label})
 		}
 	}
 	path := ""
@@ -223,7 +348,7 @@ func lineChart(id, title string, xq, yq Quantity, rows [][]float64, baseRow []fl
 	c.Table = Table{Caption: title, Head: []string{xq.Name, yq.Name}, Marked: -1}
 	for i, p := range pts {
 		c.Table.Rows = append(c.Table.Rows, []string{formatValue(xq, p[0]), formatValue(yq, p[1])})
-		if baseRow != nil && p[0] == baseRow[0] && p[1] == baseRow[1] {
+		if baseRow != nil && same(p[0], baseRow[0]) && same(p[1], baseRow[1]) {
 			c.Table.Marked = i
 		}
 	}
@@ -284,20 +409,28 @@ func heatmap(sw Sweep) Chart {
 	c.Lines = append(c.Lines, Line{Class: "axis", X1: a.left, Y1: a.top, X2: a.left, Y2: a.bottom})
 	c.baseAxis(a, a.bottom)
 	c.Labels = append(c.Labels, Label{Class: "axis-label", X: 18, Y: (a.top + a.bottom) / 2, Anchor: "middle", Rotate: true, Text: c.YLabel})
+	xEvery, yEvery := labelEvery(len(xv), cw, 48), labelEvery(len(yv), ch, 16)
 	for i, x := range xv {
+		if i%xEvery != 0 {
+			continue
+		}
 		c.Labels = append(c.Labels, Label{Class: "tick", X: a.left + cw*(float64(i)+0.5), Y: a.bottom + 18, Anchor: "middle",
 			Text: tickText(inAxisUnit(sw.Inputs[0], maxAbs(xv), x))})
 	}
 	for j, y := range yv {
+		if j%yEvery != 0 {
+			continue
+		}
 		c.Labels = append(c.Labels, Label{Class: "tick", X: a.left - 6, Y: a.bottom - ch*(float64(j)+0.5) + 4, Anchor: "end",
 			Text: tickText(inAxisUnit(sw.Inputs[1], maxAbs(yv), y))})
 	}
 	ref := math.Max(math.Abs(lo), math.Abs(hi))
+	onGrid := false
 	for _, p := range sw.Points {
 		i, j := indexOf(xv, p[0]), indexOf(yv, p[1])
 		class := "cell"
-		if sw.Base != nil && p[0] == sw.Base[0] && p[1] == sw.Base[1] {
-			class = "cell base"
+		if sw.Base != nil && same(p[0], sw.Base[0]) && same(p[1], sw.Base[1]) {
+			class, onGrid = "cell base", true
 		}
 		t := 0.0
 		if hi > lo {
@@ -313,14 +446,30 @@ func heatmap(sw Sweep) Chart {
 		if t > 0.55 {
 			ink = "cell-value dark"
 		}
-		c.Labels = append(c.Labels, Label{Class: ink, X: m.X + cw/2, Y: m.Y + ch/2 + 4, Anchor: "middle", Text: tickText(inAxisUnit(sw.Output, ref, p[2]))})
+		if text := tickText(inAxisUnit(sw.Output, ref, p[2])); float64(len(text))*6.5 < cw-4 && ch >= 16 {
+			c.Labels = append(c.Labels, Label{Class: ink, X: m.X + cw/2, Y: m.Y + ch/2 + 4, Anchor: "middle", Text: text})
+		}
+	}
+	if sw.Base != nil && !onGrid && len(sw.Base) == 3 {
+		// The base job's point between the cells: a circle where it falls.
+		x := a.left + cw*(position(xv, sw.Base[0])+0.5)
+		y := a.bottom - ch*(position(yv, sw.Base[1])+0.5)
+		text := "base job: " + sw.Inputs[0].Name + " " + formatValue(sw.Inputs[0], sw.Base[0]) + ", " + sw.Inputs[1].Name + " " +
+			formatValue(sw.Inputs[1], sw.Base[1]) + ": " + sw.Output.Name + " " + formatValue(sw.Output, sw.Base[2])
+		c.Marks = append(c.Marks, Mark{Shape: "circle", Class: "point base", X: x, Y: y, W: 7,
+			Name:  sw.Inputs[0].Name + " " + formatValue(sw.Inputs[0], sw.Base[0]) + ", " + sw.Inputs[1].Name + " " + formatValue(sw.Inputs[1], sw.Base[1]),
+			Value: attrNumber(inAxisUnit(sw.Output, ref, sw.Base[2])), Text: text})
 	}
 	for _, r := range sw.Refs {
 		switch r.Axis {
 		case 0:
 			x := a.left + cw*(position(xv, r.At)+0.5)
 			c.Lines = append(c.Lines, Line{Class: "ref", X1: x, Y1: a.top, X2: x, Y2: a.bottom})
-			c.Labels = append(c.Labels, Label{Class: "ref-label", X: x + 4, Y: a.top - 4, Anchor: "start", Text: r.Label})
+			lx, anchor := x+4, "start"
+			if x > (a.left+a.right)/2 {
+				lx, anchor = x-4, "end" // keep the label inside the chart
+			}
+			c.Labels = append(c.Labels, Label{Class: "ref-label", X: lx, Y: a.top - 4, Anchor: anchor, Text: r.Label})
 		case 1:
 			y := a.bottom - ch*(position(yv, r.At)+0.5)
 			c.Lines = append(c.Lines, Line{Class: "ref", X1: a.left, Y1: y, X2: a.right, Y2: y})
@@ -336,7 +485,7 @@ func heatmap(sw Sweep) Chart {
 	c.Table = Table{Caption: title, Head: []string{sw.Inputs[0].Name, sw.Inputs[1].Name, sw.Output.Name}, Marked: -1}
 	for k, p := range sw.Points {
 		c.Table.Rows = append(c.Table.Rows, []string{formatValue(sw.Inputs[0], p[0]), formatValue(sw.Inputs[1], p[1]), formatValue(sw.Output, p[2])})
-		if sw.Base != nil && p[0] == sw.Base[0] && p[1] == sw.Base[1] {
+		if sw.Base != nil && same(p[0], sw.Base[0]) && same(p[1], sw.Base[1]) {
 			c.Table.Marked = k
 		}
 	}
@@ -355,6 +504,22 @@ func distinct(rows [][]float64, col int) []float64 {
 	}
 	sort.Float64s(out)
 	return out
+}
+
+// same says whether two inputs' values are one: equal to 12 significant
+// digits, as from + 2 × step and the value written may differ in the last
+// bits.
+func same(a, b float64) bool {
+	return a == b || math.Abs(a-b) <= 1e-12*math.Max(math.Abs(a), math.Abs(b))
+}
+
+// labelEvery is how many values apart the axis labels of cells size
+// pixels wide (or high) must be to keep need pixels each.
+func labelEvery(n int, size, need float64) int {
+	if size <= 0 || n == 0 {
+		return 1
+	}
+	return max(1, int(math.Ceil(need/size)))
 }
 
 func indexOf(vs []float64, v float64) int {

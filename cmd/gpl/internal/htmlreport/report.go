@@ -95,6 +95,9 @@ func FromScenario(s *eval.Scenario, settings []string, stream string, requests f
 		}
 		f.Jobs = append(f.Jobs, job)
 	}
+	if err := planningOf(s, &f); err != nil {
+		return f, err
+	}
 	var sets []*priority.Ruleset
 	for _, name := range s.Rulesets() {
 		rs, _ := s.Ruleset(name)

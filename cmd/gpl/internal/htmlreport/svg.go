@@ -26,6 +26,8 @@ type Chart struct {
 	// "x,y x,y" pairs; empty for other charts.
 	Path  string
 	Table Table
+	// Note, when set, is a sentence printed beneath the chart.
+	Note string
 }
 
 // Mark is one mark that stands for a value: a bar, a cell, a point.
@@ -202,12 +204,16 @@ func inAxisUnit(q Quantity, max, v float64) float64 {
 	return v
 }
 
-// formatValue prints a value as the text report does: "92,160 h",
-// "$230,400.00", "$8.8605/h", "0.28215".
+// formatValue prints a value as the text report does, with thousands
+// separators in hours and counts as in money: "92,160 h", "$230,400.00",
+// "$8.8605/h", "0.28215", "1,024".
 func formatValue(q Quantity, v float64) string { return lang.Format(lang.Clean(v), q.Dim) }
 
+// count prints a whole number of things: "1,024".
+func count(n int) string { return lang.FormatNumber(float64(n)) }
+
 // tickText prints a tick's number in the axis's unit, without the unit,
-// which the axis's label carries.
+// which the axis's label carries: "100,000".
 func tickText(v float64) string { return lang.FormatNumber(lang.Clean(v)) }
 
 // attrNumber is the data-value of a mark: the number in the axis's unit.

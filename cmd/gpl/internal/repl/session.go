@@ -10,6 +10,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/scenarios"
 )
 
 // A REPL session is an ordered list of entries, each one top-level
@@ -291,7 +292,7 @@ type session struct {
 func newSession(dir string, sources lang.Sources) *session {
 	return &session{
 		dir:      dir,
-		se:       eval.NewSession(eval.Options{}),
+		se:       eval.NewSession(eval.Options{Scenarios: scenarios.Files}),
 		byKey:    map[string]int{},
 		bySource: map[string]int{},
 		params:   map[string]eval.Value{},

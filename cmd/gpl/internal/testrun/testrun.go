@@ -25,6 +25,7 @@ import (
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/scenarios"
 )
 
 // Env is what a run may touch: its arguments, streams and environment.
@@ -318,7 +319,7 @@ func (s testSummary) String() string {
 
 // loadOptions are the eval options the test flags give.
 func (o *options) loadOptions() eval.Options {
-	opts := eval.Options{AllowImports: o.allow}
+	opts := eval.Options{AllowImports: o.allow, Scenarios: scenarios.Files}
 	if o.points != nil {
 		opts.MaxPoints = *o.points
 	}

@@ -1,4 +1,4 @@
-package cli
+package lang
 
 import "testing"
 
@@ -15,7 +15,7 @@ func TestEditDistance(t *testing.T) {
 		{"servinng", "serving", 1}, // a deletion
 		{"kapsk", "kapsl", 1},      // a substitution
 		{"kitten", "sitting", 3},   // two substitutions and an insertion
-		{"ab", "ba", 2},            // a transposition is two edits
+		{"ab", "ba", 1},            // a transposition of neighbours is one edit
 		{"flaw", "lawn", 2},        // a deletion and an insertion
 		{"priority", "sla_deadline", 11},
 	} {

@@ -1,0 +1,250 @@
+package htmlreport
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/gpl-lang/gpl/eval"
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// This file fills the planning sections from an evaluated scenario:
+// groups, compares, sweeps and solves, as eval's API hands them out.
+
+// The most a sweep chart draws, and tabulates: a line chart's points, and
+// a heatmap's columns and rows. A larger sweep is drawn at evenly spaced
+// values of each input, its first and last among them, and the page says
+// so; gpl run --format json has every point.
+const (
+	maxLinePoints = 200
+	maxGridSide   = 24
+)
+
+// solveSamples is how many values of its input a solve's curve is drawn
+// through.
+const solveSamples = 41
+
+// planningOf fills the planning sections of f from s.
+func planningOf(s *eval.Scenario, f *File) error {
+	for _, g := range s.Groups() {
+		f.Groups = append(f.Groups, groupOf(g))
+	}
+	for _, c := range s.Compares() {
+		f.Compares = append(f.Compares, compareOf(c))
+	}
+	for _, sw := range s.Sweeps() {
+		out, err := sweepOf(s, sw)
+		if err != nil {
+			return err
+		}
+		f.Sweeps = append(f.Sweeps, out)
+	}
+	for _, sv := range s.Solves() {
+		out, err := solveOf(s, sv)
+		if err != nil {
+			return err
+		}
+		f.Solves = append(f.Solves, out)
+	}
+	return nil
+}
+
+func groupOf(g eval.Group) Group {
+	out := Group{Name: g.Name, Jobs: g.Jobs, HasCost: g.HasCost, Offered: g.OfferedHours, Held: g.HeldHours,
+		Productive: g.ProductiveHours, Useful: g.UsefulHours, Cost: g.Cost, CostPerUsefulHour: g.CostPerUsefulHour, MPG: g.MPG}
+	for _, o := range g.Owners {
+		out.Owners = append(out.Owners, GroupOwner{Owner: o.Owner, Factors: o.Factors,
+			LossHours: o.LossHours, LossCost: o.LossCost, GainHours: o.GainHours, Saving: o.Saving})
+	}
+	return out
+}
+
+func compareOf(c eval.Compare) Compare {
+	out := Compare{Name: c.Name, Best: c.Best, By: c.By, Max: c.Max}
+	for _, r := range c.Rows {
+		out.Entries = append(out.Entries, CompareEntry{Job: r.Job, CostPerUsefulHour: r.CostPerUsefulHour,
+			HasCost: r.HasCost, UsefulHours: r.UsefulHours})
+	}
+	return out
+}
+
+// The outputs a sweep chart may draw: what changes with its inputs.
+var (
+	mpgQ        = Quantity{"mpg", lang.Count}
+	ceilingMPGQ = Quantity{"ceiling mpg", lang.Count}
+	usefulQ     = Quantity{"useful hours", lang.Duration}
+	costQ       = Quantity{"cost per useful hour", lang.Price}
+)
+
+// sweepOutput picks what a sweep's chart shows: cost per useful hour when
+// it varies the rate (mpg does not move with it), useful hours when it
+// varies devices or hours, the ceiling mpg when it varies only ceilings,
+// else mpg.
+func sweepOutput(axes []eval.SweepAxis, hasCost bool) (Quantity, func(r *goodput.Result) (float64, bool)) {
+	kinds := map[string]bool{}
+	for _, a := range axes {
+		kinds[a.Kind] = true
+	}
+	switch {
+	case kinds["rate"] && hasCost:
+		return costQ, func(r *goodput.Result) (float64, bool) {
+			v, err := r.CostPerUsefulHour()
+			return priceToBase(v), err == nil
+		}
+	case kinds["devices"] || kinds["hours"]:
+		return usefulQ, func(r *goodput.Result) (float64, bool) { return hoursToBase(r.UsefulHours), true }
+	case len(kinds) == 1 && kinds["ceiling"]:
+		return ceilingMPGQ, func(r *goodput.Result) (float64, bool) { return r.CeilingMPG, true }
+	}
+	return mpgQ, func(r *goodput.Result) (float64, bool) { return r.MPG, true }
+}
+
+func jobNamed(s *eval.Scenario, name string) *eval.Job {
+	for _, j := range s.Jobs() {
+		if j.Name == name {
+			return j
+		}
+	}
+	return nil
+}
+
+// kept lists which of n values a chart draws: all when n ≤ most, else
+// most values evenly spaced, the first and the last among them.
+func kept(n, most int) []bool {
+	keep := make([]bool, n)
+	if n <= most {
+		for i := range keep {
+			keep[i] = true
+		}
+		return keep
+	}
+	for k := range most {
+		keep[int(math.Round(float64(k)*float64(n-1)/float64(most-1)))] = true
+	}
+	return keep
+}
+
+func countKept(keep []bool) int {
+	n := 0
+	for _, k := range keep {
+		if k {
+			n++
+		}
+	}
+	return n
+}
+
+func sweepOf(s *eval.Scenario, sw eval.Sweep) (Sweep, error) {
+	axes, err := s.SweepAxes(sw.Name)
+	if err != nil {
+		return Sweep{}, err
+	}
+	job := jobNamed(s, sw.Job)
+	hasCost := job != nil && job.Result.HasCost
+	outQ, outOf := sweepOutput(axes, hasCost)
+	out := Sweep{Name: sw.Name, Output: outQ}
+	for i, a := range axes {
+		out.Inputs = append(out.Inputs, Quantity{a.Input, a.Dim})
+		if a.HasCeiling && len(axes) <= 2 {
+			out.Refs = append(out.Refs, Ref{Axis: i, At: a.Ceiling, Label: a.Input + " ceiling " + lang.FormatNumber(lang.Clean(a.Ceiling))})
+		}
+	}
+	if len(axes) == 1 && outQ == mpgQ && job != nil {
+		out.Refs = append(out.Refs, Ref{Axis: -1, At: job.Result.CeilingMPG,
+			Label: "ceiling mpg " + lang.FormatNumber(lang.Clean(job.Result.CeilingMPG))})
+	}
+	if job != nil {
+		if v, ok := outOf(&job.Result); ok {
+			for _, a := range axes {
+				out.Base = append(out.Base, a.Base)
+			}
+			out.Base = append(out.Base, v)
+		}
+	}
+	if len(axes) > 2 {
+		return out, nil // SweepChart says why it cannot draw it
+	}
+	// Which values of each axis are drawn.
+	keeps := make([][]bool, len(axes))
+	most := maxLinePoints
+	if len(axes) == 2 {
+		most = maxGridSide
+	}
+	drawn := 1
+	for i, a := range axes {
+		keeps[i] = kept(a.N, most)
+		drawn *= countKept(keeps[i])
+	}
+	idx := make([]int, len(axes))
+	var skipped int
+	err = s.SweepResults(sw.Name, func(vals []float64, r *goodput.Result) bool {
+		keep := true
+		for i := range axes {
+			keep = keep && keeps[i][idx[i]]
+		}
+		for i := len(idx) - 1; i >= 0; i-- { // the next point's indices
+			idx[i]++
+			if idx[i] < axes[i].N {
+				break
+			}
+			idx[i] = 0
+		}
+		if !keep {
+			return true
+		}
+		v, ok := outOf(r)
+		if !ok {
+			skipped++
+			return true
+		}
+		out.Points = append(out.Points, append(append([]float64(nil), vals...), v))
+		return true
+	})
+	if err != nil {
+		return out, err
+	}
+	if drawn < sw.Points {
+		out.Note = "The sweep has " + count(sw.Points) + " points; drawn and tabulated here are " + count(drawn) +
+			", at evenly spaced values of each input (the first and last among them). gpl run --format json lists them all."
+	}
+	if skipped > 0 {
+		out.Note += " " + count(skipped) + " points without a " + outQ.Name + " (a zero mpg) are left out."
+	}
+	return out, nil
+}
+
+func solveOf(s *eval.Scenario, sv eval.Solve) (Solve, error) {
+	c, err := s.SolveCurve(sv.Name, solveSamples)
+	if err != nil {
+		return Solve{}, err
+	}
+	out := Solve{Name: sv.Name, Input: Quantity{c.Input, c.InputDim}, Output: Quantity{resultName(c.Result), c.ResultDim},
+		Target: c.Target, Answer: []float64{sv.Value.Num, sv.Result.Num}, Found: true}
+	for _, p := range c.Points {
+		out.Curve = append(out.Curve, []float64{p[0], p[1]})
+	}
+	if c.HasCeiling {
+		out.Refs = append(out.Refs, Ref{Axis: 0, At: c.Ceiling, Label: c.Input + " ceiling " + lang.FormatNumber(lang.Clean(c.Ceiling))})
+	}
+	// As the text report words it, with thousands separators.
+	out.Note = "solve " + sv.Name + " over " + sv.Job + ": " + c.Input + " = " + sv.Value.String() +
+		" gives " + sv.Condition + " (" + sv.Result.String() + " there)"
+	if sv.AboveCeiling {
+		out.Note += ", above the job's ceiling"
+	}
+	out.Note += ". The curve is the result at " + strconv.Itoa(len(c.Points)) + " values across the range searched."
+	return out, nil
+}
+
+// resultName is a result's name in the page's words: useful_hours is
+// "useful hours".
+func resultName(n string) string {
+	b := []byte(n)
+	for i, c := range b {
+		if c == '_' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,157 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// This file is what gpl report reads of sweeps and solves to draw them:
+// each sweep axis with the base job's value of its input, the engine's
+// whole result at each point, and a solve's result sampled over its
+// range.
+
+// SweepAxis is one varied input of a sweep.
+type SweepAxis struct {
+	// Input is the input's canonical name; Kind what it is: "factor",
+	// "ceiling", "devices", "hours", "rate" or "param".
+	Input, Kind string
+	Dim         lang.Dim
+	// N is how many values the axis takes.
+	N int
+	// Base is the base job's own value of the input, in base units.
+	Base float64
+	// Ceiling is the base job's ceiling for a varied factor; HasCeiling
+	// is false for any other input, and for a factor without one.
+	Ceiling    float64
+	HasCeiling bool
+}
+
+var inputKindNames = [...]string{inFactor: "factor", inCeiling: "ceiling", inDevices: "devices", inHours: "hours", inRate: "rate", inParam: "param"}
+
+// SweepAxes describes the named sweep's varied inputs, outermost first.
+func (s *Scenario) SweepAxes(name string) ([]SweepAxis, error) {
+	d, ok := s.p.decls[name]
+	if !ok || d.kind != declSweep {
+		return nil, fmt.Errorf("%s is not a sweep of the file", name)
+	}
+	pv := s.of(d).plan
+	if pv == nil || s.of(d).state != done {
+		return nil, fmt.Errorf("sweep %s could not be evaluated", name)
+	}
+	in := s.of(d.plan.job).job.inputs
+	var out []SweepAxis
+	for i, ax := range d.plan.axes {
+		a := SweepAxis{Input: ax.in.name, Kind: inputKindNames[ax.in.kind], Dim: ax.in.typ.Dim, N: pv.axes[i].n}
+		a.Base = s.inputBase(ax.in, &in)
+		if ax.in.kind == inFactor && in.Ceilings[ax.in.factor].Set {
+			a.Ceiling, a.HasCeiling = in.Ceilings[ax.in.factor].Value, true
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// inputBase is the job's value of an input, in base units.
+func (s *Scenario) inputBase(in input, x *goodput.Inputs) float64 {
+	switch in.kind {
+	case inFactor:
+		return x.Factors[in.factor].Value
+	case inCeiling:
+		return x.Ceilings[in.factor].Value
+	case inDevices:
+		return x.Devices
+	case inHours:
+		return lang.FromUnit(x.Hours, lang.Units["h"])
+	case inRate:
+		return lang.FromUnit(x.Rate.Value, lang.Units["USD/h"])
+	}
+	return s.of(in.param).value.Num
+}
+
+// SweepResults calls fn with each point of the named sweep, in the order
+// of SweepPoints: the varied inputs' values in base units and the goodput
+// engine's result there (device-hours, USD), until fn returns false.
+// Neither vals nor r may be kept: both are reused.
+func (s *Scenario) SweepResults(name string, fn func(vals []float64, r *goodput.Result) bool) error {
+	d, ok := s.p.decls[name]
+	if !ok || d.kind != declSweep {
+		return fmt.Errorf("%s is not a sweep of the file", name)
+	}
+	return s.eachPoint(d, func(pt *point) bool { return fn(pt.vals, &pt.job.result) })
+}
+
+// SolveCurve is a solve's result sampled across the range it searched.
+type SolveCurve struct {
+	// Input is the input searched, Result the result its condition reads
+	// (canonical names), and Op the comparison with Target.
+	Input, Result, Op   string
+	InputDim, ResultDim lang.Dim
+	// Lo, Hi, Target and the points are in base units. Points are (input,
+	// result) pairs in input order; a value where the result is undefined
+	// (a price over a zero mpg) is left out.
+	Lo, Hi, Target float64
+	Points         [][2]float64
+	// Ceiling is the job's ceiling for a searched factor.
+	Ceiling    float64
+	HasCeiling bool
+}
+
+// SolveCurve samples the named solve's result at n evenly spaced values
+// of its input across its range (whole values for devices), each one run
+// of the engine or, for a param, one evaluation.
+func (s *Scenario) SolveCurve(name string, n int) (SolveCurve, error) {
+	d, ok := s.p.decls[name]
+	if !ok || d.kind != declSolve {
+		return SolveCurve{}, fmt.Errorf("%s is not a solve of the file", name)
+	}
+	if s.of(d).state != done || s.of(d).plan == nil || s.of(d).plan.answer == nil {
+		return SolveCurve{}, fmt.Errorf("solve %s has no answer", name)
+	}
+	fp := d.plan.find
+	c := SolveCurve{Input: fp.in.name, Result: fp.result.name, Op: fp.op, InputDim: fp.in.typ.Dim, ResultDim: fp.result.typ.Dim, Lo: 0, Hi: 1}
+	var sink sink
+	if fp.lo != nil {
+		l, lok := s.run(fp.lo, &sink)
+		h, hok := s.run(fp.hi, &sink)
+		if !lok || !hok {
+			return c, fmt.Errorf("solve %s: its range could not be evaluated", name)
+		}
+		c.Lo, c.Hi = l.Num, h.Num
+	}
+	t, tok := s.run(fp.target, &sink)
+	if !tok {
+		return c, fmt.Errorf("solve %s: its target could not be evaluated", name)
+	}
+	c.Target = t.Num
+	base := s.of(d.plan.job).job.inputs
+	if fp.in.kind == inFactor && base.Ceilings[fp.in.factor].Set {
+		c.Ceiling, c.HasCeiling = base.Ceilings[fp.in.factor].Value, true
+	}
+	if fp.in.kind == inDevices {
+		c.Lo, c.Hi = math.Ceil(c.Lo), math.Floor(c.Hi)
+	}
+	sv := &solver{s: s, d: d, fp: fp, base: base, target: c.Target}
+	n = max(n, 2)
+	last := math.NaN()
+	for i := range n {
+		x := c.Lo + (c.Hi-c.Lo)*float64(i)/float64(n-1)
+		if fp.in.kind == inDevices {
+			x = math.Round(x)
+		}
+		if x == last {
+			continue
+		}
+		last = x
+		st, err := sv.try(x)
+		if err != nil {
+			return c, fmt.Errorf("solve %s: %w", name, err)
+		}
+		if !math.IsInf(st.got, 0) {
+			c.Points = append(c.Points, [2]float64{x, st.got})
+		}
+	}
+	return c, nil
+}
