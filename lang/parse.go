@@ -462,6 +462,9 @@ func ParseExprWith(lim Limits, name, src string) (Expr, Diagnostics) {
 	}
 	toks := scanTokens(name, src)
 	toks = toks[:len(toks)-1]
+	if len(toks) > 0 && toks[0].Value == bom {
+		toks = toks[1:] // a byte order mark takes no column, and is no token
+	}
 	if len(toks) == 0 {
 		return nil, Diagnostics{{Severity: Error, Summary: "syntax error: expected an expression"}}
 	}
