@@ -58,11 +58,34 @@ type compiled struct {
 	refs  []*ref
 	konst *Value
 	prog  *vm.Program
-	divs  []lang.Expr // divisors, for reporting a division by zero
-	args  []lang.Expr // calls of planning functions and their arguments (functions.go)
+	sites *runtimeSites // nil for an expression that cannot fail while it runs
 	// counts of refs by kind of value, the sizes of the environment slices
-	nums, bools, strs int
-	field             int // a block field's index in Scenario.fieldVals
+	// (int32, as is field, to keep the struct in a smaller size class: one
+	// compiled is kept per field and expression of the file)
+	nums, bools, strs int32
+	field             int32 // a block field's index in Scenario.fieldVals
+}
+
+// runtimeSites are the parts of an expression a runtime error is placed
+// at. Few expressions have any, so a compiled holds them by pointer.
+type runtimeSites struct {
+	divs []lang.Expr // divisors, for reporting a division by zero
+	args []lang.Expr // calls of planning functions and their arguments (functions.go)
+}
+
+// addSites appends es to the divisors (div) or the call sites and returns
+// the index of the first.
+func (c *compiled) addSites(div bool, es ...lang.Expr) int {
+	if c.sites == nil {
+		c.sites = new(runtimeSites)
+	}
+	l := &c.sites.args
+	if div {
+		l = &c.sites.divs
+	}
+	i := len(*l)
+	*l = append(*l, es...)
+	return i
 }
 
 // exprChecker checks one expression.
@@ -118,13 +141,13 @@ func (cp *exprChecker) addRef(r *ref) ast.Node {
 	}
 	switch r.typ.Kind {
 	case Number:
-		r.slot = cp.c.nums
+		r.slot = int(cp.c.nums)
 		cp.c.nums++
 	case Bool:
-		r.slot = cp.c.bools
+		r.slot = int(cp.c.bools)
 		cp.c.bools++
 	default:
-		r.slot = cp.c.strs
+		r.slot = int(cp.c.strs)
 		cp.c.strs++
 	}
 	cp.c.refs = append(cp.c.refs, r)
@@ -224,8 +247,7 @@ func (cp *exprChecker) binary(n *lang.Binary) (Type, ast.Node) {
 			// A division runs through _div, which reports a zero divisor
 			// by its index in divs.
 			node = &ast.CallNode{Callee: &ast.IdentifierNode{Value: divFunc},
-				Arguments: []ast.Node{l, r, &ast.IntegerNode{Value: len(cp.c.divs)}}}
-			cp.c.divs = append(cp.c.divs, n.R)
+				Arguments: []ast.Node{l, r, &ast.IntegerNode{Value: cp.c.addSites(true, n.R)}}}
 			return numType(lt.Dim.Div(rt.Dim)), node
 		}
 		if lt.Dim != rt.Dim {

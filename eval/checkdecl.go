@@ -127,7 +127,7 @@ func (p *program) checkField(f *lang.Field, def fieldDef) bool {
 		c = nil
 	}
 	if c != nil {
-		c.field = p.nfields
+		c.field = int32(p.nfields)
 		p.nfields++
 	}
 	p.fields[f] = c

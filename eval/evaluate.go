@@ -153,12 +153,12 @@ func (s *Scenario) run(c *compiled, out *sink) (Value, bool) {
 	}
 	res, err := runProgram(c, env)
 	if i, zero := divisorAt(err); zero {
-		pos, end := c.divs[i].Span()
+		pos, end := c.sites.divs[i].Span()
 		out.runtimeErrorAt(pos, end, "division by zero")
 		return Value{}, false
 	}
 	if i, msg, ok := argErrorAt(err); ok {
-		pos, end := c.args[i].Span()
+		pos, end := c.sites.args[i].Span()
 		out.runtimeErrorAt(pos, end, msg)
 		return Value{}, false
 	}

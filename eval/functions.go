@@ -249,9 +249,8 @@ func paramPhrase(d lang.Dim) string {
 // arguments' values: its last argument is the index in compiled.args of
 // the call itself, which its arguments follow in order.
 func (cp *exprChecker) runtimeCall(name string, n *lang.Call, args []ast.Node) ast.Node {
-	site := len(cp.c.args)
-	cp.c.args = append(cp.c.args, n)
-	cp.c.args = append(cp.c.args, n.Args...)
+	site := cp.c.addSites(false, n)
+	cp.c.addSites(false, n.Args...)
 	return &ast.CallNode{Callee: &ast.IdentifierNode{Value: name},
 		Arguments: append([]ast.Node{&ast.IntegerNode{Value: site}}, args...)}
 }
