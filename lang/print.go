@@ -27,20 +27,24 @@ import (
 // source's tokens: it scans the source once for comments and blank lines,
 // and once more, beside the output, to check that only layout changed.
 func FormatFile(f *File) ([]byte, error) {
-	p := &printer{src: f.Src, fresh: true}
-	if f.Src != nil {
-		p.scan(f.Name, string(f.Src))
+	// Only the name and source are needed once the statements are printed:
+	// holding them apart lets the tree be collected while the output is
+	// aligned and checked (a file the caller no longer holds).
+	name, src := f.Name, f.Src
+	p := &printer{src: src, fresh: true}
+	if src != nil {
+		p.scan(name, string(src))
 	}
 	for _, s := range f.Stmts {
 		p.stmt(s)
 	}
-	p.flush(len(f.Src) + 1)
+	p.flush(len(src) + 1)
 	out := p.render()
-	if bytes.HasPrefix(f.Src, []byte(bom)) {
+	if bytes.HasPrefix(src, []byte(bom)) {
 		out = append([]byte(bom), out...)
 	}
-	if f.Src != nil {
-		if err := sameTokens(f, out); err != nil {
+	if src != nil {
+		if err := sameTokens(name, src, out); err != nil {
 			return nil, err
 		}
 	}

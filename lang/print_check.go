@@ -16,15 +16,15 @@ import (
 // apart). Source and output are scanned side by side, a token at a time. A
 // file with syntax errors fails the check (its broken statements are not
 // in the tree); its diagnostics are returned then.
-func sameTokens(f *File, out []byte) error {
-	src := string(f.Src)
+func sameTokens(name string, source, out []byte) error {
+	src := string(source)
 	if sameSequence(src, string(out), codeToken) && sameSequence(src, string(out), commentToken) {
 		return nil
 	}
-	if _, diags := Parse(f.Name, f.Src); diags.HasErrors() {
+	if _, diags := Parse(name, source); diags.HasErrors() {
 		return diags
 	}
-	return fmt.Errorf("internal error: formatting %s would change more than its layout; please report it", f.Name)
+	return fmt.Errorf("internal error: formatting %s would change more than its layout; please report it", name)
 }
 
 // sameSequence reports whether a and b hold the same tokens as spelled by
