@@ -62,3 +62,15 @@ func joinAnd(names []string) string {
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
+
+// Status names the outcome as reports do: "pass", "fail", or "error" when
+// the expectation could not be evaluated.
+func (o Outcome) Status() string {
+	switch {
+	case o.Err:
+		return "error"
+	case o.Pass:
+		return "pass"
+	}
+	return "fail"
+}

@@ -455,35 +455,51 @@ func (p *exprParser) primary() (Expr, error) {
 	return nil, p.errorf(t, "expected an expression")
 }
 
+// arguments reads a parenthesised argument list, the next token being
+// "(": each argument by arg, up to ")". name names the call or query in
+// errors. It returns the position just past ")". The list is one level
+// of nesting.
+func (p *exprParser) arguments(name string, arg func() error) (Position, error) {
+	if err := p.nest(p.lex.Next()); err != nil {
+		return Position{}, err
+	}
+	defer p.done()
+	for n := 0; ; n++ {
+		if _, ok := p.isOp(")"); ok {
+			return tokenEnd(p.lex.Next()), nil
+		}
+		if n > 0 {
+			if _, ok := p.isOp(","); !ok {
+				return Position{}, p.errorf(p.lex.Peek(), `expected "," or ")" in the arguments of `+name)
+			}
+			p.lex.Next()
+		}
+		if !p.startsOperand() {
+			return Position{}, p.errorf(p.lex.Peek(), "expected an argument")
+		}
+		if err := arg(); err != nil {
+			return Position{}, err
+		}
+	}
+}
+
 func (p *exprParser) nameOrCall() (Expr, error) {
 	t := p.lex.Next()
 	first := &Ident{Pos: t.Pos, EndPos: tokenEnd(t), Name: t.Value}
 	if _, ok := p.isOp("("); ok {
-		if err := p.nest(p.lex.Next()); err != nil {
+		call := &Call{Pos: t.Pos, Func: first}
+		end, err := p.arguments(first.Name, func() error {
+			a, err := p.ternary()
+			if err == nil {
+				call.Args = append(call.Args, a)
+			}
+			return err
+		})
+		if err != nil {
 			return nil, err
 		}
-		defer p.done()
-		call := &Call{Pos: t.Pos, Func: first}
-		for {
-			if c, ok := p.isOp(")"); ok && c == ")" {
-				call.EndPos = tokenEnd(p.lex.Next())
-				return call, nil
-			}
-			if len(call.Args) > 0 {
-				if _, ok := p.isOp(","); !ok {
-					return nil, p.errorf(p.lex.Peek(), `expected "," or ")" in the arguments of `+first.Name)
-				}
-				p.lex.Next()
-			}
-			if !p.startsOperand() {
-				return nil, p.errorf(p.lex.Peek(), "expected an argument")
-			}
-			a, err := p.ternary()
-			if err != nil {
-				return nil, err
-			}
-			call.Args = append(call.Args, a)
-		}
+		call.EndPos = end
+		return call, nil
 	}
 	n := &Name{Pos: t.Pos, EndPos: first.EndPos, Parts: []*Ident{first}}
 	for {

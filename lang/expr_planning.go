@@ -8,43 +8,34 @@ func (p *exprParser) query(n *Name) (Expr, error) {
 	method := n.Parts[len(n.Parts)-1]
 	target := &Name{Pos: n.Pos, EndPos: n.Parts[len(n.Parts)-2].EndPos, Parts: n.Parts[:len(n.Parts)-1]}
 	q := &Query{Pos: n.Pos, Target: target, Method: method}
-	p.lex.Next() // "("
-	for {
-		if _, ok := p.isOp(")"); ok {
-			q.EndPos = tokenEnd(p.lex.Next())
-			break
-		}
-		if len(q.Args) > 0 {
-			if _, ok := p.isOp(","); !ok {
-				return nil, p.errorf(p.lex.Peek(), `expected "," or ")" in the arguments of `+method.Name)
-			}
-			p.lex.Next()
-		}
-		if !p.startsOperand() {
-			return nil, p.errorf(p.lex.Peek(), "expected an argument")
-		}
+	end, err := p.arguments(method.Name, func() error {
 		x, err := p.ternary()
 		if err != nil {
-			return nil, err
+			return err
 		}
-		start, end := x.Span()
-		arg := &QueryArg{Pos: start, EndPos: end, Value: x}
+		start, xend := x.Span()
+		arg := &QueryArg{Pos: start, EndPos: xend, Value: x}
 		if nm, ok := x.(*Name); ok {
 			if t := p.lex.Peek(); t.Type == tokOp && t.Value == "=" {
 				p.lex.Next()
 				if !p.startsOperand() {
-					return nil, p.errorf(p.lex.Peek(), "expected a value after "+nm.Path()+" =")
+					return p.errorf(p.lex.Peek(), "expected a value after "+nm.Path()+" =")
 				}
 				v, err := p.ternary()
 				if err != nil {
-					return nil, err
+					return err
 				}
 				_, vend := v.Span()
 				arg = &QueryArg{Pos: start, EndPos: vend, Input: nm.Parts, Value: v}
 			}
 		}
 		q.Args = append(q.Args, arg)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	q.EndPos = end
 	for {
 		if _, ok := p.isOp("."); !ok {
 			return q, nil

@@ -420,3 +420,18 @@ func TestParseMatchesWholeFileParse(t *testing.T) {
 		}
 	}
 }
+
+// A query's argument list is a level of nesting like a call's, so queries
+// nested in queries meet the depth limit too.
+func TestQueriesNestedMeetTheDepthLimit(t *testing.T) {
+	src := strings.Repeat("s.max(", 300) + "1" + strings.Repeat(")", 300)
+	_, ds := ParseExpr("t.gpl", src)
+	var got []string
+	for _, d := range ds {
+		got = append(got, fmt.Sprintf("%d:%d %s", d.Pos.Line, d.Pos.Column, d.Summary))
+	}
+	want := []string{"1:1206 expression nested more than 200 levels deep (the limit on nesting)"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

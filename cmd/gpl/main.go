@@ -8,24 +8,23 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"io"
 	"os"
 	"runtime/debug"
 	"sort"
-	"strings"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/safeio"
 )
 
-// Exit codes, as the language reference fixes them. The same problem gives
-// the same code in every verb.
+// Exit codes: package cli's, the same in every verb.
 const (
-	exitOK       = 0
-	exitUsage    = 1
-	exitCheck    = 2 // parse or check error
-	exitRuntime  = 3 // runtime error, including a failed write to a file or stream
-	exitExpected = 4 // an expectation failed
-	exitInternal = 5 // a bug in gpl: a panic recovered at a verb's top
+	exitOK       = cli.ExitOK
+	exitUsage    = cli.ExitUsage
+	exitCheck    = cli.ExitCheck
+	exitRuntime  = cli.ExitRuntime
+	exitExpected = cli.ExitExpected
+	exitInternal = cli.ExitInternal
 )
 
 // env is what a verb may touch: its arguments, streams and environment.
@@ -230,40 +229,15 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "run 'gpl COMMAND -h' for a command's flags")
 }
 
-// parseFlags parses flags that may appear before, between or after the
-// positional arguments; "--" ends flag parsing.
+// parseFlags parses a verb's flags, which may appear before, between or
+// after the positional arguments (cli.ParseFlags).
 func parseFlags(fs *flag.FlagSet, e *env) ([]string, int, bool) {
-	fs.SetOutput(e.stderr)
-	args := e.args
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, exitOK, false
-			}
-			return nil, exitUsage, false
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, 0, true
-		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), 0, true
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
+	return cli.ParseFlags(fs, e.args, e.stderr)
 }
 
-// oneOf validates an enumerated flag value.
+// oneOf validates an enumerated flag value (cli.OneOf).
 func oneOf(e *env, flagName, value string, allowed ...string) bool {
-	for _, a := range allowed {
-		if value == a {
-			return true
-		}
-	}
-	fmt.Fprintf(e.stderr, "gpl: --%s must be one of %s, not %q\n", flagName, strings.Join(allowed, ", "), value)
-	return false
+	return cli.OneOf(e.stderr, flagName, value, allowed...)
 }
 
 // bufferedOut is a verb's buffered standard output; Unwrap gives the

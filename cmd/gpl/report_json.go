@@ -435,7 +435,7 @@ func requestJSON(s *eval.Scenario, q eval.NamedRequest) jsonRequest {
 func expectationJSON(o eval.Outcome) jsonExpectation {
 	ex := o.Expectation
 	je := jsonExpectation{Name: ex.Name, File: ex.File, Line: ex.Line, Column: ex.Column, Source: ex.Source,
-		Status: status(o), Operator: optional(ex.Operator())}
+		Status: o.Status(), Operator: optional(ex.Operator())}
 	if !o.Err {
 		got, want := valueJSON(o.Got), valueJSON(o.Want)
 		je.Got, je.Want = &got, &want
@@ -455,16 +455,6 @@ func expectationJSON(o eval.Outcome) jsonExpectation {
 		je.Message = &msg
 	}
 	return je
-}
-
-func status(o eval.Outcome) string {
-	switch {
-	case o.Err:
-		return "error"
-	case o.Pass:
-		return "pass"
-	}
-	return "fail"
 }
 
 // summarizeRun counts the files and outcomes of a run.

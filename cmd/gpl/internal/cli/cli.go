@@ -19,8 +19,9 @@ const (
 	ExitOK       = 0
 	ExitUsage    = 1
 	ExitCheck    = 2 // parse or check error
-	ExitRuntime  = 3 // runtime error
+	ExitRuntime  = 3 // runtime error, including a failed write to a file or stream
 	ExitExpected = 4 // an expectation failed
+	ExitInternal = 5 // a bug in gpl: a panic recovered at a verb's top
 )
 
 // ParseFlags parses a verb's arguments with fs, flags being allowed

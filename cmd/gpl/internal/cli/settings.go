@@ -9,10 +9,11 @@ import (
 	"github.com/gpl-lang/gpl/eval"
 )
 
-// Worse orders exit codes by how much they block: a usage error over a
-// check error over a runtime error over a failed expectation over success.
+// Worse orders exit codes by how much they block: an internal error over a
+// usage error over a check error over a runtime error over a failed
+// expectation over success.
 func Worse(a, b int) int {
-	rank := map[int]int{ExitOK: 0, ExitExpected: 1, ExitRuntime: 2, ExitCheck: 3, ExitUsage: 4}
+	rank := map[int]int{ExitOK: 0, ExitExpected: 1, ExitRuntime: 2, ExitCheck: 3, ExitUsage: 4, ExitInternal: 5}
 	if rank[b] > rank[a] {
 		return b
 	}

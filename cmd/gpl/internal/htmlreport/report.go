@@ -115,7 +115,7 @@ func FromScenario(s *eval.Scenario, settings []string, stream string, requests f
 		}
 	}
 	for _, o := range s.Test() {
-		e := Expectation{Name: o.Expectation.Name, Status: status(o)}
+		e := Expectation{Name: o.Expectation.Name, Status: o.Status()}
 		if !o.Err {
 			e.Got, e.Want = o.Got.Precise(nil), o.Want.Precise(nil)
 		}
@@ -127,16 +127,6 @@ func FromScenario(s *eval.Scenario, settings []string, stream string, requests f
 		f.Expectations = append(f.Expectations, e)
 	}
 	return f, nil
-}
-
-func status(o eval.Outcome) string {
-	switch {
-	case o.Err:
-		return "error"
-	case o.Pass:
-		return "pass"
-	}
-	return "fail"
 }
 
 func rulesetOf(s *eval.Scenario, name string, rs *priority.Ruleset) Ruleset {
