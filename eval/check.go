@@ -295,12 +295,12 @@ func (cp *exprChecker) mismatch(n *lang.Binary, lt, rt Type, what string) (Type,
 // dimension d) needs one.
 func (cp *exprChecker) bareNumber(at lang.Expr, lit *lang.NumberLit, other lang.Expr, d lang.Dim) (Type, ast.Node) {
 	if _, named := unparen(other).(*lang.Name); !named && d == lang.Duration {
-		return cp.errorf(at, "%s is a count; write %s", lit.Digits, unitHint(other, lit.Digits, d))
+		return cp.errorf(at, "%s is a count; write %s", lit.Digits(), unitHint(other, lit.Digits(), d))
 	}
 	if u, _ := usualUnit(other, d); d == lang.Duration && u.Symbol == "s" {
-		return cp.errorf(at, "%s is a duration; write %s", describe(other), unitHint(other, lit.Digits, d))
+		return cp.errorf(at, "%s is a duration; write %s", describe(other), unitHint(other, lit.Digits(), d))
 	}
-	return cp.errorf(at, "%s is %s; write its unit, e.g. %s", describe(other), d.Phrase(), unitHint(other, lit.Digits, d))
+	return cp.errorf(at, "%s is %s; write its unit, e.g. %s", describe(other), d.Phrase(), unitHint(other, lit.Digits(), d))
 }
 
 // isDollars reports a money literal written without /h.

@@ -138,7 +138,7 @@ func (p *program) wrongDimension(f *lang.Field, def fieldDef, got Type) {
 	pos, end := f.Value.Span()
 	name := f.Name.Name
 	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && lit.Unit == nil && def.dim != lang.Count {
-		p.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.dim.Phrase(), unitHint(&lang.Name{Parts: []*lang.Ident{f.Name}}, lit.Digits, def.dim)))
+		p.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.dim.Phrase(), unitHint(&lang.Name{Parts: []*lang.Ident{f.Name}}, lit.Digits(), def.dim)))
 		return
 	}
 	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && def.dim == lang.Price && lit.Dim() == lang.Money {
@@ -171,14 +171,14 @@ func (p *program) unknownFieldDecl(f *lang.Field, what string, known []string) {
 	} else {
 		msg += "; its fields are " + strings.Join(known, ", ")
 	}
-	p.errorAt(f.Name.Pos, f.Name.EndPos, msg)
+	p.errorAt(f.Name.Pos, f.Name.End(), msg)
 }
 
 func (p *program) duplicateField(f, prev *lang.Field) {
 	p.diags = append(p.diags, &lang.Diagnostic{
 		Severity: lang.Error, Summary: f.Name.Name + " is set twice",
-		Pos: f.Name.Pos, End: f.Name.EndPos, Label: "set again here",
-		Related: []lang.Related{{Pos: prev.Name.Pos, End: prev.Name.EndPos, Label: "first set here"}},
+		Pos: f.Name.Pos, End: f.Name.End(), Label: "set again here",
+		Related: []lang.Related{{Pos: prev.Name.Pos, End: prev.Name.End(), Label: "first set here"}},
 	})
 }
 

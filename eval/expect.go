@@ -152,7 +152,7 @@ func checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool {
 	}
 	if e.want.typ != e.x.typ {
 		if lit := numberLit(n.Approx.Want); lit != nil && lit.Unit == nil {
-			return bad(n.Approx.Want, "%s is %s; write its unit, e.g. %s", describe(n.X), e.x.typ.Dim.Phrase(), unitHint(n.X, lit.Digits, e.x.typ.Dim))
+			return bad(n.Approx.Want, "%s is %s; write its unit, e.g. %s", describe(n.X), e.x.typ.Dim.Phrase(), unitHint(n.X, lit.Digits(), e.x.typ.Dim))
 		}
 		return bad(n.Approx.Want, "cannot compare a %s with a %s", e.x.typ, e.want.typ)
 	}
@@ -163,7 +163,7 @@ func checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool {
 		return bad(n.Approx.Within, "within takes a percentage, a bare number such as 1%%")
 	}
 	if lit := numberLit(n.Approx.Within); lit != nil && lit.Unit == nil && n.Approx.Percent == "" {
-		return bad(n.Approx.Within, "within takes a percentage; write %s%%", lit.Digits)
+		return bad(n.Approx.Within, "within takes a percentage; write %s%%", lit.Digits())
 	}
 	return true
 }

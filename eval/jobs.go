@@ -93,7 +93,7 @@ func (p *program) requireInputs(d *decl, jp *jobPlan) bool {
 	ok := true
 	for _, name := range []string{"devices", "hours"} {
 		if jp.sites.get(name) == nil {
-			p.errorAt(d.name.Pos, d.name.EndPos, fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.name.Name, name, name))
+			p.errorAt(d.name.Pos, d.name.End(), fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.name.Name, name, name))
 			ok = false
 		}
 	}
@@ -139,7 +139,7 @@ func (p *program) jobBase(d *decl, jp *jobPlan) bool {
 			return false
 		}
 		if parent.checked == visiting {
-			p.errorAt(j.Extends.Pos, j.Extends.EndPos, "cycle: "+d.name.Name+" extends itself through "+parent.name.Name)
+			p.errorAt(j.Extends.Pos, j.Extends.End(), "cycle: "+d.name.Name+" extends itself through "+parent.name.Name)
 			return false
 		}
 		if !p.checkDecl(parent, nil, &p.diags) {
@@ -228,7 +228,7 @@ func (p *program) badTarget(id *lang.Ident, what string, kind declKind) {
 	if sug := suggest(id.Name, cands); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	}
-	p.errorAt(id.Pos, id.EndPos, msg)
+	p.errorAt(id.Pos, id.End(), msg)
 }
 
 func (p *program) factorBlock(jp *jobPlan, b *lang.FactorBlock) bool {
@@ -370,7 +370,7 @@ func (s *Scenario) inputError(d *decl, js *jobState, err error) {
 	if !errors.As(err, &ies) {
 		var ie *goodput.InputError
 		if !errors.As(err, &ie) {
-			s.ev.errorAt(d.name.Pos, d.name.EndPos, err.Error())
+			s.ev.errorAt(d.name.Pos, d.name.End(), err.Error())
 			return
 		}
 		ies = goodput.InputErrors{ie}
@@ -395,7 +395,7 @@ func (s *Scenario) placeInputError(d *decl, js *jobState, ie *goodput.InputError
 	}
 	msg := inputErrorMessage(ie)
 	if site == nil {
-		s.ev.errorAt(d.name.Pos, d.name.EndPos, msg)
+		s.ev.errorAt(d.name.Pos, d.name.End(), msg)
 		return
 	}
 	pos, end := site.Value.Span()

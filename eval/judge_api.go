@@ -187,10 +187,10 @@ type numberForm struct {
 
 func formOf(lit *lang.NumberLit) numberForm {
 	f := numberForm{unit: lit.Unit}
-	if i := strings.Index(lit.Text, lit.Digits); i >= 0 {
-		f.prefix, f.suffix = lit.Text[:i], lit.Text[i+len(lit.Digits):]
+	if i := strings.Index(lit.Text, lit.Digits()); i >= 0 {
+		f.prefix, f.suffix = lit.Text[:i], lit.Text[i+len(lit.Digits()):]
 	}
-	mant := strings.ReplaceAll(lit.Digits, "_", "")
+	mant := strings.ReplaceAll(lit.Digits(), "_", "")
 	if j := strings.IndexAny(mant, "eE"); j >= 0 {
 		f.exp = mant[j:]
 		f.expValue, _ = strconv.Atoi(strings.TrimPrefix(mant[j+1:], "+"))
@@ -234,7 +234,7 @@ func (f numberForm) literal(numeral string, negative bool, exp string) (string, 
 	if f.unit != nil {
 		base = lang.FromUnit(v, *f.unit)
 	}
-	lit := lang.NumberLit{Digits: digits}
+	lit := lang.NumberLit{Text: digits}
 	return sign + f.prefix + digits + f.suffix, base, lit.Decimals(), true
 }
 

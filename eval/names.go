@@ -103,7 +103,7 @@ func sortedKeys[V any](m map[string]V) []string {
 
 func (cp *exprChecker) unknownName(n *lang.Name) (Type, ast.Node) {
 	first := n.Parts[0]
-	end := first.EndPos
+	end := first.End()
 	if cp.sc.job != nil {
 		end = n.EndPos
 	}
@@ -121,7 +121,7 @@ func (cp *exprChecker) unknownName(n *lang.Name) (Type, ast.Node) {
 	}
 	// A bundled library's declaration without its import.
 	if lib := cp.p.libraryDeclaring(first.Name); lib != "" {
-		cp.errorAt(first.Pos, first.EndPos, fmt.Sprintf("unknown name %s; it is declared in the bundled library: add import %q", first.Name, lib))
+		cp.errorAt(first.Pos, first.End(), fmt.Sprintf("unknown name %s; it is declared in the bundled library: add import %q", first.Name, lib))
 		return Type{}, nil
 	}
 	msg := "unknown name " + first.Name
@@ -334,7 +334,7 @@ func (cp *exprChecker) call(n *lang.Call) (Type, ast.Node) {
 		} else {
 			msg += "; the functions are " + strings.Join(builtinFuncs, ", ")
 		}
-		cp.errorAt(n.Func.Pos, n.Func.EndPos, msg)
+		cp.errorAt(n.Func.Pos, n.Func.End(), msg)
 		return Type{}, nil
 	}
 	if (fn == "abs" || fn == "round") && len(n.Args) != 1 {

@@ -54,7 +54,7 @@ func (p *program) checkSweep(d *decl) bool {
 	sw := d.plan.sweep
 	ok := p.overJob(d, sw.Job)
 	if len(sw.Varies) == 0 {
-		p.errorAt(d.name.Pos, d.name.EndPos, "sweep "+d.name.Name+" has no vary line; add one, e.g. vary program from 0.30 to 0.50 step 0.05")
+		p.errorAt(d.name.Pos, d.name.End(), "sweep "+d.name.Name+" has no vary line; add one, e.g. vary program from 0.30 to 0.50 step 0.05")
 		return false
 	}
 	seen := map[string]*lang.Vary{}
@@ -67,8 +67,8 @@ func (p *program) checkSweep(d *decl) bool {
 		if prev := seen[in.name]; prev != nil {
 			p.diags = append(p.diags, &lang.Diagnostic{
 				Severity: lang.Error, Summary: in.name + " is varied twice",
-				Pos: v.Input[0].Pos, End: v.Input[len(v.Input)-1].EndPos, Label: "varied again here",
-				Related: []lang.Related{{Pos: prev.Input[0].Pos, End: prev.Input[len(prev.Input)-1].EndPos, Label: "first varied here"}},
+				Pos: v.Input[0].Pos, End: v.Input[len(v.Input)-1].End(), Label: "varied again here",
+				Related: []lang.Related{{Pos: prev.Input[0].Pos, End: prev.Input[len(prev.Input)-1].End(), Label: "first varied here"}},
 			})
 			ok = false
 			continue
@@ -107,7 +107,7 @@ func (p *program) inputValue(e lang.Expr, in input, what string) *compiled {
 		pos, end := e.Span()
 		msg := fmt.Sprintf("%s is %s, but %s is %s", in.name, in.typ.Phrase(), what, c.typ.Phrase())
 		if lit, ok := unparen(e).(*lang.NumberLit); ok && lit.Unit == nil && in.typ.Kind == Number {
-			msg = fmt.Sprintf("%s is %s; write its unit, e.g. %s", in.name, in.typ.Dim.Phrase(), exampleUnit(lit.Digits, in.typ.Dim))
+			msg = fmt.Sprintf("%s is %s; write its unit, e.g. %s", in.name, in.typ.Dim.Phrase(), exampleUnit(lit.Digits(), in.typ.Dim))
 		}
 		p.errorAt(pos, end, msg)
 		return nil
@@ -145,7 +145,7 @@ func (s *Scenario) evalSweep(d *decl) bool {
 		return false
 	}
 	if cap := s.p.maxPoints(); total > float64(cap) {
-		diag := s.ev.errorAt(d.name.Pos, d.name.EndPos, fmt.Sprintf("sweep %s has %s points, more than the %s a sweep may have",
+		diag := s.ev.errorAt(d.name.Pos, d.name.End(), fmt.Sprintf("sweep %s has %s points, more than the %s a sweep may have",
 			d.name.Name, groupInt(total), groupInt(float64(cap))))
 		diag.Notes = append(diag.Notes, "vary fewer inputs or take larger steps, or raise the cap with --max-points")
 		return false

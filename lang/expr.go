@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -16,12 +17,43 @@ type Expr interface{ Span() (Position, Position) }
 
 // NumberLit is a number as written, with its optional unit: 0.282, 720h,
 // 2.50 USD/h, $2.50, 1_000_000.
+//
+// A literal is one token on one line, so it keeps only its start; its end
+// and its numeral are derived from Text (End, Digits). Files hold a literal
+// per field, so the node is kept small.
 type NumberLit struct {
-	Pos, EndPos Position
-	Text        string  // the token as written, unit included
-	Digits      string  // the numeral as written, without unit or "$"
-	Value       float64 // the numeral's value, in Unit
-	Unit        *Unit   // nil for a bare number (a count); shared by every literal in that unit, not to be modified
+	Pos   Position
+	Text  string  // the token as written, unit included
+	Value float64 // the numeral's value, in Unit
+	Unit  *Unit   // nil for a bare number (a count); shared by every literal in that unit, not to be modified
+}
+
+// End is the position just past the literal.
+func (n *NumberLit) End() Position { return endOfText(n.Pos, n.Text) }
+
+// Digits is the numeral as written, without its unit or "$": "2.50" of
+// "2.50 USD/h", "1_000" of "1_000h".
+func (n *NumberLit) Digits() string { return numeral(n.Text) }
+
+// numeral splits the numeral off a Number or Money token.
+func numeral(text string) string {
+	if strings.HasPrefix(text, "$") {
+		return strings.TrimSuffix(text[1:], "/h")
+	}
+	i := 0
+	for i < len(text) {
+		c := text[i]
+		if c >= '0' && c <= '9' || c == '_' || c == '.' {
+			i++
+			continue
+		}
+		if (c == 'e' || c == 'E') && i+1 < len(text) && (text[i+1] >= '0' && text[i+1] <= '9' || text[i+1] == '+' || text[i+1] == '-') {
+			i += 2
+			continue
+		}
+		break
+	}
+	return text[:i]
 }
 
 // Base is the literal's value converted to its dimension's base unit.
@@ -43,7 +75,7 @@ func (n *NumberLit) Dim() Dim {
 // Decimals is the number of decimal places the numeral was written with,
 // counting the exponent: "0.282" has 3, "2.5e3" has -2.
 func (n *NumberLit) Decimals() int {
-	d := strings.ReplaceAll(n.Digits, "_", "")
+	d := strings.ReplaceAll(n.Digits(), "_", "")
 	exp := 0
 	if i := strings.IndexAny(d, "eE"); i >= 0 {
 		exp, _ = strconv.Atoi(d[i+1:])
@@ -122,7 +154,7 @@ type Paren struct {
 }
 
 // Span methods give each expression's source range.
-func (n *NumberLit) Span() (Position, Position) { return n.Pos, n.EndPos }
+func (n *NumberLit) Span() (Position, Position) { return n.Pos, n.End() }
 func (n *StringLit) Span() (Position, Position) { return n.Pos, n.EndPos }
 func (n *BoolLit) Span() (Position, Position)   { return n.Pos, n.EndPos }
 func (n *Name) Span() (Position, Position)      { return n.Pos, n.EndPos }
@@ -198,6 +230,18 @@ func tokenEnd(t *lexer.Token) Position {
 	end := t.Pos
 	advance(&end, t, len(t.Value))
 	return end
+}
+
+// endOfText is the position just past text written at pos on one line (a
+// name, a number), counting columns in characters as the scanner does.
+func endOfText(pos Position, text string) Position {
+	pos.Offset += len(text)
+	if isASCII(text) {
+		pos.Column += len(text)
+	} else {
+		pos.Column += utf8.RuneCountInString(text)
+	}
+	return pos
 }
 
 func (p *exprParser) errorf(t *lexer.Token, msg string) error {
@@ -485,7 +529,7 @@ func (p *exprParser) arguments(name string, arg func() error) (Position, error) 
 
 func (p *exprParser) nameOrCall() (Expr, error) {
 	t := p.lex.Next()
-	first := &Ident{Pos: t.Pos, EndPos: tokenEnd(t), Name: t.Value}
+	first := &Ident{Pos: t.Pos, Name: t.Value}
 	if _, ok := p.isOp("("); ok {
 		call := &Call{Pos: t.Pos, Func: first}
 		end, err := p.arguments(first.Name, func() error {
@@ -501,7 +545,7 @@ func (p *exprParser) nameOrCall() (Expr, error) {
 		call.EndPos = end
 		return call, nil
 	}
-	n := &Name{Pos: t.Pos, EndPos: first.EndPos, Parts: []*Ident{first}}
+	n := &Name{Pos: t.Pos, EndPos: first.End(), Parts: []*Ident{first}}
 	for {
 		if _, ok := p.isOp("."); !ok {
 			if _, call := p.isOp("("); call && len(n.Parts) > 1 {
@@ -515,9 +559,9 @@ func (p *exprParser) nameOrCall() (Expr, error) {
 			return nil, p.errorf(f, `expected a field name after "."`)
 		}
 		p.lex.Next()
-		id := &Ident{Pos: f.Pos, EndPos: tokenEnd(f), Name: f.Value}
+		id := &Ident{Pos: f.Pos, Name: f.Value}
 		n.Parts = append(n.Parts, id)
-		n.EndPos = id.EndPos
+		n.EndPos = id.End()
 	}
 }
 
@@ -533,35 +577,20 @@ var unitOf = func() map[string]*Unit {
 // parseNumber splits a Number or Money token into numeral and unit.
 func parseNumber(t *lexer.Token) (Expr, error) {
 	text := t.Value
-	n := &NumberLit{Pos: t.Pos, EndPos: tokenEnd(t), Text: text}
+	n := &NumberLit{Pos: t.Pos, Text: text}
+	digits := numeral(text)
 	unit := ""
-	if strings.HasPrefix(text, "$") {
-		n.Digits = strings.TrimPrefix(text, "$")
+	switch {
+	case strings.HasSuffix(text, "/h") && text[0] == '$':
+		unit = "$/h"
+	case text[0] == '$':
 		unit = "$"
-		if strings.HasSuffix(n.Digits, "/h") {
-			n.Digits = strings.TrimSuffix(n.Digits, "/h")
-			unit = "$/h"
-		}
-	} else {
-		i := 0
-		for i < len(text) {
-			c := text[i]
-			if c >= '0' && c <= '9' || c == '_' || c == '.' {
-				i++
-				continue
-			}
-			if (c == 'e' || c == 'E') && i+1 < len(text) && (text[i+1] >= '0' && text[i+1] <= '9' || text[i+1] == '+' || text[i+1] == '-') {
-				i += 2
-				continue
-			}
-			break
-		}
-		n.Digits = text[:i]
-		unit = strings.TrimLeft(text[i:], " \t")
+	default:
+		unit = strings.TrimLeft(text[len(digits):], " \t")
 	}
-	digits := n.Digits
+	written := digits
 	if strings.IndexByte(digits, '_') >= 0 {
-		if err := checkUnderscores(t, strings.Index(text, n.Digits), n.Digits); err != nil {
+		if err := checkUnderscores(t, strings.Index(text, written), written); err != nil {
 			return nil, err
 		}
 		digits = strings.ReplaceAll(digits, "_", "")
@@ -586,18 +615,18 @@ func parseNumber(t *lexer.Token) (Expr, error) {
 		err = ne.Err
 	}
 	if err != strconv.ErrRange {
-		return nil, &SyntaxError{Pos: t.Pos, EndPos: n.EndPos, Msg: "malformed number " + strconv.Quote(text)}
+		return nil, &SyntaxError{Pos: t.Pos, EndPos: n.End(), Msg: "malformed number " + strconv.Quote(text)}
 	}
 	what := "number " + strconv.Quote(text)
 	if math.IsInf(v, 0) || v != 0 && n.Unit != nil && math.IsInf(n.Base(), 0) {
 		return nil, &hintError{
-			Pos: t.Pos, EndPos: n.EndPos,
+			Pos: t.Pos, EndPos: n.End(),
 			Summary: what + " is too large: beyond ±1.8e308, the largest number gpl holds" + inBase(n),
 			Hint:    "check its exponent: no plan needs a quantity this large",
 		}
 	}
 	return nil, &hintError{
-		Pos: t.Pos, EndPos: n.EndPos,
+		Pos: t.Pos, EndPos: n.End(),
 		Summary: what + " is too small: it would round to 0" + inBase(n) + " (the smallest number gpl holds is about 5e-324)",
 		Hint:    "write 0 if zero is meant; no plan needs a quantity this small",
 	}

@@ -6,7 +6,7 @@ package lang
 // read as a name followed by "=".
 func (p *exprParser) query(n *Name) (Expr, error) {
 	method := n.Parts[len(n.Parts)-1]
-	target := &Name{Pos: n.Pos, EndPos: n.Parts[len(n.Parts)-2].EndPos, Parts: n.Parts[:len(n.Parts)-1]}
+	target := &Name{Pos: n.Pos, EndPos: n.Parts[len(n.Parts)-2].End(), Parts: n.Parts[:len(n.Parts)-1]}
 	q := &Query{Pos: n.Pos, Target: target, Method: method}
 	end, err := p.arguments(method.Name, func() error {
 		x, err := p.ternary()
@@ -46,8 +46,8 @@ func (p *exprParser) query(n *Name) (Expr, error) {
 			return nil, p.errorf(f, `expected a field name after "."`)
 		}
 		p.lex.Next()
-		id := &Ident{Pos: f.Pos, EndPos: tokenEnd(f), Name: f.Value}
+		id := &Ident{Pos: f.Pos, Name: f.Value}
 		q.Field = append(q.Field, id)
-		q.EndPos = id.EndPos
+		q.EndPos = id.End()
 	}
 }

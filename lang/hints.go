@@ -426,7 +426,7 @@ func perTimeUnit(l Expr, op *lexer.Token, r Expr) error {
 		return nil
 	}
 	name, ok := r.(*Name)
-	if !ok || len(name.Parts) != 1 || n.EndPos.Offset != op.Pos.Offset || tokenEnd(op).Offset != name.Pos.Offset {
+	if !ok || len(name.Parts) != 1 || n.End().Offset != op.Pos.Offset || tokenEnd(op).Offset != name.Pos.Offset {
 		return nil
 	}
 	word := name.Parts[0].Name

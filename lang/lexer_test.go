@@ -234,15 +234,15 @@ func TestNumberLiterals(t *testing.T) {
 			if !ok {
 				t.Fatalf("ParseExpr(%q) = %T, want *NumberLit", tt.src, x)
 			}
-			got := numberView{Text: n.Text, Digits: n.Digits, Value: n.Value, Dim: n.Dim().String(), Base: n.Base(), Decimals: n.Decimals()}
+			got := numberView{Text: n.Text, Digits: n.Digits(), Value: n.Value, Dim: n.Dim().String(), Base: n.Base(), Decimals: n.Decimals()}
 			if n.Unit != nil {
 				got.Unit = n.Unit.Symbol
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("%q (-want +got):\n%s", tt.src, diff)
 			}
-			if n.Pos.Column != 1 || n.EndPos.Column != 1+len([]rune(tt.src)) {
-				t.Errorf("%q spans columns %d–%d, want 1–%d", tt.src, n.Pos.Column, n.EndPos.Column, 1+len([]rune(tt.src)))
+			if n.Pos.Column != 1 || n.End().Column != 1+len([]rune(tt.src)) {
+				t.Errorf("%q spans columns %d–%d, want 1–%d", tt.src, n.Pos.Column, n.End().Column, 1+len([]rune(tt.src)))
 			}
 		})
 	}
@@ -268,8 +268,8 @@ func TestEveryUnit(t *testing.T) {
 					t.Fatal(diags)
 				}
 				n := x.(*NumberLit)
-				if n.Unit == nil || n.Unit.Symbol != sym || n.Digits != "2.5" || n.Base() != FromUnit(2.5, u) {
-					t.Errorf("literal %q: unit %v, digits %q, base %v", src, n.Unit, n.Digits, n.Base())
+				if n.Unit == nil || n.Unit.Symbol != sym || n.Digits() != "2.5" || n.Base() != FromUnit(2.5, u) {
+					t.Errorf("literal %q: unit %v, digits %q, base %v", src, n.Unit, n.Digits(), n.Base())
 				}
 			})
 		}

@@ -181,17 +181,17 @@ func (p *printer) stmt(s Stmt) {
 			p.poolWithOwners(s)
 			return
 		}
-		p.fieldBlock(s.Pos, s.Name.EndPos.Offset, "pool", "pool "+s.Name.Name, s.Fields, s.EndPos)
+		p.fieldBlock(s.Pos, s.Name.End().Offset, "pool", "pool "+s.Name.Name, s.Fields, s.EndPos)
 	case *Request:
-		p.fieldBlock(s.Pos, s.Name.EndPos.Offset, "request", "request "+s.Name.Name, s.Fields, s.EndPos)
+		p.fieldBlock(s.Pos, s.Name.End().Offset, "request", "request "+s.Name.Name, s.Fields, s.EndPos)
 	case *Job:
-		header, nameEnd := "job "+s.Name.Name, s.Name.EndPos.Offset
+		header, nameEnd := "job "+s.Name.Name, s.Name.End().Offset
 		if s.On != nil {
-			header, nameEnd = header+" on "+s.On.Name, s.On.EndPos.Offset
+			header, nameEnd = header+" on "+s.On.Name, s.On.End().Offset
 		} else if s.Extends != nil {
-			header, nameEnd = header+" extends "+s.Extends.Name, s.Extends.EndPos.Offset
+			header, nameEnd = header+" extends "+s.Extends.Name, s.Extends.End().Offset
 			if s.ExtendsOn != nil {
-				header, nameEnd = header+" on "+s.ExtendsOn.Name, s.ExtendsOn.EndPos.Offset
+				header, nameEnd = header+" on "+s.ExtendsOn.Name, s.ExtendsOn.End().Offset
 			}
 		}
 		p.blockStmt(s.Pos, nameEnd, header, len(s.Items) == 0, s.EndPos, func() {
@@ -200,7 +200,7 @@ func (p *printer) stmt(s Stmt) {
 			}
 		})
 	case *Rules:
-		p.blockStmt(s.Pos, s.Name.EndPos.Offset, "rules "+s.Name.Name, false, s.EndPos, func() {
+		p.blockStmt(s.Pos, s.Name.End().Offset, "rules "+s.Name.Name, false, s.EndPos, func() {
 			for _, r := range s.Rules {
 				l := outLine{rule: true, cond: "when " + exprString(r.When), text: r.Class.Name}
 				if r.Label != nil {
@@ -208,7 +208,7 @@ func (p *printer) stmt(s Stmt) {
 				}
 				p.leaf(r.Pos, r.EndPos, l)
 			}
-			p.leaf(s.Else.Pos, s.Else.EndPos, outLine{text: "else " + s.Else.Name})
+			p.leaf(s.Else.Pos, s.Else.End(), outLine{text: "else " + s.Else.Name})
 		})
 	default:
 		p.planningStmt(s) // print_planning.go
@@ -224,7 +224,7 @@ func (p *printer) leaf(start, end Position, l outLine) {
 
 func (p *printer) fields(fs []*Field) {
 	for _, f := range fs {
-		p.leaf(f.Pos, f.EndPos, outLine{class: "field", key: f.Name.Name, text: " = " + exprString(f.Value)})
+		p.leaf(f.Pos, f.End(), outLine{class: "field", key: f.Name.Name, text: " = " + exprString(f.Value)})
 	}
 }
 

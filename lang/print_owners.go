@@ -25,7 +25,7 @@ func (p *printer) poolWithOwners(s *Pool) {
 		items = append(items, item{o.Pos.Offset, func() { p.owners(o, "field") }})
 	}
 	sort.Slice(items, func(i, j int) bool { return items[i].at < items[j].at })
-	p.blockStmt(s.Pos, s.Name.EndPos.Offset, "pool "+s.Name.Name, false, s.EndPos, func() {
+	p.blockStmt(s.Pos, s.Name.End().Offset, "pool "+s.Name.Name, false, s.EndPos, func() {
 		for _, it := range items {
 			it.print()
 		}

@@ -9,22 +9,22 @@ import "strings"
 func (p *printer) planningStmt(s Stmt) {
 	switch s := s.(type) {
 	case *Group:
-		p.jobList(s.Pos, s.Name.EndPos.Offset, "group "+s.Name.Name, s.Jobs, s.EndPos)
+		p.jobList(s.Pos, s.Name.End().Offset, "group "+s.Name.Name, s.Jobs, s.EndPos)
 	case *Compare:
-		head, nameEnd := "compare "+s.Name.Name, s.Name.EndPos.Offset
+		head, nameEnd := "compare "+s.Name.Name, s.Name.End().Offset
 		if s.Order != "" {
 			head += " by " + s.Order + " " + s.ByName()
-			nameEnd = s.By[len(s.By)-1].EndPos.Offset
+			nameEnd = s.By[len(s.By)-1].End().Offset
 		}
 		p.jobList(s.Pos, nameEnd, head, s.Jobs, s.EndPos)
 	case *Sweep:
-		p.blockStmt(s.Pos, s.Job.EndPos.Offset, "sweep "+s.Name.Name+" over "+s.Job.Name, len(s.Varies) == 0, s.EndPos, func() {
+		p.blockStmt(s.Pos, s.Job.End().Offset, "sweep "+s.Name.Name+" over "+s.Job.Name, len(s.Varies) == 0, s.EndPos, func() {
 			for _, v := range s.Varies {
 				p.leaf(v.Pos, v.EndPos, outLine{text: varyString(v)})
 			}
 		})
 	case *Solve:
-		p.blockStmt(s.Pos, s.Job.EndPos.Offset, "solve "+s.Name.Name+" over "+s.Job.Name, false, s.EndPos, func() {
+		p.blockStmt(s.Pos, s.Job.End().Offset, "solve "+s.Name.Name+" over "+s.Job.Name, false, s.EndPos, func() {
 			p.leaf(s.Find.Pos, s.Find.EndPos, outLine{text: findString(s.Find)})
 		})
 	}
@@ -42,10 +42,10 @@ func (p *printer) jobList(start Position, nameEnd int, header string, jobs []*Id
 	p.blockStmt(start, nameEnd, header, false, close, func() {
 		for i, id := range jobs {
 			if i == len(jobs)-1 {
-				p.leaf(id.Pos, id.EndPos, outLine{text: id.Name})
+				p.leaf(id.Pos, id.End(), outLine{text: id.Name})
 				continue
 			}
-			p.leaf(id.Pos, p.pastComma(id.EndPos), outLine{text: id.Name + ","})
+			p.leaf(id.Pos, p.pastComma(id.End()), outLine{text: id.Name + ","})
 		}
 	})
 }
