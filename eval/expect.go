@@ -170,10 +170,10 @@ func checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool {
 
 // expectText is the expect's source text, without trailing comments.
 func expectText(src []byte, n *lang.Expect) string {
-	if src == nil || n.EndPos.Offset > len(src) {
+	if src == nil || n.End().Offset > len(src) {
 		return "expect"
 	}
-	end := n.EndPos.Offset
+	end := n.End().Offset
 	for _, x := range []lang.Expr{n.X} {
 		_, e := x.Span()
 		end = max(end, e.Offset)

@@ -105,7 +105,7 @@ func (cp *exprChecker) unknownName(n *lang.Name) (Type, ast.Node) {
 	first := n.Parts[0]
 	end := first.End()
 	if cp.sc.job != nil {
-		end = n.EndPos
+		end = n.End()
 	}
 	// A job's result named outside any job: say where it belongs.
 	if def, ok := resultDefs[n.Path()]; ok && cp.sc.job == nil {
@@ -116,7 +116,7 @@ func (cp *exprChecker) unknownName(n *lang.Name) (Type, ast.Node) {
 				break
 			}
 		}
-		cp.errorAt(first.Pos, n.EndPos, fmt.Sprintf("%s is a job result; write %s.%s, or put the expect inside the job", n.Path(), example, def.name))
+		cp.errorAt(first.Pos, n.End(), fmt.Sprintf("%s is a job result; write %s.%s, or put the expect inside the job", n.Path(), example, def.name))
 		return Type{}, nil
 	}
 	// A bundled library's declaration without its import.
@@ -146,7 +146,7 @@ func (cp *exprChecker) unknownField(n *lang.Name, d *decl, field string, cands [
 	} else {
 		msg += "; it has " + strings.Join(cands, ", ")
 	}
-	cp.errorAt(n.Parts[1].Pos, n.EndPos, msg)
+	cp.errorAt(n.Parts[1].Pos, n.End(), msg)
 	return Type{}, nil
 }
 

@@ -85,11 +85,11 @@ func (p *program) solveCondition(fp *findPlan) bool {
 		if sug := suggest(n.Path(), ResultNames()); sug != "" {
 			msg += "; did you mean " + sug + "?"
 		}
-		p.errorAt(n.Pos, n.EndPos, msg)
+		p.errorAt(n.Start(), n.End(), msg)
 		return false
 	}
 	if def.typ.Kind != Number {
-		p.errorAt(n.Pos, n.EndPos, fmt.Sprintf("%s is %s; a solve needs a numeric result", n.Path(), def.typ.Phrase()))
+		p.errorAt(n.Start(), n.End(), fmt.Sprintf("%s is %s; a solve needs a numeric result", n.Path(), def.typ.Phrase()))
 		return false
 	}
 	fp.result, fp.op, fp.resultN = def, b.Op, n

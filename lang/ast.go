@@ -117,9 +117,19 @@ type Request struct {
 
 // Expect is an assertion: expect EXPR, or expect EXPR ≈ WANT [± TOL | within N%].
 type Expect struct {
-	Pos, EndPos Position
-	X           Expr    `parser:"\"expect\" @@"`
-	Approx      *Approx `parser:"@@?"`
+	Pos    Position
+	X      Expr    `parser:"\"expect\" @@"`
+	Approx *Approx `parser:"@@?"`
+}
+
+// End is the position just past the expectation: past its ≈ part, or
+// past its expression.
+func (n *Expect) End() Position {
+	if n.Approx != nil {
+		return n.Approx.EndPos
+	}
+	_, end := n.X.Span()
+	return end
 }
 
 // Approx is the ≈ part of an expectation.
@@ -156,4 +166,4 @@ func (n *FactorBlock) Span() (Position, Position) { return n.Pos, n.EndPos }
 func (n *Rules) Span() (Position, Position)       { return n.Pos, n.EndPos }
 func (n *Rule) Span() (Position, Position)        { return n.Pos, n.EndPos }
 func (n *Request) Span() (Position, Position)     { return n.Pos, n.EndPos }
-func (n *Expect) Span() (Position, Position)      { return n.Pos, n.EndPos }
+func (n *Expect) Span() (Position, Position)      { return n.Pos, n.End() }

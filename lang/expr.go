@@ -104,9 +104,14 @@ type BoolLit struct {
 // Name is a reference: a declared name, or a dotted path into a
 // declaration's results such as llama2_70b.loss.program.
 type Name struct {
-	Pos, EndPos Position
-	Parts       []*Ident
+	Parts []*Ident // never empty
 }
+
+// Start is the position of the name's first character.
+func (n *Name) Start() Position { return n.Parts[0].Pos }
+
+// End is the position just past the name's last part.
+func (n *Name) End() Position { return n.Parts[len(n.Parts)-1].End() }
 
 // Path is the dotted name as written.
 func (n *Name) Path() string {
@@ -157,7 +162,7 @@ type Paren struct {
 func (n *NumberLit) Span() (Position, Position) { return n.Pos, n.End() }
 func (n *StringLit) Span() (Position, Position) { return n.Pos, n.EndPos }
 func (n *BoolLit) Span() (Position, Position)   { return n.Pos, n.EndPos }
-func (n *Name) Span() (Position, Position)      { return n.Pos, n.EndPos }
+func (n *Name) Span() (Position, Position)      { return n.Start(), n.End() }
 func (n *Call) Span() (Position, Position)      { return n.Pos, n.EndPos }
 func (n *Unary) Span() (Position, Position)     { return n.Pos, n.EndPos }
 func (n *Binary) Span() (Position, Position)    { return n.Pos, n.EndPos }
@@ -545,7 +550,7 @@ func (p *exprParser) nameOrCall() (Expr, error) {
 		call.EndPos = end
 		return call, nil
 	}
-	n := &Name{Pos: t.Pos, EndPos: first.End(), Parts: []*Ident{first}}
+	n := &Name{Parts: []*Ident{first}}
 	for {
 		if _, ok := p.isOp("."); !ok {
 			if _, call := p.isOp("("); call && len(n.Parts) > 1 {
@@ -561,7 +566,6 @@ func (p *exprParser) nameOrCall() (Expr, error) {
 		p.lex.Next()
 		id := &Ident{Pos: f.Pos, Name: f.Value}
 		n.Parts = append(n.Parts, id)
-		n.EndPos = id.End()
 	}
 }
 

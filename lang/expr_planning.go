@@ -6,8 +6,8 @@ package lang
 // read as a name followed by "=".
 func (p *exprParser) query(n *Name) (Expr, error) {
 	method := n.Parts[len(n.Parts)-1]
-	target := &Name{Pos: n.Pos, EndPos: n.Parts[len(n.Parts)-2].End(), Parts: n.Parts[:len(n.Parts)-1]}
-	q := &Query{Pos: n.Pos, Target: target, Method: method}
+	target := &Name{Parts: n.Parts[:len(n.Parts)-1]}
+	q := &Query{Pos: n.Start(), Target: target, Method: method}
 	end, err := p.arguments(method.Name, func() error {
 		x, err := p.ternary()
 		if err != nil {

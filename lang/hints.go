@@ -426,7 +426,7 @@ func perTimeUnit(l Expr, op *lexer.Token, r Expr) error {
 		return nil
 	}
 	name, ok := r.(*Name)
-	if !ok || len(name.Parts) != 1 || n.End().Offset != op.Pos.Offset || tokenEnd(op).Offset != name.Pos.Offset {
+	if !ok || len(name.Parts) != 1 || n.End().Offset != op.Pos.Offset || tokenEnd(op).Offset != name.Start().Offset {
 		return nil
 	}
 	word := name.Parts[0].Name
@@ -455,11 +455,11 @@ func perTimeUnit(l Expr, op *lexer.Token, r Expr) error {
 	written := n.Text + "/" + word
 	return &fixableError{
 		hintError: hintError{
-			Pos: n.Pos, EndPos: name.EndPos,
+			Pos: n.Pos, EndPos: name.End(),
 			Summary: fmt.Sprintf("syntax error: %s is not a price", written),
 			Hint:    fmt.Sprintf("prices are per device-hour: %s is %s%s", written, approx, lit),
 		},
-		fix: edit{From: n.Pos, To: name.EndPos, Text: lit},
+		fix: edit{From: n.Pos, To: name.End(), Text: lit},
 	}
 }
 

@@ -173,7 +173,7 @@ func (p *printer) stmt(s Stmt) {
 	case *Let:
 		p.leaf(s.Pos, s.EndPos, outLine{class: "let", key: s.Keyword + " " + s.Name.Name, text: " = " + exprString(s.Value)})
 	case *Expect:
-		p.leaf(s.Pos, s.EndPos, outLine{text: expectString(s)})
+		p.leaf(s.Pos, s.End(), outLine{text: expectString(s)})
 	case *Owners:
 		p.owners(s, "owners")
 	case *Pool:
@@ -233,7 +233,7 @@ func (p *printer) jobItem(it JobItem) {
 	case *Field:
 		p.fields([]*Field{it})
 	case *Expect:
-		p.leaf(it.Pos, it.EndPos, outLine{text: expectString(it)})
+		p.leaf(it.Pos, it.End(), outLine{text: expectString(it)})
 	case *Owners:
 		p.owners(it, "field")
 	case *FactorBlock:
