@@ -155,7 +155,7 @@ func (s *Scenario) Solves() []Solve {
 			sv.Result = v
 		}
 		if fp.in.kind == inFactor {
-			c := s.of(d.plan.job).job.inputs.Ceilings[fp.in.factor]
+			c := s.of(d.plan.job).job.result.Inputs.Ceilings[fp.in.factor]
 			sv.AboveCeiling = c.Set && pt.vals[0] > c.Value
 		}
 		out = append(out, sv)

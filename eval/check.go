@@ -49,22 +49,32 @@ type ref struct {
 	plan  planRef
 }
 
-// compiled is a checked expression. Literals and single references are
-// read directly; anything with an operator runs as an expr program. It is
-// immutable once built.
+// compiled is a checked expression. Literals, expressions of literals
+// alone and single references are read directly; anything else runs as an
+// expr program. It is immutable once built.
+//
+// A file holds one compiled per field and expression, so the parts only a
+// program needs are kept apart (running): every constant shares one empty
+// running, and its value is shared with every equal constant (konsts).
 type compiled struct {
 	node  lang.Expr
 	typ   Type
-	refs  []*ref
+	field int32 // a block field's index in Scenario.fieldVals; -1 for a field that needs none
 	konst *Value
+	*running
+}
+
+// running is what a compiled expression reads and runs.
+type running struct {
+	refs  []*ref
 	prog  *vm.Program
 	sites *runtimeSites // nil for an expression that cannot fail while it runs
 	// counts of refs by kind of value, the sizes of the environment slices
-	// (int32, as is field, to keep the struct in a smaller size class: one
-	// compiled is kept per field and expression of the file)
 	nums, bools, strs int32
-	field             int32 // a block field's index in Scenario.fieldVals
 }
+
+// constant is the running of every constant: empty, and never written.
+var constant = &running{}
 
 // runtimeSites are the parts of an expression a runtime error is placed
 // at. Few expressions have any, so a compiled holds them by pointer.
@@ -100,7 +110,7 @@ type exprChecker struct {
 // checkExpr type-checks e in scope sc, reporting into diags; nil when it
 // has errors (already reported).
 func (p *program) checkExpr(e lang.Expr, sc scope, diags *lang.Diagnostics) (*compiled, ast.Node) {
-	c := &compiled{node: e}
+	c := &compiled{node: e, running: &running{}}
 	cp := &exprChecker{p: p, sc: sc, c: c, diags: diags, ok: true}
 	t, node := cp.expr(e)
 	c.typ = t

@@ -25,6 +25,9 @@ func (p *program) check() {
 		}
 	}
 	p.sortExpects()
+	// Done: later compiles (Scenario.Eval, which may run concurrently) keep
+	// their constants to themselves.
+	p.konsts = nil
 }
 
 // checkDecl checks d once; a declaration met again while it is being
@@ -120,13 +123,16 @@ func (p *program) checkField(f *lang.Field, def fieldDef) bool {
 	if c != nil && c.konst != nil && isBareZero(f.Value) {
 		// 0 is 0 in every unit.
 		c.typ = numType(def.dim)
-		c.konst.Type = c.typ
+		p.constant(c, Value{Type: c.typ, Num: c.konst.Num})
 	}
 	if c != nil && (c.typ.Kind != Number || c.typ.Dim != def.dim) {
 		p.wrongDimension(f, def, c.typ)
 		c = nil
 	}
-	if c != nil {
+	switch {
+	case c != nil && c.konst != nil && !plannerChecked(f.Name.Name):
+		c.field = -1 // a constant: nothing to compute or keep per evaluation
+	case c != nil:
 		c.field = int32(p.nfields)
 		p.nfields++
 	}

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"errors"
+	"math"
 	"sync"
 
 	"github.com/expr-lang/expr"
@@ -76,21 +77,14 @@ func (p *program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *compi
 	}
 	switch n := unparen(e).(type) {
 	case *lang.NumberLit:
-		v := NumberValue(n.Base(), n.Dim())
-		c.konst = &v
-		return c
+		return p.constant(c, NumberValue(n.Base(), n.Dim()))
 	case *lang.StringLit:
-		v := Value{Type: StringType, Str: n.Value}
-		c.konst = &v
-		return c
+		return p.constant(c, Value{Type: StringType, Str: n.Value})
 	case *lang.BoolLit:
-		v := Value{Type: BoolType, Bool: n.Value}
-		c.konst = &v
-		return c
+		return p.constant(c, Value{Type: BoolType, Bool: n.Value})
 	case *lang.Name:
 		if len(c.refs) == 0 { // a class name
-			v := Value{Type: ClassType, Str: n.Parts[0].Name}
-			c.konst = &v
+			return p.constant(c, Value{Type: ClassType, Str: n.Parts[0].Name})
 		}
 		return c
 	}
@@ -104,6 +98,29 @@ func (p *program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *compi
 		return nil
 	}
 	c.prog = prog
+	if len(c.refs) == 0 && c.sites == nil {
+		// Literals alone (0.9 * 0.99, 720h * 2): the value is the same in
+		// every evaluation. One that fails stays a program, so that its
+		// error is reported where it runs, as any runtime error is.
+		res, err := runProgram(c, exprEnv{})
+		if v, ok := fromGo(res, c.typ); err == nil && ok && !(v.Type.Kind == Number && (math.IsInf(v.Num, 0) || math.IsNaN(v.Num))) {
+			return p.constant(c, v)
+		}
+	}
+	return c
+}
+
+// constant makes c the constant v, sharing v with every equal constant of
+// the program while it is checked.
+func (p *program) constant(c *compiled, v Value) *compiled {
+	k, ok := p.konsts[v]
+	if !ok {
+		k = &v
+		if p.konsts != nil {
+			p.konsts[v] = k
+		}
+	}
+	c.konst, c.running = k, constant
 	return c
 }
 

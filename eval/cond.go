@@ -21,7 +21,7 @@ type condCompiler struct {
 
 // checker is an expression checker reporting where cc does.
 func (cc *condCompiler) checker() *exprChecker {
-	return &exprChecker{p: cc.p, c: &compiled{}, diags: cc.diags, ok: true}
+	return &exprChecker{p: cc.p, c: &compiled{running: &running{}}, diags: cc.diags, ok: true}
 }
 
 var cmpOps = map[string]priority.CmpOp{"<": priority.LT, "<=": priority.LE, ">": priority.GT, ">=": priority.GE, "==": priority.EQ, "!=": priority.NE}

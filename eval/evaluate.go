@@ -91,16 +91,23 @@ func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 	if c == nil {
 		return Value{}, false
 	}
+	if c.field < 0 {
+		return *c.konst, true
+	}
 	if fv := s.fieldVals[c.field]; fv.done {
 		return fv.v, fv.ok
 	}
 	v, ok := s.run(c, &s.ev)
-	if ok && (f.Name.Name == "devices" || f.Name.Name == "hours") && c.typ.Kind == Number {
+	if ok && plannerChecked(f.Name.Name) && c.typ.Kind == Number {
 		ok = s.plannerRule(f.Name.Name, f, v)
 	}
 	s.fieldVals[c.field] = fieldValue{v, ok, true}
 	return v, ok
 }
+
+// plannerChecked reports a field whose every value the planner's rules
+// check (plannerRule), once per evaluation.
+func plannerChecked(name string) bool { return name == "devices" || name == "hours" }
 
 func (s *Scenario) evalPool(d *decl) bool {
 	vals := map[string]Value{}

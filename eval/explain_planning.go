@@ -295,7 +295,7 @@ func (s *Scenario) explainSolve(d *decl, f pointField) (string, error) {
 		lo, hi = l.Num, h.Num
 	}
 	t, _ := s.run(fp.target, &out)
-	sv := &solver{s: s, d: d, fp: fp, base: s.of(d.plan.job).job.inputs, target: t.Num}
+	sv := &solver{s: s, d: d, fp: fp, base: s.of(d.plan.job).job.result.Inputs, target: t.Num}
 	atHi, err := sv.try(hi)
 	if err != nil {
 		return "", err

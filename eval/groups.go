@@ -22,8 +22,8 @@ func (p *program) checkGroup(d *decl) bool {
 // innermost owners block that names it (owners.go), else a team named
 // after the factor. It is the one place the rollups by owner ask.
 func (s *Scenario) factorOwner(d *decl, f goodput.Factor) string {
-	if js := s.of(d).job; js != nil && js.owners[f] != "" {
-		return js.owners[f]
+	if js := s.of(d).job; js != nil && js.owner(f) != "" {
+		return js.owner(f)
 	}
 	return factorNames[f]
 }

@@ -32,9 +32,16 @@ type jobPlan struct {
 
 // jobState is what one evaluation computed for a job.
 type jobState struct {
-	inputs goodput.Inputs
-	result goodput.Result
-	owners [goodput.NumFactors]string
+	result goodput.Result              // its Inputs are the job's inputs, also when the engine rejected them
+	owners *[goodput.NumFactors]string // the job plan's, shared; nil for a sweep's or solve's point
+}
+
+// owner is the owner of factor f, "" when none is named.
+func (j *jobState) owner(f goodput.Factor) string {
+	if j.owners == nil {
+		return ""
+	}
+	return j.owners[f]
 }
 
 // inputSites are the fields that set a job's devices, hours and rate.
@@ -107,7 +114,7 @@ func (p *program) requireInputs(d *decl, jp *jobPlan) bool {
 // errors are reported too.
 func (s *Scenario) evalJob(d *decl) bool {
 	jp := d.jb
-	js := &jobState{owners: jp.owners.names}
+	js := &jobState{owners: &jp.owners.names}
 	s.of(d).job = js
 	based := jp.based
 	if based && jp.parent != nil {
@@ -209,7 +216,7 @@ func (s *Scenario) checkInputs(d *decl, js *jobState, mode gatherMode) {
 	if !ok && mode == gatherStrict {
 		return
 	}
-	if _, err := goodput.Solve(js.inputs); err != nil {
+	if _, err := goodput.Solve(js.result.Inputs); err != nil {
 		s.inputError(d, js, err)
 	}
 }
@@ -261,7 +268,7 @@ var fractionDef = fieldDef{lang.Count, "", "a fraction in [0, 1]"}
 
 func (s *Scenario) solveJob(d *decl, js *jobState) bool {
 	ok := s.gatherInputs(d, js, gatherStrict)
-	res, err := goodput.Solve(js.inputs)
+	res, err := goodput.Solve(js.result.Inputs)
 	if err != nil {
 		s.inputError(d, js, err)
 		return false
@@ -290,14 +297,14 @@ const (
 )
 
 // gatherInputs evaluates the job's values, its own or inherited, into
-// js.inputs, checking the planner's rules on devices and hours; false
+// js.result.Inputs, checking the planner's rules on devices and hours; false
 // when one has an error, already reported.
 func (s *Scenario) gatherInputs(d *decl, js *jobState, mode gatherMode) bool {
 	jp := d.jb
 	ok := true
 	// With gatherOwn, only the job's own lines count.
 	own := func(f *lang.Field) bool { return f != nil && (mode != gatherOwn || jobHolds(d.job, f)) }
-	in := &js.inputs
+	in := &js.result.Inputs
 	for _, name := range siteNames {
 		f := jp.sites.get(name)
 		if !own(f) {

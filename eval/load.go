@@ -86,6 +86,7 @@ func newProgram(opts Options) *program {
 		decls:   map[string]*decl{},
 		classes: map[string]bool{},
 		fields:  map[*lang.Field]*compiled{},
+		konsts:  map[Value]*Value{},
 	}
 }
 

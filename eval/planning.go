@@ -304,7 +304,7 @@ type point struct {
 // ceiling is a what-if, so the ceiling rises to it (its lever is then its
 // own mpg) and the point is marked.
 func (pt *point) settle() {
-	in := &pt.job.inputs
+	in := &pt.job.result.Inputs
 	for f := range goodput.NumFactors {
 		pt.above[f] = false
 		if c := in.Ceilings[f]; c.Set && in.Factors[f].Value > c.Value {

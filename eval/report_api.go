@@ -41,7 +41,7 @@ func (s *Scenario) SweepAxes(name string) ([]SweepAxis, error) {
 	if pv == nil || s.of(d).state != done {
 		return nil, fmt.Errorf("sweep %s could not be evaluated", name)
 	}
-	in := s.of(d.plan.job).job.inputs
+	in := s.of(d.plan.job).job.result.Inputs
 	var out []SweepAxis
 	for i, ax := range d.plan.axes {
 		a := SweepAxis{Input: ax.in.name, Kind: inputKindNames[ax.in.kind], Dim: ax.in.typ.Dim, N: pv.axes[i].n}
@@ -126,7 +126,7 @@ func (s *Scenario) SolveCurve(name string, n int) (SolveCurve, error) {
 		return c, fmt.Errorf("solve %s: its target could not be evaluated", name)
 	}
 	c.Target = t.Num
-	base := s.of(d.plan.job).job.inputs
+	base := s.of(d.plan.job).job.result.Inputs
 	if fp.in.kind == inFactor && base.Ceilings[fp.in.factor].Set {
 		c.Ceiling, c.HasCeiling = base.Ceilings[fp.in.factor].Value, true
 	}

@@ -80,15 +80,15 @@ func buildResultDefs() (map[string]*resultDef, []string) {
 		{name: "headroom", typ: CountType, doc: "ceiling_mpg / mpg", inputs: []string{"ceiling_mpg", "mpg"},
 			get: func(j *jobState) (Value, error) { v, err := j.result.Headroom(); return count(v), err }},
 		{name: "devices", typ: CountType, doc: "devices offered to the job",
-			get: func(j *jobState) (Value, error) { return count(j.inputs.Devices), nil }},
+			get: func(j *jobState) (Value, error) { return count(j.result.Inputs.Devices), nil }},
 		{name: "hours", typ: numType(lang.Duration), doc: "wall time the pool is offered to the job",
-			get: func(j *jobState) (Value, error) { return hoursValue(j.inputs.Hours), nil }},
+			get: func(j *jobState) (Value, error) { return hoursValue(j.result.Inputs.Hours), nil }},
 		{name: "rate", typ: numType(lang.Price), doc: "price of one offered device-hour",
 			get: func(j *jobState) (Value, error) {
-				if !j.inputs.Rate.Set {
+				if !j.result.Inputs.Rate.Set {
 					return Value{}, errNoRate
 				}
-				return priceValue(j.inputs.Rate.Value), nil
+				return priceValue(j.result.Inputs.Rate.Value), nil
 			}},
 	}
 	m := map[string]*resultDef{}
@@ -107,13 +107,13 @@ func buildResultDefs() (map[string]*resultDef, []string) {
 		f := goodput.Factor(i)
 		long, short := factorNames[f], f.Short()
 		add(&resultDef{name: long, typ: CountType, doc: long + " goodput factor",
-			get: func(j *jobState) (Value, error) { return count(j.inputs.Factors[f].Value), nil }}, short)
+			get: func(j *jobState) (Value, error) { return count(j.result.Inputs.Factors[f].Value), nil }}, short)
 		add(&resultDef{name: "ceiling." + long, typ: CountType, doc: long + " ceiling (the factor when none is set)", inputs: nil,
 			get: func(j *jobState) (Value, error) {
-				if c := j.inputs.Ceilings[f]; c.Set {
+				if c := j.result.Inputs.Ceilings[f]; c.Set {
 					return count(c.Value), nil
 				}
-				return count(j.inputs.Factors[f].Value), nil
+				return count(j.result.Inputs.Factors[f].Value), nil
 			}}, "ceiling."+short)
 		lossIn := [][]string{{"S"}, {"S", "R"}, {"S", "R", "P"}}[f]
 		add(&resultDef{name: "loss." + long, typ: CountType, doc: "fraction of offered hours lost to " + long, inputs: lossIn,

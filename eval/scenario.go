@@ -94,6 +94,7 @@ type program struct {
 	expects     []*Expectation
 	diags       lang.Diagnostics // of every pass before evaluation
 	fields      map[*lang.Field]*compiled
+	konsts      map[Value]*Value  // the values of constant expressions, each kept once
 	nfields     int               // fields compiled; each has its index in Scenario.fieldVals
 	stack       []*decl           // the check pass's walk
 	namesMu     sync.Mutex        // guards names and namesFor

@@ -119,7 +119,7 @@ type solver struct {
 func (sv *solver) try(x float64) (solveStep, error) {
 	sv.runs++
 	pt := point{vals: []float64{x}, sc: sv.s}
-	pt.job.inputs = sv.base
+	pt.job.result.Inputs = sv.base
 	job := sv.d.plan.job
 	if sv.fp.in.kind == inParam {
 		params := sv.s.paramValues()
@@ -129,12 +129,12 @@ func (sv *solver) try(x float64) (solveStep, error) {
 			return solveStep{}, fmt.Errorf("at %s = %s: %w", sv.fp.in.name, NumberValue(x, sv.fp.in.typ.Dim), err)
 		}
 		pt.sc, pt.params = sc, params
-		pt.job.inputs = sc.of(job).job.inputs
+		pt.job.result.Inputs = sc.of(job).job.result.Inputs
 	} else {
-		sv.fp.in.apply(&pt.job.inputs, x)
+		sv.fp.in.apply(&pt.job.result.Inputs, x)
 	}
 	pt.settle()
-	res, err := goodput.Solve(pt.job.inputs)
+	res, err := goodput.Solve(pt.job.result.Inputs)
 	if err != nil {
 		return solveStep{}, fmt.Errorf("at %s = %s: %s", sv.fp.in.name, NumberValue(x, sv.fp.in.typ.Dim), engineMessage(err))
 	}
@@ -203,7 +203,7 @@ func (s *Scenario) evalSolve(d *decl) bool {
 	if !tok {
 		return false
 	}
-	sv := &solver{s: s, d: d, fp: fp, base: s.of(pd.job).job.inputs, target: t.Num}
+	sv := &solver{s: s, d: d, fp: fp, base: s.of(pd.job).job.result.Inputs, target: t.Num}
 	answer, err := sv.search(lo, hi)
 	s.of(d).plan.runs = sv.runs
 	if err != nil {
@@ -336,7 +336,7 @@ func (s *Scenario) warnAboveCeiling(d *decl, answer *point) {
 	if fp.in.kind != inFactor {
 		return
 	}
-	c := s.of(d.plan.job).job.inputs.Ceilings[fp.in.factor]
+	c := s.of(d.plan.job).job.result.Inputs.Ceilings[fp.in.factor]
 	x := answer.vals[0]
 	if !c.Set || x <= c.Value {
 		return

@@ -284,7 +284,7 @@ func (s *Scenario) eachPoint(d *decl, fn func(*point) bool) error {
 		return nil
 	}
 	pt := &point{vals: make([]float64, len(axes)), sc: s}
-	base := s.of(pd.job).job.inputs
+	base := s.of(pd.job).job.result.Inputs
 	firstParam := -1
 	for i, ax := range axes {
 		if ax.in.kind == inParam && firstParam < 0 {
@@ -306,18 +306,18 @@ func (s *Scenario) eachPoint(d *decl, fn func(*point) bool) error {
 				return fmt.Errorf("at %s: %w", describePoint(axes, pv, idx), err)
 			}
 			pt.sc, pt.params = sc, params
-			base = sc.of(pd.job).job.inputs
+			base = sc.of(pd.job).job.result.Inputs
 		}
-		pt.job.inputs = base
+		pt.job.result.Inputs = base
 		for i, ax := range axes {
 			v := pv.axes[i].value(idx[i])
 			pt.vals[i] = v
 			if ax.in.kind != inParam {
-				ax.in.apply(&pt.job.inputs, v)
+				ax.in.apply(&pt.job.result.Inputs, v)
 			}
 		}
 		pt.settle()
-		res, err := goodput.Solve(pt.job.inputs)
+		res, err := goodput.Solve(pt.job.result.Inputs)
 		if err != nil {
 			return fmt.Errorf("at %s: %s", describePoint(axes, pv, idx), engineMessage(err))
 		}

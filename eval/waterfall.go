@@ -43,7 +43,7 @@ func addWaterfall(add func(d *resultDef, aliases ...string)) {
 				return moneyValue(j.result.Saving[f]), nil
 			}}, "saving."+short)
 		add(&resultDef{name: "owner." + long, typ: StringType, doc: "the team that owns the " + long + " factor (an owners block, else \"" + long + "\")",
-			get: func(j *jobState) (Value, error) { return Value{Type: StringType, Str: j.owners[f]}, nil }}, "owner."+short)
+			get: func(j *jobState) (Value, error) { return Value{Type: StringType, Str: j.owner(f)}, nil }}, "owner."+short)
 	}
 }
 
