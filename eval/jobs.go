@@ -413,7 +413,7 @@ func (s *Scenario) placeInputError(d *decl, js *jobState, ie *goodput.InputError
 			diag.Related = []lang.Related{{Pos: fp, End: fe, Label: "the factor is set here"}}
 		}
 	}
-	if site.Pos.Filename != d.name.Pos.Filename || !within(site, d.job) {
+	if site.Start().Filename != d.name.Pos.Filename || !within(site, d.job) {
 		diag.Notes = append(diag.Notes, "in job "+d.name.Name+", which inherits this value")
 	}
 }
@@ -487,5 +487,5 @@ func engineFigure(in goodput.Input, v float64) string {
 }
 
 func within(f *lang.Field, j *lang.Job) bool {
-	return f.Pos.Offset >= j.Pos.Offset && f.Pos.Offset < j.EndPos.Offset
+	return f.Start().Offset >= j.Pos.Offset && f.Start().Offset < j.EndPos.Offset
 }

@@ -125,7 +125,7 @@ func (p *program) ownersOf(d *decl, jp *jobPlan) jobOwners {
 		for _, l := range levels {
 			if s := l.sites[f]; s != nil {
 				out.names[f] = unparen(s.Value).(*lang.StringLit).Value
-				out.from[f] = fmt.Sprintf("%s (%s:%d)", l.from, s.Pos.Filename, s.Pos.Line)
+				out.from[f] = fmt.Sprintf("%s (%s:%d)", l.from, s.Start().Filename, s.Start().Line)
 				break
 			}
 		}

@@ -51,13 +51,15 @@ type Let struct {
 // IsParam reports whether the let is a param.
 func (n *Let) IsParam() bool { return n.Keyword == "param" }
 
-// Field is one NAME = EXPR line of a block. It ends where its value does
-// (Span), so it keeps no end of its own.
+// Field is one NAME = EXPR line of a block. It starts where its name does
+// and ends where its value does (Span), so it keeps no position of its own.
 type Field struct {
-	Pos   Position
 	Name  *Ident `parser:"@@"`
 	Value Expr   `parser:"\"=\" @@"`
 }
+
+// Start is the position of the field's first character: its name's.
+func (n *Field) Start() Position { return n.Name.Pos }
 
 // Pool is an accelerator pool: pool NAME { devices = … rate = … }, which
 // may name the owners of the factors of the jobs on it.
@@ -155,10 +157,10 @@ func (n *Field) End() Position { _, end := n.Span(); return end }
 
 func (n *Field) Span() (Position, Position) {
 	if n.Value == nil {
-		return n.Pos, n.Name.End()
+		return n.Name.Pos, n.Name.End()
 	}
 	_, end := n.Value.Span()
-	return n.Pos, end
+	return n.Name.Pos, end
 }
 func (n *Pool) Span() (Position, Position)        { return n.Pos, n.EndPos }
 func (n *Job) Span() (Position, Position)         { return n.Pos, n.EndPos }

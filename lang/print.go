@@ -224,7 +224,7 @@ func (p *printer) leaf(start, end Position, l outLine) {
 
 func (p *printer) fields(fs []*Field) {
 	for _, f := range fs {
-		p.leaf(f.Pos, f.End(), outLine{class: "field", key: f.Name.Name, text: " = " + exprString(f.Value)})
+		p.leaf(f.Start(), f.End(), outLine{class: "field", key: f.Name.Name, text: " = " + exprString(f.Value)})
 	}
 }
 

@@ -19,7 +19,7 @@ func (p *printer) poolWithOwners(s *Pool) {
 	}
 	var items []item
 	for _, f := range s.Fields {
-		items = append(items, item{f.Pos.Offset, func() { p.fields([]*Field{f}) }})
+		items = append(items, item{f.Start().Offset, func() { p.fields([]*Field{f}) }})
 	}
 	for _, o := range s.Owners {
 		items = append(items, item{o.Pos.Offset, func() { p.owners(o, "field") }})
