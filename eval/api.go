@@ -73,7 +73,13 @@ func (s *Scenario) Pools() []Pool {
 	var out []Pool
 	for _, d := range s.p.order {
 		if d.kind == declPool && s.of(d).state == done {
-			out = append(out, Pool{Name: d.name.Name, Fields: s.of(d).pool})
+			vals := map[string]Value{}
+			for _, f := range d.pl.fields {
+				if v, ok := s.fieldValue(f); ok {
+					vals[f.Name.Name] = v
+				}
+			}
+			out = append(out, Pool{Name: d.name.Name, Fields: vals})
 		}
 	}
 	return out

@@ -190,9 +190,10 @@ func (p *program) duplicateField(f, prev *lang.Field) {
 
 // blockFields checks the NAME = VALUE fields of a pool or request block
 // against their definitions — unknown and repeated names, dimensions. It
-// returns the good fields by name and whether all of them were good.
-func (p *program) blockFields(fields []*lang.Field, what string, defs map[string]fieldDef) (map[string]*lang.Field, bool) {
-	byName := map[string]*lang.Field{}
+// returns the good fields, each name once, and whether all of them were
+// good.
+func (p *program) blockFields(fields []*lang.Field, what string, defs map[string]fieldDef) (fieldList, bool) {
+	var byName fieldList // at most one per definition: a short list, not a map per block
 	ok := true
 	for _, f := range fields {
 		def, known := defs[f.Name.Name]
@@ -201,12 +202,12 @@ func (p *program) blockFields(fields []*lang.Field, what string, defs map[string
 			ok = false
 			continue
 		}
-		if prev := byName[f.Name.Name]; prev != nil {
+		if prev := byName.get(f.Name.Name); prev != nil {
 			p.duplicateField(f, prev)
 			ok = false
 			continue
 		}
-		byName[f.Name.Name] = f
+		byName = append(byName, f)
 		if !p.checkField(f, def) {
 			ok = false
 		}
@@ -216,7 +217,21 @@ func (p *program) blockFields(fields []*lang.Field, what string, defs map[string
 
 // poolPlan is a checked pool: its fields by name.
 type poolPlan struct {
-	fields map[string]*lang.Field
+	fields fieldList
+}
+
+// fieldList is a checked block's good fields, each name once, in source
+// order.
+type fieldList []*lang.Field
+
+// get returns the field named name, or nil.
+func (l fieldList) get(name string) *lang.Field {
+	for _, f := range l {
+		if f.Name.Name == name {
+			return f
+		}
+	}
+	return nil
 }
 
 func (p *program) checkPool(d *decl) bool {
@@ -227,7 +242,7 @@ func (p *program) checkPool(d *decl) bool {
 
 // requestPlan is a checked request: its fields by name.
 type requestPlan struct {
-	fields map[string]*lang.Field
+	fields fieldList
 }
 
 func (p *program) checkRequest(d *decl) bool {

@@ -109,18 +109,15 @@ func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 // check (plannerRule), once per evaluation.
 func plannerChecked(name string) bool { return name == "devices" || name == "hours" }
 
+// evalPool evaluates a pool's fields; their values are kept with the
+// fields' (fieldValue).
 func (s *Scenario) evalPool(d *decl) bool {
-	vals := map[string]Value{}
 	ok := true
-	for name, f := range d.pl.fields {
-		v, vok := s.fieldValue(f)
-		if !vok {
+	for _, f := range d.pl.fields {
+		if _, vok := s.fieldValue(f); !vok {
 			ok = false
-			continue
 		}
-		vals[name] = v
 	}
-	s.of(d).pool = vals
 	return ok
 }
 

@@ -88,7 +88,8 @@ func (p *program) poolSites(d *decl, jp *jobPlan) {
 	if jp.pool == nil || jp.pool.pl == nil {
 		return
 	}
-	for name, f := range jp.pool.pl.fields {
+	for _, f := range jp.pool.pl.fields {
+		name := f.Name.Name
 		if jp.sites.get(name) == nil {
 			jp.sites.set(name, f)
 		}

@@ -150,7 +150,8 @@ func (p *program) extendsOn(d *decl, jp, pj *jobPlan) bool {
 		return false
 	}
 	if pj.pool != nil && pj.pool.pl != nil {
-		for name, f := range pj.pool.pl.fields {
+		for _, f := range pj.pool.pl.fields {
+			name := f.Name.Name
 			if jp.sites.get(name) == f {
 				jp.sites.set(name, nil)
 			}

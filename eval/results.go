@@ -200,11 +200,12 @@ func (s *Scenario) refValue(r *ref, out *sink) (Value, bool) {
 		}
 		return v, true
 	case refPool:
-		v, ok := s.of(r.d).pool[r.field]
-		if !ok {
+		f := r.d.pl.fields.get(r.field)
+		if f == nil {
 			out.errorAt(pos, end, fmt.Sprintf("pool %s does not set %s", r.d.name.Name, r.field))
+			return Value{}, false
 		}
-		return v, ok
+		return s.fieldValue(f)
 	case refTrade:
 		v, err := goodput.TradeRatio(s.of(r.d).job.result, s.of(r.d2).job.result)
 		if err != nil {

@@ -42,7 +42,7 @@ func (s *Scenario) evalRequest(d *decl) bool {
 	s.of(d).req = rs
 	ok := true
 	for _, f := range d.request.Fields {
-		if d.rq.fields[f.Name.Name] != f {
+		if d.rq.fields.get(f.Name.Name) != f {
 			continue
 		}
 		v, vok := s.fieldValue(f)

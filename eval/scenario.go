@@ -111,7 +111,6 @@ type program struct {
 type declValues struct {
 	state evalState
 	value Value // a let's or param's value
-	pool  map[string]Value
 	job   *jobState
 	rs    *rulesState
 	req   *requestState
