@@ -71,23 +71,29 @@ func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 		return f, Diagnostics{fileTooLarge(name, src, lim.MaxFileSize)}
 	}
 	ps := parsersFor(lim)
-	text := string(src)
-	l := stmtLexer{sc: newTokenScanner(name, text)}
-	parsed := true
-	for parsed && l.begin() {
-		s, err := parseFrom(ps, &l)
-		if err != nil {
-			parsed = false
-			break
-		}
-		f.Stmts = append(f.Stmts, s)
-	}
-	if parsed {
+	if eachStatement(ps, name, src, func(s Stmt) { f.Stmts = append(f.Stmts, s) }) {
 		return f, nil
 	}
 	var diags Diagnostics
-	f.Stmts, diags = parseStatements(ps, text, name)
+	f.Stmts, diags = parseStatements(ps, string(src), name)
 	return f, diags
+}
+
+// eachStatement parses src one top-level statement at a time, handing
+// each to fn as it is read, so that a caller that needs one statement at
+// a time (gpl fmt) never holds the whole tree. It stops at the first
+// syntax error and returns false; ParseWith then reads the file again to
+// find every error.
+func eachStatement(ps *parsers, name string, src []byte, fn func(Stmt)) bool {
+	l := stmtLexer{sc: newTokenScanner(name, string(src))}
+	for l.begin() {
+		s, err := parseFrom(ps, &l)
+		if err != nil {
+			return false
+		}
+		fn(s)
+	}
+	return true
 }
 
 // parseStatements parses src with participle one statement at a time, as

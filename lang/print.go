@@ -23,26 +23,44 @@ import (
 // (Format, in units.go, prints a value; this prints a file.)
 //
 // A byte order mark at the start of the source is kept. The printer holds
-// the tree, the output and the source's comments, never a slice of the
-// source's tokens: it scans the source once for comments and blank lines,
-// and once more, beside the output, to check that only layout changed.
+// the output and the source's comments, never a slice of the source's
+// tokens: it scans the source once for comments and blank lines, and once
+// more, beside the output, to check that only layout changed. Lines wait
+// to be aligned only until a blank line between top-level statements ends
+// every run they could join (settle); then they are rendered.
 func FormatFile(f *File) ([]byte, error) {
 	// Only the name and source are needed once the statements are printed:
 	// holding them apart lets the tree be collected while the output is
 	// aligned and checked (a file the caller no longer holds).
 	name, src := f.Name, f.Src
+	p := newPrinter(name, src)
+	for _, s := range f.Stmts {
+		p.stmt(s)
+		p.settle()
+	}
+	return p.finish(name, src)
+}
+
+// newPrinter starts printing src, whose comments and blank lines it reads
+// first.
+func newPrinter(name string, src []byte) *printer {
 	p := &printer{src: src, fresh: true}
 	if src != nil {
 		p.scan(name, string(src))
 	}
-	for _, s := range f.Stmts {
-		p.stmt(s)
-	}
-	p.flush(len(src) + 1)
-	out := p.render()
 	if bytes.HasPrefix(src, []byte(bom)) {
-		out = append([]byte(bom), out...)
+		p.done.WriteString(bom)
 	}
+	p.done.Grow(len(src) + len(src)/8)
+	return p
+}
+
+// finish prints the comments after the last statement, aligns and renders
+// the output, and checks that only layout changed.
+func (p *printer) finish(name string, src []byte) ([]byte, error) {
+	p.flush(len(src) + 1)
+	p.render()
+	out := p.done.Bytes()
 	if src != nil {
 		if err := sameTokens(name, src, out); err != nil {
 			return nil, err
@@ -62,8 +80,18 @@ func Print(w io.Writer, f *File) error {
 }
 
 // FormatSource parses src and returns it in the canonical layout, or the
-// syntax errors that keep it from being formatted.
+// syntax errors that keep it from being formatted. Each statement is
+// printed as soon as it is parsed, and its tree dropped, so that memory
+// holds the output and one statement's tree, never the whole file's.
 func FormatSource(name string, src []byte) ([]byte, error) {
+	lim := DefaultLimits.withDefaults()
+	if len(src) <= lim.MaxFileSize {
+		p := newPrinter(name, src)
+		if eachStatement(parsersFor(lim), name, src, func(s Stmt) { p.stmt(s); p.settle() }) {
+			return p.finish(name, src)
+		}
+	}
+	// A syntax error (or a file too large): read it all for every error.
 	f, diags := Parse(name, src)
 	if diags.HasErrors() {
 		return nil, diags
@@ -106,7 +134,8 @@ type printer struct {
 	opens    []Position // every "{", in order
 	next     int        // the first comment not yet printed
 
-	out          []outLine
+	out          []outLine    // lines collected, not yet rendered
+	done         bytes.Buffer // the rendered output
 	depth, block int
 	blocks       int  // block ids handed out
 	fresh        bool // nothing printed yet in this block: no blank line

@@ -5,13 +5,12 @@ package lang
 // line up, and joins them.
 
 import (
-	"bytes"
 	"strings"
 	"unicode/utf8"
 )
 
-// render pads the collected lines and joins them.
-func (p *printer) render() []byte {
+// render pads the collected lines and appends them to the output.
+func (p *printer) render() {
 	code := make([]string, len(p.out))
 	p.alignKeys()
 	p.alignRules()
@@ -40,7 +39,7 @@ func (p *printer) render() []byte {
 		b.WriteString(l.text)
 		code[i] = b.String()
 	}
-	var buf bytes.Buffer
+	buf := &p.done
 	for i := 0; i < len(p.out); {
 		j := p.trailRun(i)
 		col := 0
@@ -70,7 +69,34 @@ func (p *printer) render() []byte {
 		}
 		i = j
 	}
-	return buf.Bytes()
+	clear(p.out)
+	p.out = p.out[:0]
+}
+
+// settleAt is how many collected lines wait before settle renders them.
+var settleAt = 4096
+
+// settle renders, between two top-level statements, the lines that no
+// later line can align with: those before the last blank line at the top
+// level, where every run of keys, rules and trailing comments ends. The
+// printer then holds the lines of the last few statements, not the file's.
+func (p *printer) settle() {
+	if len(p.out) < settleAt {
+		return
+	}
+	k := len(p.out) - 1
+	for k > 0 && (p.out[k].kind != blankLine || p.out[k].depth != 0) {
+		k--
+	}
+	if k == 0 {
+		return
+	}
+	// The blank line stays: the next statement's blank-line check reads
+	// the last line collected.
+	rest := append([]outLine(nil), p.out[k:]...)
+	p.out = p.out[:k]
+	p.render()
+	p.out = append(p.out, rest...)
 }
 
 // trailRun is the end of the run of lines starting at i whose trailing
