@@ -2,6 +2,8 @@ package eval
 
 import (
 	"fmt"
+	"iter"
+	"slices"
 
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -28,14 +30,18 @@ func (j *Job) Get(name string) (Value, error) { return j.s.jobResult(j.d, name) 
 
 // Jobs lists the evaluated jobs in source order; jobs with errors are left
 // out.
-func (s *Scenario) Jobs() []*Job {
-	var out []*Job
-	for _, d := range s.p.order {
-		if j, ok := s.jobOf(d); ok {
-			out = append(out, j)
+func (s *Scenario) Jobs() []*Job { return slices.Collect(s.AllJobs()) }
+
+// AllJobs yields the jobs Jobs lists, one at a time, for a caller that
+// reads each once (a report of 100,000 jobs need not hold them all).
+func (s *Scenario) AllJobs() iter.Seq[*Job] {
+	return func(yield func(*Job) bool) {
+		for _, d := range s.p.order {
+			if j, ok := s.jobOf(d); ok && !yield(j) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // Job returns the evaluated job of that name.
@@ -69,20 +75,26 @@ type Pool struct {
 }
 
 // Pools lists the evaluated pools in source order.
-func (s *Scenario) Pools() []Pool {
-	var out []Pool
-	for _, d := range s.p.order {
-		if d.kind == declPool && s.of(d).state == done {
+func (s *Scenario) Pools() []Pool { return slices.Collect(s.AllPools()) }
+
+// AllPools yields the pools Pools lists, one at a time.
+func (s *Scenario) AllPools() iter.Seq[Pool] {
+	return func(yield func(Pool) bool) {
+		for _, d := range s.p.order {
+			if d.kind != declPool || s.of(d).state != done {
+				continue
+			}
 			vals := map[string]Value{}
 			for _, f := range d.pl.fields {
 				if v, ok := s.fieldValue(f); ok {
 					vals[f.Name.Name] = v
 				}
 			}
-			out = append(out, Pool{Name: d.name.Name, Fields: vals})
+			if !yield(Pool{Name: d.name.Name, Fields: vals}) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // Named is a let's or a param's name and value.

@@ -51,7 +51,7 @@ func writeText(w io.Writer, r *report) {
 		}
 		tw.Flush()
 	}
-	for _, p := range r.s.Pools() {
+	for p := range r.s.AllPools() {
 		var parts []string
 		for _, k := range []string{"devices", "hours", "rate"} {
 			if v, ok := p.Fields[k]; ok {
@@ -60,7 +60,7 @@ func writeText(w io.Writer, r *report) {
 		}
 		fmt.Fprintf(w, "\npool %s: %s\n", p.Name, strings.Join(parts, ", "))
 	}
-	for _, j := range r.s.Jobs() {
+	for j := range r.s.AllJobs() {
 		writeJobBar(w, j, r.bar, r.utf8)
 	}
 	writePlanning(w, r.s) // report_planning.go
