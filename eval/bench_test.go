@@ -1,7 +1,11 @@
 package eval
 
 import (
+	"fmt"
 	"os"
+	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -27,4 +31,49 @@ func BenchmarkLoadDefaultScenario(b *testing.B) {
 			}
 		}
 	}
+}
+
+// jobsSource is a pool and n jobs, each with its hours, factors, a
+// ceiling and an expect: the shape of a large generated plan.
+func jobsSource(n int) []byte {
+	var b strings.Builder
+	b.WriteString("pool p {\n  devices = 256\n  rate = 2.50 USD/h\n}\n\n")
+	for i := range n {
+		fmt.Fprintf(&b, "job j%d on p {\n  hours = 720h\n  factors { S = 0.95  R = 0.90  P = 0.33 }\n  ceilings { P = 0.45 }\n  expect mpg ≈ 0.282\n}\n\n", i)
+	}
+	return []byte(b.String())
+}
+
+// BenchmarkLoadJobs loads files of 1,000 and 10,000 jobs; live-B/job is
+// the heap one loaded scenario holds per job, which must not grow with
+// the file.
+func BenchmarkLoadJobs(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			src := jobsSource(n)
+			b.ReportAllocs()
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				if _, err := LoadSource("jobs.gpl", src); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(liveBytes(func() any {
+				s, _ := LoadSource("jobs.gpl", src)
+				return s
+			}))/float64(n), "live-B/job")
+		})
+	}
+}
+
+// liveBytes is the heap that what make returns keeps alive, in bytes.
+func liveBytes(make func() any) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	x := make()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(x)
+	return after.HeapAlloc - before.HeapAlloc
 }

@@ -1,0 +1,61 @@
+// Command bigplan writes the large plans the README's memory figures are
+// measured on, to standard output:
+//
+//	go run ./testdata/gen/bigplan.go -jobs 100000 > jobs100k.gpl
+//	go run ./testdata/gen/bigplan.go -mixed 50000000 > mixed50.gpl
+//
+// -jobs N writes one pool and N jobs, each with its hours, factors, a
+// ceiling and an expect. -mixed BYTES writes blocks of a commented pool, a
+// let and two jobs (one extending the other) until the file has at least
+// BYTES bytes.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+)
+
+func main() {
+	jobs := flag.Int("jobs", 0, "write one pool and this many jobs")
+	mixed := flag.Int("mixed", 0, "write blocks of pools, lets and jobs up to this many bytes")
+	flag.Parse()
+	w := bufio.NewWriter(os.Stdout)
+	switch {
+	case *jobs > 0:
+		fmt.Fprint(w, "pool p {\n  devices = 256\n  rate = 2.50 USD/h\n}\n\n")
+		for i := range *jobs {
+			fmt.Fprintf(w, "job j%d on p {\n  hours = 720h\n  factors { S = 0.95  R = 0.90  P = 0.33 }\n  ceilings { P = 0.45 }\n  expect mpg ≈ 0.282\n}\n\n", i)
+		}
+	case *mixed > 0:
+		for n, i := 0, 0; n < *mixed; i++ {
+			k, _ := fmt.Fprintf(w, `# block %d: a pool, a let and two jobs
+pool p%d {
+  devices = %d
+  rate    = 2.50 USD/h
+}
+
+let f%d = 0.9 * 0.99  # a runtime factor
+job a%d on p%d {
+  hours = 720h
+  factors { S = 0.95  R = f%d  P = 0.33 }
+  ceilings { P = 0.45 }
+  expect mpg ≈ 0.28 within 5%%
+}
+job b%d extends a%d {
+  hours = 360h
+}
+
+`, i, i, 64+i%64, i, i, i, i, i, i)
+			n += k
+		}
+	default:
+		fmt.Fprintln(os.Stderr, "usage: bigplan -jobs N | -mixed BYTES")
+		os.Exit(1)
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintln(os.Stderr, "bigplan:", err)
+		os.Exit(1)
+	}
+}
