@@ -77,3 +77,27 @@ func liveBytes(make func() any) uint64 {
 	runtime.KeepAlive(x)
 	return after.HeapAlloc - before.HeapAlloc
 }
+
+// BenchmarkLoadExtendsChain loads chains of 1,000 and 10,000 jobs, each
+// extending the one before; ns/job must not grow with the chain (the
+// owners of a job were once found by walking its whole chain: quadratic).
+func BenchmarkLoadExtendsChain(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			var sb strings.Builder
+			sb.WriteString("pool p { devices = 8  rate = 2.50 USD/h }\n")
+			sb.WriteString("job j0 on p { hours = 720h  factors { S = 0.95  R = 0.9  P = 0.33 }  owners { program = \"ml\" } }\n")
+			for i := 1; i < n; i++ {
+				fmt.Fprintf(&sb, "job j%d extends j%d { hours = 720h }\n", i, i-1)
+			}
+			src := []byte(sb.String())
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := LoadSource("chain.gpl", src); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/job")
+		})
+	}
+}

@@ -94,40 +94,50 @@ type jobOwners struct {
 	from  [goodput.NumFactors]string // "set in job j", "from pool p", …; "" for a default
 }
 
+// chainOwner is the nearest owners line along a job's extends chain for
+// one factor, and the job whose block holds it.
+type chainOwner struct {
+	site *lang.Field
+	job  *decl
+}
+
 // ownersOf finds the owner of each factor of a job: from its own blocks,
 // then those of the jobs it extends, nearest first, then its pool's, then
-// those at top level, else the factor's name.
+// those at top level, else the factor's name. What the chain gives is kept
+// on the plan (jobPlan.chain) and read by the jobs that extend this one, so
+// a chain of n jobs costs n steps, not n².
 func (p *program) ownersOf(d *decl, jp *jobPlan) jobOwners {
-	type level struct {
-		sites ownerSites
-		from  string
-	}
-	var levels []level
-	for j := d; j != nil; j = j.jb.parent {
-		from := "inherited from job " + j.name.Name
-		if j == d {
-			from = "set in job " + j.name.Name
+	own := p.owners.decls[d]
+	for f := range goodput.NumFactors {
+		switch {
+		case own[f] != nil:
+			jp.chain[f] = chainOwner{own[f], d}
+		case jp.parent != nil && jp.parent.jb != nil:
+			jp.chain[f] = jp.parent.jb.chain[f]
 		}
-		levels = append(levels, level{p.owners.decls[j], from})
-		if j.jb == nil {
-			break
-		}
-	}
-	if jp.pool != nil {
-		levels = append(levels, level{p.owners.decls[jp.pool], "from pool " + jp.pool.name.Name})
-	}
-	for _, top := range p.owners.top {
-		levels = append(levels, level{top, "from the top-level owners block"})
 	}
 	var out jobOwners
 	for f := range goodput.NumFactors {
 		out.names[f] = factorNames[f]
-		for _, l := range levels {
-			if s := l.sites[f]; s != nil {
-				out.names[f] = unparen(s.Value).(*lang.StringLit).Value
-				out.from[f] = fmt.Sprintf("%s (%s:%d)", l.from, s.Start().Filename, s.Start().Line)
-				break
+		site, from := jp.chain[f].site, ""
+		switch {
+		case site != nil && jp.chain[f].job == d:
+			from = "set in job " + d.name.Name
+		case site != nil:
+			from = "inherited from job " + jp.chain[f].job.name.Name
+		case jp.pool != nil && p.owners.decls[jp.pool][f] != nil:
+			site, from = p.owners.decls[jp.pool][f], "from pool "+jp.pool.name.Name
+		default:
+			for _, top := range p.owners.top {
+				if top[f] != nil {
+					site, from = top[f], "from the top-level owners block"
+					break
+				}
 			}
+		}
+		if site != nil {
+			out.names[f] = unparen(site.Value).(*lang.StringLit).Value
+			out.from[f] = fmt.Sprintf("%s (%s:%d)", from, site.Start().Filename, site.Start().Line)
 		}
 	}
 	return out
