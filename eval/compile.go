@@ -141,8 +141,24 @@ func compileTree(node ast.Node) (prog *vm.Program, err error) {
 	if err := optimizer.Optimize(&tree.Node, config); err != nil {
 		return nil, err
 	}
-	return compiler.Compile(tree, config)
+	prog, err = compiler.Compile(tree, config)
+	if err != nil {
+		return nil, err
+	}
+	// The program keeps the tree it was compiled from, with every node's
+	// type, for expr's own use; running needs only the bytecode. Detach
+	// each node from its parent so the tree below the root can be
+	// collected: most of a compiled program's memory.
+	ast.Walk(&tree.Node, detach{})
+	return prog, nil
 }
+
+// detach is an ast.Visitor that cuts every node from its parent. Walk
+// visits a node after its children, through the slot its parent holds it
+// in.
+type detach struct{}
+
+func (detach) Visit(n *ast.Node) { *n = nil }
 
 // isDeclCall reports a call that is computed in Go as one ref.
 func isDeclCall(e lang.Expr) bool {
