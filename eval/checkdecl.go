@@ -41,6 +41,10 @@ func (p *program) checkDecl(d *decl, at lang.Expr, diags *lang.Diagnostics) bool
 		p.cycle(d, at, diags)
 		return false
 	}
+	if len(p.stack) >= MaxDependencyDepth {
+		p.tooDeep(d, at, diags)
+		return false // unchecked: met again from a shallower reference, it is checked then
+	}
 	d.checked = visiting
 	p.stack = append(p.stack, d)
 	ok := false
@@ -94,6 +98,25 @@ func (p *program) cycle(d *decl, at lang.Expr, diags *lang.Diagnostics) {
 	}
 	pos, end := at.Span()
 	*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Summary: "cycle: " + path + d.name.Name, Pos: pos, End: end})
+}
+
+// tooDeep reports, once, a reference that would check a declaration more
+// than MaxDependencyDepth references deep: the passes follow references by
+// recursion, and the limit keeps them far from the stack's end.
+func (p *program) tooDeep(d *decl, at lang.Expr, diags *lang.Diagnostics) {
+	if p.tooDeepTold {
+		return
+	}
+	p.tooDeepTold = true
+	pos, end := d.name.Pos, d.name.End()
+	if at != nil {
+		pos, end = at.Span()
+	}
+	*diags = append(*diags, &lang.Diagnostic{
+		Severity: lang.Error, Pos: pos, End: end,
+		Summary: fmt.Sprintf("%s is read through a chain of more than %s declarations, each reading the next (the limit on a chain of references)", d.name.Name, lang.FormatNumber(MaxDependencyDepth)),
+		Notes:   []string{"hint: declare each value after the ones it reads: a chain written in that order is checked one link at a time, however long"},
+	})
 }
 
 func (p *program) checkLet(d *decl) bool {

@@ -151,7 +151,7 @@ func (p *program) jobBase(d *decl, jp *jobPlan) bool {
 			p.errorAt(j.Extends.Pos, j.Extends.End(), "cycle: "+d.name.Name+" extends itself through "+parent.name.Name)
 			return false
 		}
-		if !p.checkDecl(parent, nil, &p.diags) {
+		if !p.checkDecl(parent, &lang.Name{Parts: []*lang.Ident{j.Extends}}, &p.diags) {
 			return false
 		}
 		pj := parent.jb

@@ -234,6 +234,12 @@ func (p *program) importFile(f *lang.File, imp *lang.Import) {
 // imports another, and so on.
 const MaxImportDepth = 64
 
+// MaxDependencyDepth is how long a chain of references the passes follow
+// at once: a declaration reading one declared after it, which reads one
+// declared after that, and so on. A chain declared in the order it is read
+// is followed one link at a time and has no limit.
+const MaxDependencyDepth = 10_000
+
 // MaxDeclarations is the most declarations one program may hold.
 const MaxDeclarations = 1_000_000
 

@@ -105,6 +105,7 @@ type program struct {
 	imports     *importState
 	importDepth int  // imports being read, one inside another
 	tooMany     bool // MaxDeclarations was reached (and told)
+	tooDeepTold bool // MaxDependencyDepth was reached (and told)
 }
 
 // declValues are what one evaluation computed for a declaration.

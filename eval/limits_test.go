@@ -1,0 +1,90 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// loadErrors loads src (importing from fsys) and returns its error
+// diagnostics as "line:col summary".
+func loadErrors(t *testing.T, fsys fstest.MapFS, name string, src []byte) []string {
+	t.Helper()
+	_, err := LoadWith(Options{FS: fsys}, name, src)
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("load %s: got %v, want an *Error", name, err)
+	}
+	var got []string
+	for _, d := range e.Diagnostics {
+		got = append(got, fmt.Sprintf("%d:%d %s", d.Pos.Line, d.Pos.Column, d.Summary))
+	}
+	return got
+}
+
+// TestDependencyDepthLimit feeds chains of references one longer than
+// MaxDependencyDepth, each declaration reading one declared after it: a
+// positioned error, not a stack overflow.
+func TestDependencyDepthLimit(t *testing.T) {
+	n := MaxDependencyDepth + 1
+	var lets strings.Builder
+	for i := range n - 1 {
+		fmt.Fprintf(&lets, "let a%d = a%d + 1\n", i, i+1)
+	}
+	fmt.Fprintf(&lets, "let a%d = 1\n", n-1)
+	want := []string{"10000:13 a10000 is read through a chain of more than 10,000 declarations, each reading the next (the limit on a chain of references)"}
+	if diff := cmp.Diff(want, loadErrors(t, nil, "lets.gpl", []byte(lets.String()))); diff != "" {
+		t.Errorf("a chain of %d lets (-want +got):\n%s", n, diff)
+	}
+
+	var jobs strings.Builder
+	jobs.WriteString("pool p { devices = 8  rate = 2.50 USD/h }\n")
+	for i := range n - 1 {
+		fmt.Fprintf(&jobs, "job j%d extends j%d { hours = 720h }\n", i, i+1)
+	}
+	fmt.Fprintf(&jobs, "job j%d on p { hours = 720h  factors { S = 0.95  R = 0.9  P = 0.33 } }\n", n-1)
+	want = []string{"10001:19 j10000 is read through a chain of more than 10,000 declarations, each reading the next (the limit on a chain of references)"}
+	if diff := cmp.Diff(want, loadErrors(t, nil, "jobs.gpl", []byte(jobs.String()))); diff != "" {
+		t.Errorf("a chain of %d jobs (-want +got):\n%s", n, diff)
+	}
+}
+
+// TestLongChainInOrder checks that a chain declared in the order it is
+// read has no such limit: three times as many lets as the limit, each reading
+// the one before.
+func TestLongChainInOrder(t *testing.T) {
+	n := 3 * MaxDependencyDepth
+	var b strings.Builder
+	b.WriteString("let a0 = 1\n")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, "let a%d = a%d + 1\n", i, i-1)
+	}
+	s, err := LoadSource("chain.gpl", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := s.Value(fmt.Sprintf("a%d", n-1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(float64(n), v.Num); diff != "" {
+		t.Errorf("a%d (-want +got):\n%s", n-1, diff)
+	}
+}
+
+// TestImportDepthLimit imports a chain of MaxImportDepth+1 files.
+func TestImportDepthLimit(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for i := 1; i <= MaxImportDepth+1; i++ {
+		fsys[fmt.Sprintf("f%d.gpl", i)] = &fstest.MapFile{Data: fmt.Appendf(nil, "import \"f%d.gpl\"\nlet v%d = %d\n", i+1, i, i)}
+	}
+	fsys[fmt.Sprintf("f%d.gpl", MaxImportDepth+2)] = &fstest.MapFile{Data: []byte("let last = 1\n")}
+	want := []string{"1:8 imports nest more than 64 deep (the limit on import depth)"}
+	if diff := cmp.Diff(want, loadErrors(t, fsys, "f0.gpl", []byte("import \"f1.gpl\"\n"))); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
