@@ -101,3 +101,28 @@ func BenchmarkLoadExtendsChain(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkUnknownNames checks files of n lets and n expects that each
+// misspell one; ns/name must not grow with n (every "did you mean" once
+// scanned every declared name: quadratic).
+func BenchmarkUnknownNames(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			var sb strings.Builder
+			for i := range n {
+				fmt.Fprintf(&sb, "let value%06d = %d\n", i, i)
+			}
+			for i := range n {
+				fmt.Fprintf(&sb, "expect valeu%06d > 0\n", i)
+			}
+			src := []byte(sb.String())
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := LoadSource("typos.gpl", src); err == nil {
+					b.Fatal("loaded a file of unknown names")
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/name")
+		})
+	}
+}

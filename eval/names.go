@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/gpl-lang/gpl/lang"
@@ -156,17 +157,40 @@ func suggest(name string, cands []string) string {
 	return newSuggester(cands).suggest(name)
 }
 
-// suggester finds likely misspellings among a fixed set of candidates:
-// the candidates are grouped by length, and only those whose length is
-// within the allowed distance are compared, so a suggestion costs the
-// candidates of about the same length, not all of them.
+// suggester finds likely misspellings among a fixed set of candidates.
+// The candidates are grouped by length, and only those whose length is
+// within the allowed distance are compared. A file with many unknown names
+// must not cost their number times the candidates', so after a few
+// queries the suggester indexes each candidate under itself and every
+// spelling with one character left out: every candidate one edit away
+// from a name shares one of those keys with it, and is found without a
+// scan. The scan, for what is further away, has a budget of comparisons
+// per suggester; once it is spent, names with nothing one edit away get
+// no suggestion.
 type suggester struct {
-	byLen map[int][]string // lower-cased candidates by rune count, sorted
-	orig  map[string]string
+	byLen  map[int][]string // lower-cased candidates by rune count, sorted
+	sorted []string         // every lower-cased candidate, sorted (the prefix search)
+	orig   map[string]string
+
+	queries int
+	near    map[string][]string // nil until built: one-deletion keys → candidates
+	budget  int                 // comparisons the scan may still make
 }
 
+const (
+	// nearAfter is how many queries a suggester answers by scanning alone
+	// before it builds its index.
+	nearAfter = 16
+	// nearKeysMax bounds the index (keys, about 50 bytes each); past it the
+	// suggester keeps scanning within its budget.
+	nearKeysMax = 2_000_000
+	// scanBudget is how many candidates the scans of one suggester compare
+	// in all: about a second of work at most.
+	scanBudget = 5_000_000
+)
+
 func newSuggester(cands []string) *suggester {
-	sg := &suggester{byLen: map[int][]string{}, orig: map[string]string{}}
+	sg := &suggester{byLen: map[int][]string{}, orig: map[string]string{}, budget: scanBudget}
 	sorted := append([]string(nil), cands...)
 	sort.Strings(sorted)
 	for _, c := range sorted {
@@ -177,25 +201,79 @@ func newSuggester(cands []string) *suggester {
 		sg.orig[lc] = c
 		n := len([]rune(lc))
 		sg.byLen[n] = append(sg.byLen[n], lc)
+		sg.sorted = append(sg.sorted, lc)
 	}
+	sort.Strings(sg.sorted)
 	return sg
+}
+
+// oneDeleted calls fn with s and with s less each one of its runes.
+func oneDeleted(s string, fn func(string)) {
+	fn(s)
+	for i, r := range s {
+		fn(s[:i] + s[i+utf8.RuneLen(r):])
+	}
+}
+
+// buildNear indexes the candidates by their one-deletion keys, unless
+// there would be too many keys.
+func (sg *suggester) buildNear() {
+	keys := 0
+	for _, c := range sg.sorted {
+		keys += utf8.RuneCountInString(c) + 1
+	}
+	if keys > nearKeysMax {
+		return
+	}
+	sg.near = make(map[string][]string, keys)
+	for _, c := range sg.sorted {
+		oneDeleted(c, func(k string) {
+			if l := sg.near[k]; len(l) == 0 || l[len(l)-1] != c {
+				sg.near[k] = append(l, c)
+			}
+		})
+	}
 }
 
 // suggest returns the candidate closest to name by edit distance when it
 // is close enough to be a likely misspelling, or the one candidate that
-// name begins (prio → priority, sla → sla_deadline).
+// name begins (prio → priority, sla → sla_deadline). Of candidates equally
+// close, the first in sorted order wins.
 func (sg *suggester) suggest(name string) string {
 	lname := strings.ToLower(name)
-	n := len([]rune(lname))
+	n := utf8.RuneCountInString(lname)
 	limit := max(1, n/3+1)
 	best, bestD := "", limit+1
-	for l := n - limit; l <= n+limit; l++ {
-		for _, c := range sg.byLen[l] {
-			if c == lname {
-				continue
+	consider := func(c string) {
+		if c == lname {
+			return
+		}
+		if d := lang.EditDistance(lname, c); d < bestD || d == bestD && c < best {
+			best, bestD = c, d
+		}
+	}
+	sg.queries++
+	if sg.near == nil && sg.queries > nearAfter {
+		sg.buildNear()
+	}
+	if sg.near != nil {
+		oneDeleted(lname, func(k string) {
+			for _, c := range sg.near[k] {
+				consider(c)
 			}
-			if d := lang.EditDistance(lname, c); d < bestD || d == bestD && c < best {
-				best, bestD = c, d
+		})
+	}
+	if bestD > 1 { // nothing one edit away: scan what is further
+		cost := 0
+		for l := n - limit; l <= n+limit; l++ {
+			cost += len(sg.byLen[l])
+		}
+		if cost <= sg.budget {
+			sg.budget -= cost
+			for l := n - limit; l <= n+limit; l++ {
+				for _, c := range sg.byLen[l] {
+					consider(c)
+				}
 			}
 		}
 	}
@@ -206,17 +284,12 @@ func (sg *suggester) suggest(name string) string {
 		return ""
 	}
 	prefixed := ""
-	for l, cs := range sg.byLen {
-		if l <= n {
-			continue
-		}
-		for _, c := range cs {
-			if strings.HasPrefix(c, lname) {
-				if prefixed != "" {
-					return "" // more than one: no guess
-				}
-				prefixed = c
+	for i := sort.SearchStrings(sg.sorted, lname); i < len(sg.sorted) && strings.HasPrefix(sg.sorted[i], lname); i++ {
+		if c := sg.sorted[i]; c != lname {
+			if prefixed != "" {
+				return "" // more than one: no guess
 			}
+			prefixed = c
 		}
 	}
 	return sg.orig[prefixed]

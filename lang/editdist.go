@@ -3,10 +3,20 @@ package lang
 // EditDistance is the Levenshtein distance between a and b, in runes, with a transposition of two
 // neighbours counted as one edit.
 func EditDistance(a, b string) int {
+	if isASCII(a) && isASCII(b) && len(b) < smallRow {
+		// Names are short and ASCII: bytes are runes, and the rows fit
+		// on the stack.
+		var rows [3][smallRow]int
+		return editDistance([]byte(a), []byte(b), rows[0][:len(b)+1], rows[1][:len(b)+1], rows[2][:len(b)+1])
+	}
 	ra, rb := []rune(a), []rune(b)
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+	return editDistance(ra, rb, make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1))
+}
+
+// smallRow bounds the strings EditDistance measures without allocating.
+const smallRow = 64
+
+func editDistance[T byte | rune](ra, rb []T, prev2, prev, cur []int) int {
 	for j := range prev {
 		prev[j] = j
 	}

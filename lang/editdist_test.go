@@ -1,6 +1,9 @@
 package lang
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestEditDistance(t *testing.T) {
 	for _, tt := range []struct {
@@ -24,6 +27,25 @@ func TestEditDistance(t *testing.T) {
 		}
 		if got := EditDistance(tt.b, tt.a); got != tt.want {
 			t.Errorf("EditDistance(%q, %q) = %d, want %d (symmetric)", tt.b, tt.a, got, tt.want)
+		}
+	}
+}
+
+// TestEditDistanceLong checks strings past the stack-buffer size and
+// outside ASCII against the same cases.
+func TestEditDistanceLong(t *testing.T) {
+	long := strings.Repeat("a", 70)
+	for _, tt := range []struct {
+		a, b string
+		want int
+	}{
+		{long, long + "b", 1},
+		{long + "xy", long + "yx", 1},
+		{"größe", "grösse", 2},
+		{"µs", "us", 1},
+	} {
+		if got := EditDistance(tt.a, tt.b); got != tt.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
 	}
 }
