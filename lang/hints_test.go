@@ -391,7 +391,12 @@ func TestRecoveryBounded(t *testing.T) {
 	src := "pool p {\n" + strings.Repeat("  devices = 8 8\n", 500) + "}\nlet b = 1\n"
 	f, ds := Parse("t.gpl", []byte(src))
 	if len(ds) != maxRepairs+1 {
-		t.Errorf("%d diagnostics, want %d", len(ds), maxRepairs+1)
+		t.Fatalf("%d diagnostics, want %d", len(ds), maxRepairs+1)
+	}
+	// The last says that reading stopped, and why the rest is not told.
+	want := []string{"note: gpl stops reading this statement after 65 syntax errors; fix these to see the rest"}
+	if diff := cmp.Diff(want, ds[maxRepairs].Notes[len(ds[maxRepairs].Notes)-1:]); diff != "" {
+		t.Errorf("the last diagnostic's note (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff([]string{"*lang.Let b = 1"}, stmtKinds(f)); diff != "" {
 		t.Errorf("statements (-want +got):\n%s", diff)

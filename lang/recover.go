@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -52,6 +53,7 @@ func parseRepairing(ps *parsers, chunk []lexer.Token, src string) (Stmt, Diagnos
 		}
 		diags = append(diags, h.diag)
 		if n == maxRepairs {
+			h.diag.Notes = append(h.diag.Notes, fmt.Sprintf("note: gpl stops reading this statement after %d syntax errors; fix these to see the rest", maxRepairs+1))
 			return nil, diags
 		}
 		next, fixed, ok := repairStatement(toks, h)
