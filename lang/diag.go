@@ -179,18 +179,45 @@ func renderSnippet(w io.Writer, src Sources, pos, end Position, label string, wi
 		return
 	}
 	line = strings.ReplaceAll(line, "\t", " ")
-	fmt.Fprintf(w, "%s %s %s\n", st.paint("1;34", fmt.Sprintf("%*d", width+1, pos.Line)), st.paint("1;34", "|"), line)
 	n := 1
 	if end.Line == pos.Line && end.Column > pos.Column {
 		n = end.Column - pos.Column
 	} else if end.Line > pos.Line {
 		n = max(1, utf8.RuneCountInString(line)-pos.Column+1)
 	}
-	carets := strings.Repeat(" ", max(0, pos.Column-1)) + st.paint(color, strings.Repeat("^", n))
+	line, col, n := clipLine(line, pos.Column, n)
+	fmt.Fprintf(w, "%s %s %s\n", st.paint("1;34", fmt.Sprintf("%*d", width+1, pos.Line)), st.paint("1;34", "|"), line)
+	carets := strings.Repeat(" ", max(0, col-1)) + st.paint(color, strings.Repeat("^", n))
 	if label != "" {
 		carets += " " + st.paint(color, label)
 	}
 	fmt.Fprintf(w, "%s %s %s\n", gutter, st.paint("1;34", "|"), carets)
+}
+
+// snippetColumns is the most of one source line a diagnostic shows: a
+// longer line (a generated file's, a one-line list of a million items) is
+// cut to a window around the caret, marked with "…" where it is cut.
+const snippetColumns = 120
+
+// clipLine cuts line to at most snippetColumns around column col (1-based,
+// in characters), returning the line to show, the caret's column in it
+// and the carets' width n, cut to what is shown.
+func clipLine(line string, col, n int) (string, int, int) {
+	if utf8.RuneCountInString(line) <= snippetColumns {
+		return line, col, n
+	}
+	rs := []rune(line)
+	from := max(0, min(col-1-snippetColumns/3, len(rs)-snippetColumns))
+	to := min(len(rs), from+snippetColumns)
+	n = max(1, min(n, to-(col-1))) // carets stop where the shown part does
+	shown, shownCol := string(rs[from:to]), col-from
+	if from > 0 {
+		shown, shownCol = "…"+shown, shownCol+1
+	}
+	if to < len(rs) {
+		shown += "…"
+	}
+	return shown, shownCol, n
 }
 
 // sourceLine returns the line of src that holds pos, without its line

@@ -273,3 +273,29 @@ func TestDiagnostics(t *testing.T) {
 		t.Errorf("severities print as %q, %q", Error, Warning)
 	}
 }
+
+// TestClipLine checks the window a long line is cut to around its caret.
+func TestClipLine(t *testing.T) {
+	long := strings.Repeat("abcdefghij", 30) // 300 columns
+	type clip struct {
+		Line   string
+		Col, N int
+	}
+	for _, tt := range []struct {
+		line   string
+		col, n int
+		want   clip
+	}{
+		{"let x = 1", 5, 1, clip{"let x = 1", 5, 1}},
+		{long, 1, 3, clip{long[:120] + "…", 1, 3}},
+		{long, 151, 2, clip{"…" + long[110:230] + "…", 42, 2}},
+		{long, 299, 5, clip{"…" + long[180:], 120, 2}},
+		{long, 100, 500, clip{"…" + long[59:179] + "…", 42, 80}},
+		{strings.Repeat("µ", 200), 101, 1, clip{"…" + strings.Repeat("µ", 120) + "…", 42, 1}},
+	} {
+		line, col, n := clipLine(tt.line, tt.col, tt.n)
+		if diff := cmp.Diff(tt.want, clip{line, col, n}); diff != "" {
+			t.Errorf("clipLine(%d chars, %d, %d) (-want +got):\n%s", len([]rune(tt.line)), tt.col, tt.n, diff)
+		}
+	}
+}

@@ -158,6 +158,13 @@ func explainSyntax(err error, toks []lexer.Token, src string) *syntaxHint {
 	if errors.As(err, &he) {
 		return &syntaxHint{diag: he.diagnostic(), cause: he.Pos}
 	}
+	if strings.Contains(err.Error(), "too many iterations") {
+		// participle's bound on one repetition, in gpl's words.
+		d := plainSyntaxDiagnostic(err, toks)
+		d.Summary = fmt.Sprintf("more than %s items in one list or block (the limit on repetitions)", FormatNumber(float64(participle.MaxIterations)))
+		d.Notes = []string{"hint: split it into several statements, or into files that import one another"}
+		return &syntaxHint{diag: d, cause: d.Pos}
+	}
 	site := newErrorSite(err, toks, src)
 	for _, rule := range hintRules {
 		if h := rule(site); h != nil {
