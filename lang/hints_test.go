@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/alecthomas/participle/v2"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -400,5 +401,21 @@ func TestRecoveryBounded(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"*lang.Let b = 1"}, stmtKinds(f)); diff != "" {
 		t.Errorf("statements (-want +got):\n%s", diff)
+	}
+}
+
+// TestRepetitionLimitWording checks that participle's bound on one
+// repetition (a list of more than a million items, too costly to build in
+// a test) is told in gpl's words, at participle's position.
+func TestRepetitionLimitWording(t *testing.T) {
+	pos := Position{Filename: "t.gpl", Offset: 20, Line: 2, Column: 5}
+	err := participle.Errorf(pos, "too many iterations of %s (> %d)", `("," Expr)*`, participle.MaxIterations)
+	h := explainSyntax(err, nil, "")
+	got := []string{h.diag.Pos.String(), h.diag.Summary}
+	got = append(got, h.diag.Notes...)
+	want := []string{"t.gpl:2:5", "more than 1,000,000 items in one list or block (the limit on repetitions)",
+		"hint: split it into several statements, or into files that import one another"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
