@@ -49,6 +49,7 @@ type errorSite struct {
 	toks  []lexer.Token // the statement's tokens, blanks merged into space tokens
 	sig   []int         // indices into toks of the significant tokens
 	depth []int         // brace depth before each significant token, and at the end
+	paren []int         // depth of ( and [ before each significant token, within its braces
 	at    int           // index into sig of the token the error is at; len(sig) at the end
 	src   string        // the source the tokens are of, or ""
 	ut    *participle.UnexpectedTokenError
@@ -57,7 +58,7 @@ type errorSite struct {
 
 func newErrorSite(err error, toks []lexer.Token, src string) *errorSite {
 	s := &errorSite{toks: toks, src: src}
-	d := 0
+	d, p := 0, 0
 	for i := range toks {
 		t := &toks[i]
 		if isBlank(t.Type) {
@@ -65,11 +66,18 @@ func newErrorSite(err error, toks []lexer.Token, src string) *errorSite {
 		}
 		s.sig = append(s.sig, i)
 		s.depth = append(s.depth, d)
+		s.paren = append(s.paren, p)
 		switch {
 		case isOpTok(t, "{"):
 			d++
+			p = 0
 		case isOpTok(t, "}"):
 			d--
+			p = 0
+		case isOpTok(t, "("), isOpTok(t, "["):
+			p++
+		case isOpTok(t, ")"), isOpTok(t, "]"):
+			p = max(0, p-1)
 		}
 	}
 	s.depth = append(s.depth, d)

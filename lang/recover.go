@@ -217,10 +217,13 @@ func (s *errorSite) startsItem(i, d int, pastError bool) bool {
 	}
 	newLine := prev.Pos.Line < t.Pos.Line
 	head := s.looksLikeItem(i)
+	// Within parentheses on the same line (a rule's ((a == b))), a name
+	// and "==" are an operand, not an item.
+	inline := head && s.paren[i] == 0
 	if endsStatement(prev) {
-		return newLine || head
+		return newLine || inline
 	}
-	return head && (newLine || pastError)
+	return head && newLine || inline && pastError
 }
 
 // looksLikeItem reports whether significant token i reads as the start
