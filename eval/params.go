@@ -74,7 +74,26 @@ func (s *Scenario) ParseSetting(setting string) (string, Value, error) {
 	}
 	valueStart := nameEnd + strings.Index(setting[nameEnd:], "=") + 1
 	x, diags := lang.ParseExpr(SetSource, setting[valueStart:])
+	if strings.TrimSpace(setting[valueStart:]) == "" {
+		msg := fmt.Sprintf("the value of %s is empty; write it after the =", name)
+		if d.typ.Kind == Number {
+			msg += fmt.Sprintf(", e.g. %s=%s", name, strings.ReplaceAll(exampleValue(d.typ), " ", ""))
+		}
+		return fail(valueStart, len(setting), msg)
+	}
 	if diags.HasErrors() || x == nil {
+		// The parser's own words (a number too large, a stray "="), placed
+		// in the setting.
+		for _, d := range diags {
+			if d.Severity != lang.Error {
+				continue
+			}
+			start := min(valueStart+d.Pos.Offset, len(setting))
+			end := min(max(valueStart+d.End.Offset, start), len(setting))
+			_, v, err := fail(start, end, "the value of "+name+": "+d.Summary)
+			err.(*Error).Diagnostics[0].Notes = d.Notes
+			return "", v, err
+		}
 		return fail(valueStart, len(setting), fmt.Sprintf("the value of %s is not an expression: %q", name, setting[valueStart:]))
 	}
 	var cd lang.Diagnostics

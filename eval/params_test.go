@@ -80,6 +80,25 @@ func TestParseSetting(t *testing.T) {
  1 | j=1
    | ^
 `},
+		{"empty", "gpu_rate=", "", "", `error: the value of gpu_rate is empty; write it after the =, e.g. gpu_rate=1USD/h
+  --> --set:1:10
+   |
+ 1 | gpu_rate=
+   |          ^
+`},
+		{"too large", "measured_runtime=1e400", "", "", `error: the value of measured_runtime: number "1e400" is too large: beyond ±1.8e308, the largest number gpl holds
+  --> --set:1:18
+   |
+ 1 | measured_runtime=1e400
+   |                  ^^^^^
+   = hint: check its exponent: no plan needs a quantity this large
+`},
+		{"a stray =", "measured_runtime=1=2", "", "", `error: the value of measured_runtime: syntax error: unexpected "="
+  --> --set:1:19
+   |
+ 1 | measured_runtime=1=2
+   |                   ^
+`},
 		{"not a constant", "gpu_rate=p.rate", "", "", `error: the value of gpu_rate must be a constant, such as 1 USD/h
   --> --set:1:10
    |
