@@ -27,8 +27,8 @@ type jobPlan struct {
 	sites    inputSites // devices, hours, rate: where each comes from
 	factors  [goodput.NumFactors]*lang.Field
 	ceilings [goodput.NumFactors]*lang.Field
-	owners   jobOwners                      // owner of each factor (owners.go)
-	chain    [goodput.NumFactors]chainOwner // the nearest owners line along the extends chain
+	owners   *jobOwners                      // owner of each factor (owners.go); shared when no owners block names one
+	chain    *[goodput.NumFactors]chainOwner // the nearest owners line along the extends chain; nil when there is none
 }
 
 // jobState is what one evaluation computed for a job.

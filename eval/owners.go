@@ -94,6 +94,16 @@ type jobOwners struct {
 	from  [goodput.NumFactors]string // "set in job j", "from pool p", …; "" for a default
 }
 
+// defaultOwners is the owners of a job no owners block speaks of: each
+// factor's owner is named after it.
+var defaultOwners = jobOwners{names: factorNames}
+
+// hasDecl reports whether d has owners blocks of its own.
+func (t *ownerTable) hasDecl(d *decl) bool {
+	_, ok := t.decls[d]
+	return ok
+}
+
 // chainOwner is the nearest owners line along a job's extends chain for
 // one factor, and the job whose block holds it.
 type chainOwner struct {
@@ -106,25 +116,38 @@ type chainOwner struct {
 // those at top level, else the factor's name. What the chain gives is kept
 // on the plan (jobPlan.chain) and read by the jobs that extend this one, so
 // a chain of n jobs costs n steps, not n².
-func (p *program) ownersOf(d *decl, jp *jobPlan) jobOwners {
-	own := p.owners.decls[d]
-	for f := range goodput.NumFactors {
-		switch {
-		case own[f] != nil:
-			jp.chain[f] = chainOwner{own[f], d}
-		case jp.parent != nil && jp.parent.jb != nil:
-			jp.chain[f] = jp.parent.jb.chain[f]
-		}
+func (p *program) ownersOf(d *decl, jp *jobPlan) *jobOwners {
+	if jp.parent != nil && jp.parent.jb != nil {
+		jp.chain = jp.parent.jb.chain // shared until this job names an owner of its own
 	}
-	var out jobOwners
+	if own, ok := p.owners.decls[d]; ok {
+		chain := new([goodput.NumFactors]chainOwner)
+		if jp.chain != nil {
+			*chain = *jp.chain
+		}
+		for f, site := range own {
+			if site != nil {
+				chain[f] = chainOwner{site, d}
+			}
+		}
+		jp.chain = chain
+	}
+	if jp.chain == nil && (jp.pool == nil || !p.owners.hasDecl(jp.pool)) && len(p.owners.top) == 0 {
+		return &defaultOwners // no owners block names any factor of this job
+	}
+	out := new(jobOwners)
 	for f := range goodput.NumFactors {
 		out.names[f] = factorNames[f]
-		site, from := jp.chain[f].site, ""
+		var link chainOwner
+		if jp.chain != nil {
+			link = jp.chain[f]
+		}
+		site, from := link.site, ""
 		switch {
-		case site != nil && jp.chain[f].job == d:
+		case site != nil && link.job == d:
 			from = "set in job " + d.name.Name
 		case site != nil:
-			from = "inherited from job " + jp.chain[f].job.name.Name
+			from = "inherited from job " + link.job.name.Name
 		case jp.pool != nil && p.owners.decls[jp.pool][f] != nil:
 			site, from = p.owners.decls[jp.pool][f], "from pool "+jp.pool.name.Name
 		default:
