@@ -85,6 +85,9 @@ func (p *program) dependOn(d *decl, at lang.Expr, diags *lang.Diagnostics) bool 
 	return true
 }
 
+// cycleShown is how many declarations of a cycle its message names.
+const cycleShown = 12
+
 func (p *program) cycle(d *decl, at lang.Expr, diags *lang.Diagnostics) {
 	path := ""
 	start := 0
@@ -93,8 +96,15 @@ func (p *program) cycle(d *decl, at lang.Expr, diags *lang.Diagnostics) {
 			start = i
 		}
 	}
-	for _, x := range p.stack[start:] {
-		path += x.name.Name + " → "
+	loop := p.stack[start:]
+	for i, x := range loop {
+		if len(loop) > cycleShown && i == cycleShown/2 {
+			// A long cycle is told by its ends, the middle counted.
+			path += fmt.Sprintf("… (%s more) → ", lang.FormatNumber(float64(len(loop)-cycleShown)))
+		}
+		if len(loop) <= cycleShown || i < cycleShown/2 || i >= len(loop)-cycleShown/2 {
+			path += x.name.Name + " → "
+		}
 	}
 	pos, end := at.Span()
 	*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Summary: "cycle: " + path + d.name.Name, Pos: pos, End: end})

@@ -88,3 +88,17 @@ func TestImportDepthLimit(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestLongCycleMessage checks that a cycle of thousands of declarations
+// is told by its ends, not every name.
+func TestLongCycleMessage(t *testing.T) {
+	const n = 5000
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "let a%d = a%d + 1\n", i, (i+1)%n)
+	}
+	want := []string{"5000:13 cycle: a0 → a1 → a2 → a3 → a4 → a5 → … (4,988 more) → a4994 → a4995 → a4996 → a4997 → a4998 → a4999 → a0"}
+	if diff := cmp.Diff(want, loadErrors(t, nil, "cycle.gpl", []byte(b.String()))); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
