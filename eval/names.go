@@ -151,6 +151,18 @@ func (cp *exprChecker) unknownField(n *lang.Name, d *decl, field string, cands [
 	return Type{}, nil
 }
 
+// listedMax is how many names a message lists before it counts the rest.
+const listedMax = 10
+
+// listed joins names for a message: a file's own names can number
+// thousands, so past listedMax the rest are counted, not listed.
+func listed(names []string) string {
+	if len(names) <= listedMax {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:listedMax], ", ") + fmt.Sprintf(" and %s more", lang.FormatNumber(float64(len(names)-listedMax)))
+}
+
 // suggest returns the candidate closest to name by edit distance, when it
 // is close enough to be a likely misspelling.
 func suggest(name string, cands []string) string {

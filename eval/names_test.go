@@ -66,3 +66,16 @@ func TestSuggesterBudget(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestListed checks that a message lists a few names and counts the rest.
+func TestListed(t *testing.T) {
+	var many []string
+	for i := range 1234 {
+		many = append(many, fmt.Sprintf("p%d", i))
+	}
+	got := []string{listed([]string{"a", "b"}), listed(many)}
+	want := []string{"a, b", "p0, p1, p2, p3, p4, p5, p6, p7, p8, p9 and 1,224 more"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -64,7 +64,7 @@ func (s *Scenario) ParseSetting(setting string) (string, Value, error) {
 			msg += "; the file declares no params"
 		} else {
 			sort.Strings(cands)
-			msg += "; the params are " + strings.Join(cands, ", ")
+			msg += "; the params are " + listed(cands)
 		}
 		return fail(nameStart, nameEnd, msg)
 	case d.kind == declLet:

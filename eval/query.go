@@ -185,7 +185,7 @@ func (cp *exprChecker) ratioQuery(q *lang.Query, d *decl) (Type, ast.Node) {
 		for _, m := range d.plan.members {
 			names = append(names, m.name.Name)
 		}
-		return cp.errorf(q.Args[0].Value, "ratio takes one of the jobs compare %s lists: %s", d.name.Name, strings.Join(names, ", "))
+		return cp.errorf(q.Args[0].Value, "ratio takes one of the jobs compare %s lists: %s", d.name.Name, listed(names))
 	}
 	return CountType, cp.addRef(&ref{kind: refPlan, d: d, text: "ratio", node: q, typ: CountType, plan: ratioRef{job}})
 }
