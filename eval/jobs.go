@@ -23,6 +23,7 @@ type jobPlan struct {
 	pool     *decl
 	parent   *decl
 	based    bool       // its pool or parent is known and checked
+	partial  bool       // it, a job it extends or its pool lost a line to a syntax error (decl.partial)
 	items    bool       // its own lines checked without errors
 	sites    inputSites // devices, hours, rate: where each comes from
 	factors  [goodput.NumFactors]*lang.Field
@@ -75,6 +76,7 @@ func (p *program) checkJob(d *decl) bool {
 	jp := &jobPlan{}
 	d.jb = jp
 	jp.based = p.jobBase(d, jp)
+	jp.partial = d.partial || jp.parent != nil && jp.parent.jb != nil && jp.parent.jb.partial || jp.pool != nil && jp.pool.partial
 	jp.owners = p.ownersOf(d, jp)
 	jp.items = p.jobItems(d, jp)
 	if jp.based && jp.items {
@@ -102,7 +104,9 @@ func (p *program) requireInputs(d *decl, jp *jobPlan) bool {
 	ok := true
 	for _, name := range []string{"devices", "hours"} {
 		if jp.sites.get(name) == nil {
-			p.errorAt(d.name.Pos, d.name.End(), fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.name.Name, name, name))
+			if !jp.partial { // else it may be on the line the syntax error took
+				p.errorAt(d.name.Pos, d.name.End(), fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.name.Name, name, name))
+			}
 			ok = false
 		}
 	}
@@ -404,6 +408,9 @@ func (s *Scenario) placeInputError(d *decl, js *jobState, ie *goodput.InputError
 	}
 	msg := inputErrorMessage(ie)
 	if site == nil {
+		if ie.Kind == goodput.MissingFactor && jp.partial {
+			return // it may be on the line a syntax error took: told already
+		}
 		s.ev.errorAt(d.name.Pos, d.name.End(), msg)
 		return
 	}

@@ -156,6 +156,17 @@ func (p *program) addParsed(f *lang.File, src []byte) {
 	p.loaded[f.Name] = true
 	p.sources[f.Name] = src
 	p.files = append(p.files, f)
+	first := len(p.order)
+	defer func() {
+		if len(f.Partial) == 0 {
+			return
+		}
+		for _, d := range p.order[first:] {
+			if s := d.stmt(); s != nil && f.Partial[s] {
+				d.partial = true
+			}
+		}
+	}()
 	for _, st := range f.Stmts {
 		switch st := st.(type) {
 		case *lang.Import:

@@ -115,7 +115,9 @@ func (p *program) memberJobs(d *decl, ids []*lang.Ident) bool {
 		d.plan.members = append(d.plan.members, m)
 	}
 	if len(ids) == 0 {
-		p.errorAt(d.name.Pos, d.name.End(), fmt.Sprintf("%s %s lists no jobs", declKindNames[d.kind], d.name.Name))
+		if !d.partial {
+			p.errorAt(d.name.Pos, d.name.End(), fmt.Sprintf("%s %s lists no jobs", declKindNames[d.kind], d.name.Name))
+		}
 		ok = false
 	}
 	return ok

@@ -88,8 +88,10 @@ func (s *Scenario) requestField(r *ref, out *sink) (Value, bool) {
 	f, _ := priority.ParseField(r.field)
 	v, present := s.of(r.d).req.req.Get(f)
 	if !present {
-		pos, end := r.node.Span()
-		out.errorAt(pos, end, fmt.Sprintf("request %s has no %s", r.d.name.Name, r.field))
+		if !r.d.partial { // else the field may be on the line a syntax error took
+			pos, end := r.node.Span()
+			out.errorAt(pos, end, fmt.Sprintf("request %s has no %s", r.d.name.Name, r.field))
+		}
 		return Value{}, false
 	}
 	def := requestFields[r.field]

@@ -78,6 +78,32 @@ type decl struct {
 	rs      *rulesPlan
 	rq      *requestPlan
 	plan    *planDecl // a group's, compare's, sweep's or solve's (planning.go)
+	partial bool      // read without a block item that did not parse (lang.File.Partial)
+}
+
+// stmt is the statement that declares d.
+func (d *decl) stmt() lang.Stmt {
+	switch {
+	case d.let != nil:
+		return d.let
+	case d.pool != nil:
+		return d.pool
+	case d.job != nil:
+		return d.job
+	case d.rules != nil:
+		return d.rules
+	case d.request != nil:
+		return d.request
+	case d.plan != nil && d.plan.group != nil:
+		return d.plan.group
+	case d.plan != nil && d.plan.compare != nil:
+		return d.plan.compare
+	case d.plan != nil && d.plan.sweep != nil:
+		return d.plan.sweep
+	case d.plan != nil && d.plan.solve != nil:
+		return d.plan.solve
+	}
+	return nil
 }
 
 // program is a resolved, checked and compiled file with its imports.

@@ -54,7 +54,9 @@ func (p *program) checkSweep(d *decl) bool {
 	sw := d.plan.sweep
 	ok := p.overJob(d, sw.Job)
 	if len(sw.Varies) == 0 {
-		p.errorAt(d.name.Pos, d.name.End(), "sweep "+d.name.Name+" has no vary line; add one, e.g. vary program from 0.30 to 0.50 step 0.05")
+		if !d.partial { // else its vary lines had syntax errors, told already
+			p.errorAt(d.name.Pos, d.name.End(), "sweep "+d.name.Name+" has no vary line; add one, e.g. vary program from 0.30 to 0.50 step 0.05")
+		}
 		return false
 	}
 	seen := map[string]*lang.Vary{}

@@ -11,6 +11,11 @@ type File struct {
 	Name  string
 	Src   []byte
 	Stmts []Stmt
+	// Partial holds the statements that were read without one or more of
+	// their block items, which did not parse (nil when none): what such a
+	// statement lacks is already told, so a check that it is missing
+	// something would tell it again, wrongly.
+	Partial map[Stmt]bool
 }
 
 // Stmt is a top-level statement: *Import, *Let, *Pool, *Job, *Rules,

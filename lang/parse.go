@@ -75,7 +75,7 @@ func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 		return f, nil
 	}
 	var diags Diagnostics
-	f.Stmts, diags = parseStatements(ps, string(src), name)
+	f.Stmts, f.Partial, diags = parseStatements(ps, string(src), name)
 	return f, diags
 }
 
@@ -99,17 +99,23 @@ func eachStatement(ps *parsers, name string, src []byte, fn func(Stmt)) bool {
 // parseStatements parses src with participle one statement at a time, as
 // splitStatements divides it, repairing a broken block item so the rest of
 // its statement is kept.
-func parseStatements(ps *parsers, src, name string) (stmts []Stmt, diags Diagnostics) {
+func parseStatements(ps *parsers, src, name string) (stmts []Stmt, partial map[Stmt]bool, diags Diagnostics) {
 	c := chunker{sc: newTokenScanner(name, src)}
 	for {
 		chunk, _, ok := c.next()
 		if !ok {
-			return stmts, diags
+			return stmts, partial, diags
 		}
-		s, ds := parseRepairing(ps, chunk, src)
+		s, ds, dropped := parseRepairing(ps, chunk, src)
 		diags = append(diags, ds...)
 		if s != nil {
 			stmts = append(stmts, s)
+			if dropped {
+				if partial == nil {
+					partial = map[Stmt]bool{}
+				}
+				partial[s] = true
+			}
 		}
 	}
 }

@@ -27,39 +27,39 @@ const maxRepairs = 64
 // that has no else either), or the statement is given up there; so is one
 // whose mistake cannot be repaired (one outside any block, such as a let's
 // broken value).
-func parseRepairing(ps *parsers, chunk []lexer.Token, src string) (Stmt, Diagnostics) {
+func parseRepairing(ps *parsers, chunk []lexer.Token, src string) (s Stmt, diags Diagnostics, dropped bool) {
 	toks := chunk
 	end := chunkEnd(chunk)
-	var diags Diagnostics
 	last, removed := -1, false
 	var applied []edit // the fixes made so far
 	for n := 0; ; n++ {
 		s, err := parseChunk(ps, toks)
 		if err == nil {
-			return s, diags
+			return s, diags, dropped
 		}
 		off, _ := errorOffset(err)
 		if n > 0 && (off < last || off == last && !removed || off > end) {
-			return nil, diags // a consequence of the last repair, not a mistake of its own
+			return nil, diags, false // a consequence of the last repair, not a mistake of its own
 		}
 		h := explainSyntax(err, toks, src)
 		if !placedInSource(h.diag.Pos, applied, src) {
-			return nil, diags // at a token a fix made: a consequence of the fix
+			return nil, diags, false // at a token a fix made: a consequence of the fix
 		}
 		for _, d := range diags {
 			if d.Pos == h.diag.Pos && d.Summary == h.diag.Summary {
-				return nil, diags // the same mistake again: the repair did not take it away
+				return nil, diags, false // the same mistake again: the repair did not take it away
 			}
 		}
 		diags = append(diags, h.diag)
 		if n == maxRepairs {
 			h.diag.Notes = append(h.diag.Notes, fmt.Sprintf("note: gpl stops reading this statement after %d syntax errors; fix these to see the rest", maxRepairs+1))
-			return nil, diags
+			return nil, diags, false
 		}
 		next, fixed, ok := repairStatement(toks, h)
 		if !ok {
-			return nil, diags
+			return nil, diags, false
 		}
+		dropped = dropped || !fixed
 		toks, last, removed = next, off, !fixed
 		if fixed {
 			applied = append(applied, h.fixes...)
