@@ -379,6 +379,20 @@ func unitSymbol(w string) (string, bool) {
 			return u, true
 		}
 	}
+	// A unit word misspelt by one letter (hourz, minuts); only words of
+	// four letters or more, where one letter cannot make another word.
+	if lw := strings.ToLower(w); len(lw) >= 4 {
+		found := ""
+		for word, u := range unitWords {
+			if len(word) >= 4 && EditDistance(lw, word) == 1 {
+				if found != "" && found != u {
+					return "", false // two units alike: no guess
+				}
+				found = u
+			}
+		}
+		return found, found != ""
+	}
 	return "", false
 }
 

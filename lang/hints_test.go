@@ -111,6 +111,21 @@ error: syntax error: "gb" is not a unit
    |                          ^^^^
    = hint: write 5GB
 `},
+		{"a unit word misspelt", "let t = 30 minuts\n", `
+error: syntax error: "minuts" is not a unit
+  --> t.gpl:1:9
+   |
+ 1 | let t = 30 minuts
+   |         ^^^^^^^^^
+   = hint: write 30min
+`},
+		{"a word that is no unit", "let t = 30 abcd\n", `
+error: syntax error: unexpected "abcd"
+  --> t.gpl:1:12
+   |
+ 1 | let t = 30 abcd
+   |            ^^^^
+`},
 		{"dollars as a word", "let c = 3 dollars\n", `
 error: syntax error: "dollars" is not a unit
   --> t.gpl:1:9
