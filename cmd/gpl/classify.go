@@ -169,6 +169,9 @@ func unknownRuleset(name, file string, declared []string) string {
 	default:
 		msg += fmt.Sprintf("\n  %s declares %d rulesets: %s", where, len(declared), wordList(declared))
 	}
+	if strings.HasSuffix(name, ".gpl") || strings.ContainsRune(name, '/') {
+		msg += "\n  --rules names a ruleset; a file of rulesets is an argument: gpl classify --rules NAME " + name + " [REQUESTS…]"
+	}
 	return msg
 }
 

@@ -257,6 +257,8 @@ func TestClassifyOutputs(t *testing.T) {
 			"gpl classify: no ruleset kapls; did you mean kapsl?\n  the bundled library declares one ruleset: kapsl\n", 2},
 		{"unknown ruleset, nothing near", "", []string{"--rules", "nope"}, "",
 			"gpl classify: no ruleset nope\n  the bundled library declares one ruleset: kapsl\n", 2},
+		{"a file given to --rules", "", []string{"--rules", "plan/rules.gpl"}, "",
+			"gpl classify: no ruleset plan/rules.gpl\n  the bundled library declares one ruleset: kapsl\n  --rules names a ruleset; a file of rulesets is an argument: gpl classify --rules NAME plan/rules.gpl [REQUESTS…]\n", 2},
 		{"json format needs summary", "", []string{"--rules", "kapsl", "--format", "json"}, "",
 			"gpl classify: --format json is for --summary; per-line results in JSON are --format jsonl\n", 1},
 		{"bad format", "", []string{"--rules", "kapsl", "--format", "csv"}, "",
