@@ -27,7 +27,7 @@ func (p *program) check() {
 	p.sortExpects()
 	// Done: later compiles (Scenario.Eval, which may run concurrently) keep
 	// their constants to themselves.
-	p.konsts = nil
+	p.konsts, p.constFields = nil, nil
 }
 
 // checkDecl checks d once; a declaration met again while it is being
@@ -164,7 +164,18 @@ func (p *program) checkField(f *lang.Field, def fieldDef) bool {
 	}
 	switch {
 	case c != nil && c.konst != nil && !plannerChecked(f.Name.Name):
-		c.field = -1 // a constant: nothing to compute or keep per evaluation
+		// A constant: nothing to compute or keep per evaluation, and one
+		// compiled serves every field of that value while checking (its
+		// node, the first such literal, places no error: a constant
+		// cannot fail).
+		if shared, ok := p.constFields[*c.konst]; ok {
+			c = shared
+		} else {
+			c.field = -1
+			if p.constFields != nil {
+				p.constFields[*c.konst] = c
+			}
+		}
 	case c != nil:
 		c.field = int32(p.nfields)
 		p.nfields++

@@ -80,13 +80,14 @@ func newProgram(opts Options) *program {
 		opts.Std = stdlib.Files
 	}
 	return &program{
-		opts:    opts,
-		sources: lang.Sources{},
-		loaded:  map[string]bool{},
-		decls:   map[string]*decl{},
-		classes: map[string]bool{},
-		fields:  map[*lang.Field]*compiled{},
-		konsts:  map[Value]*Value{},
+		opts:        opts,
+		sources:     lang.Sources{},
+		loaded:      map[string]bool{},
+		decls:       map[string]*decl{},
+		classes:     map[string]bool{},
+		fields:      map[*lang.Field]*compiled{},
+		konsts:      map[Value]*Value{},
+		constFields: map[Value]*compiled{},
 	}
 }
 

@@ -120,14 +120,15 @@ type program struct {
 	expects     []*Expectation
 	diags       lang.Diagnostics // of every pass before evaluation
 	fields      map[*lang.Field]*compiled
-	konsts      map[Value]*Value  // the values of constant expressions, each kept once
-	nfields     int               // fields compiled; each has its index in Scenario.fieldVals
-	stack       []*decl           // the check pass's walk
-	namesMu     sync.Mutex        // guards names and namesFor
-	names       *suggester        // candidates for "did you mean", built when first needed
-	namesFor    int               // len(order) when names was built
-	libNames    map[string]string // what the bundled libraries declare, by name
-	owners      ownerTable        // owners blocks, checked (owners.go)
+	konsts      map[Value]*Value    // while checking: the values of constant expressions, each kept once
+	constFields map[Value]*compiled // while checking: the compiled of constant fields, one per value
+	nfields     int                 // fields compiled; each has its index in Scenario.fieldVals
+	stack       []*decl             // the check pass's walk
+	namesMu     sync.Mutex          // guards names and namesFor
+	names       *suggester          // candidates for "did you mean", built when first needed
+	namesFor    int                 // len(order) when names was built
+	libNames    map[string]string   // what the bundled libraries declare, by name
+	owners      ownerTable          // owners blocks, checked (owners.go)
 	imports     *importState
 	importDepth int  // imports being read, one inside another
 	tooMany     bool // MaxDeclarations was reached (and told)
