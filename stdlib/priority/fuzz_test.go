@@ -153,3 +153,33 @@ func FuzzStreamReader(f *testing.F) {
 		}
 	})
 }
+
+// TestKeyEveryByte changes each byte of each known key in turn: the fast
+// scanner must then read an unknown key, as the encoding/json path does
+// (it once compared only a key's first and last eight bytes, and took
+// "input_si0e_bytes" for input_size_bytes).
+func TestKeyEveryByte(t *testing.T) {
+	for f := Field(0); f < NumFields; f++ {
+		key := f.JSONKey()
+		for i := range len(key) {
+			for _, c := range []byte{'0', 'z', '"' + 1} {
+				if key[i] == c {
+					continue
+				}
+				bad := key[:i] + string(c) + key[i+1:]
+				line := `{"` + bad + `":1}`
+				fast, err := readAll(t, line, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				slow, _ := readAll(t, line, true)
+				if diff := cmp.Diff(slow, fast); diff != "" {
+					t.Errorf("%s: fast scanner disagrees with encoding/json path (-slow +fast):\n%s", line, diff)
+				}
+				if len(fast) != 1 || fast[0].Err == "" {
+					t.Errorf("%s: read as a known key: %+v", line, fast)
+				}
+			}
+		}
+	}
+}

@@ -389,8 +389,9 @@ func scanObject(b []byte, req *Request) (end int, ok bool) {
 		if i >= n || b[i] != '"' {
 			return 0, false
 		}
-		// The key, with its closing quote, compared as two words of eight
-		// bytes: its first eight and its last eight.
+		// The key, with its closing quote, compared as words of eight
+		// bytes: its first eight, its last eight and, past sixteen, the
+		// eight between (keyWord).
 		var f Field
 		k := 0
 		if i+10 <= n {
@@ -411,7 +412,8 @@ func scanObject(b []byte, req *Request) (end int, ok bool) {
 			kw := &keyWords[f]
 			if k = kw.len; i+1+k > n ||
 				binary.LittleEndian.Uint64(b[i+1:]) != kw.first ||
-				binary.LittleEndian.Uint64(b[i+1+k-8:]) != kw.last {
+				binary.LittleEndian.Uint64(b[i+1+k-8:]) != kw.last ||
+				k > 16 && binary.LittleEndian.Uint64(b[i+9:]) != kw.mid {
 				return 0, false
 			}
 		}
@@ -506,10 +508,12 @@ func scanObject(b []byte, req *Request) (end int, ok bool) {
 }
 
 // keyWord is one of kapsl's keys with its closing quote, as the little-
-// endian words of its first and last eight bytes.
+// endian words of its first and last eight bytes and, for a key longer
+// than sixteen bytes, of the eight from its ninth (input_size_bytes" is
+// seventeen: the first and last words alone leave its ninth byte out).
 type keyWord struct {
-	first, last uint64
-	len         int
+	first, mid, last uint64
+	len              int
 }
 
 // keyWords holds each field's keyWord; every key is at least 9 bytes with
@@ -517,7 +521,13 @@ type keyWord struct {
 var keyWords = func() (kw [NumFields]keyWord) {
 	for f := Field(0); f < NumFields; f++ {
 		k := f.JSONKey() + `"`
-		kw[f] = keyWord{binary.LittleEndian.Uint64([]byte(k)), binary.LittleEndian.Uint64([]byte(k[len(k)-8:])), len(k)}
+		if len(k) > 24 {
+			panic("priority: a key longer than three words: " + k)
+		}
+		kw[f] = keyWord{first: binary.LittleEndian.Uint64([]byte(k)), last: binary.LittleEndian.Uint64([]byte(k[len(k)-8:])), len: len(k)}
+		if len(k) > 16 {
+			kw[f].mid = binary.LittleEndian.Uint64([]byte(k[8:]))
+		}
 	}
 	return kw
 }()
