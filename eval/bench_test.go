@@ -126,3 +126,26 @@ func BenchmarkUnknownNames(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkUnknownTargets checks files of n jobs that each extend a job
+// that does not exist; ns/job must not grow with n (the candidates of
+// every "did you mean" were once gathered and sorted anew: n² log n).
+func BenchmarkUnknownTargets(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			var sb strings.Builder
+			sb.WriteString("pool p { devices = 8  rate = 2.50 USD/h }\n")
+			for i := range n {
+				fmt.Fprintf(&sb, "job j%d extends nope%d { hours = 720h }\n", i, i)
+			}
+			src := []byte(sb.String())
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := LoadSource("targets.gpl", src); err == nil {
+					b.Fatal("loaded a file of unknown jobs")
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/job")
+		})
+	}
+}

@@ -228,17 +228,14 @@ func (s *Scenario) checkInputs(d *decl, js *jobState, mode gatherMode) {
 }
 
 func (p *program) badTarget(id *lang.Ident, what string, kind declKind) {
-	var cands []string
-	for name, x := range p.decls {
-		if x.kind == kind {
-			cands = append(cands, name)
-		}
+	if _, found := p.decls[id.Name]; !found && p.lost[id.Name] {
+		return // declared by a statement with a syntax error, told already
 	}
 	msg := "unknown " + what + " " + id.Name
 	if x, found := p.decls[id.Name]; found {
 		msg = fmt.Sprintf("%s is a %s, not a %s", id.Name, declKindNames[x.kind], what)
 	}
-	if sug := suggest(id.Name, cands); sug != "" {
+	if sug := p.suggestOfKind(id.Name, kind); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	}
 	p.errorAt(id.Pos, id.End(), msg)

@@ -87,6 +87,7 @@ func newProgram(opts Options) *program {
 		classes:     map[string]bool{},
 		fields:      map[*lang.Field]*compiled{},
 		konsts:      map[Value]*Value{},
+		lost:        map[string]bool{},
 		constFields: map[Value]*compiled{},
 	}
 }
@@ -157,6 +158,9 @@ func (p *program) addParsed(f *lang.File, src []byte) {
 	p.loaded[f.Name] = true
 	p.sources[f.Name] = src
 	p.files = append(p.files, f)
+	for name := range f.Lost {
+		p.lost[name] = true
+	}
 	first := len(p.order)
 	defer func() {
 		if len(f.Partial) == 0 {

@@ -104,6 +104,11 @@ func sortedKeys[V any](m map[string]V) []string {
 
 func (cp *exprChecker) unknownName(n *lang.Name) (Type, ast.Node) {
 	first := n.Parts[0]
+	if cp.p.lost[first.Name] {
+		// Declared by a statement with a syntax error, told already.
+		cp.ok = false
+		return Type{}, nil
+	}
 	end := first.End()
 	if cp.sc.job != nil {
 		end = n.End()
@@ -327,6 +332,30 @@ func (p *program) suggestName(name string, inJob bool) string {
 		return s
 	}
 	return suggest(name, resultNames)
+}
+
+// suggestOfKind suggests a declaration of kind for a misspelt name; the
+// candidates of each kind are gathered once per program, not once per
+// misspelling.
+func (p *program) suggestOfKind(name string, kind declKind) string {
+	p.namesMu.Lock()
+	defer p.namesMu.Unlock()
+	if p.kindNames == nil || len(p.order) != p.kindNamesFor {
+		byKind := map[declKind][]string{}
+		for n, d := range p.decls {
+			byKind[d.kind] = append(byKind[d.kind], n)
+		}
+		p.kindNames = map[declKind]*suggester{}
+		for k, cands := range byKind {
+			p.kindNames[k] = newSuggester(cands)
+		}
+		p.kindNamesFor = len(p.order)
+	}
+	sg := p.kindNames[kind]
+	if sg == nil {
+		return ""
+	}
+	return sg.suggest(name)
 }
 
 // libraryDeclaring names the bundled library that declares name (a

@@ -108,31 +108,34 @@ func (d *decl) stmt() lang.Stmt {
 
 // program is a resolved, checked and compiled file with its imports.
 type program struct {
-	opts        Options
-	sources     lang.Sources
-	files       []*lang.File
-	loaded      map[string]bool
-	decls       map[string]*decl
-	order       []*decl
-	params      []*decl
-	classes     map[string]bool
-	expectNodes []expectSite
-	expects     []*Expectation
-	diags       lang.Diagnostics // of every pass before evaluation
-	fields      map[*lang.Field]*compiled
-	konsts      map[Value]*Value    // while checking: the values of constant expressions, each kept once
-	constFields map[Value]*compiled // while checking: the compiled of constant fields, one per value
-	nfields     int                 // fields compiled; each has its index in Scenario.fieldVals
-	stack       []*decl             // the check pass's walk
-	namesMu     sync.Mutex          // guards names and namesFor
-	names       *suggester          // candidates for "did you mean", built when first needed
-	namesFor    int                 // len(order) when names was built
-	libNames    map[string]string   // what the bundled libraries declare, by name
-	owners      ownerTable          // owners blocks, checked (owners.go)
-	imports     *importState
-	importDepth int  // imports being read, one inside another
-	tooMany     bool // MaxDeclarations was reached (and told)
-	tooDeepTold bool // MaxDependencyDepth was reached (and told)
+	opts         Options
+	sources      lang.Sources
+	files        []*lang.File
+	loaded       map[string]bool
+	decls        map[string]*decl
+	order        []*decl
+	params       []*decl
+	classes      map[string]bool
+	expectNodes  []expectSite
+	expects      []*Expectation
+	diags        lang.Diagnostics // of every pass before evaluation
+	fields       map[*lang.Field]*compiled
+	konsts       map[Value]*Value        // while checking: the values of constant expressions, each kept once
+	lost         map[string]bool         // names declared by statements that did not parse (lang.File.Lost)
+	constFields  map[Value]*compiled     // while checking: the compiled of constant fields, one per value
+	nfields      int                     // fields compiled; each has its index in Scenario.fieldVals
+	stack        []*decl                 // the check pass's walk
+	namesMu      sync.Mutex              // guards names, kindNames and their counts
+	names        *suggester              // candidates for "did you mean", built when first needed
+	namesFor     int                     // len(order) when names was built
+	kindNames    map[declKind]*suggester // the declarations of each kind, for "did you mean" of a job or pool named
+	kindNamesFor int                     // len(order) when kindNames was built
+	libNames     map[string]string       // what the bundled libraries declare, by name
+	owners       ownerTable              // owners blocks, checked (owners.go)
+	imports      *importState
+	importDepth  int  // imports being read, one inside another
+	tooMany      bool // MaxDeclarations was reached (and told)
+	tooDeepTold  bool // MaxDependencyDepth was reached (and told)
 }
 
 // declValues are what one evaluation computed for a declaration.

@@ -16,6 +16,10 @@ type File struct {
 	// statement lacks is already told, so a check that it is missing
 	// something would tell it again, wrongly.
 	Partial map[Stmt]bool
+	// Lost names what statements that did not parse at all would have
+	// declared (job j in "job j onn p { … }"), so that a use of the name
+	// is not told as unknown: its syntax error is the cause.
+	Lost map[string]bool
 }
 
 // Stmt is a top-level statement: *Import, *Let, *Pool, *Job, *Rules,

@@ -434,3 +434,16 @@ func TestRepetitionLimitWording(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestLostNames checks that the names of statements that did not parse at
+// all are kept, and only those.
+func TestLostNames(t *testing.T) {
+	src := "job j onn p {\n  hours = 1h\n}\nlet x = (\nlet y = 1\npool q {\n  devices = 8 8\n}\n"
+	f, ds := Parse("t.gpl", []byte(src))
+	if len(ds) == 0 {
+		t.Fatal("no syntax errors")
+	}
+	if diff := cmp.Diff(map[string]bool{"j": true, "x": true}, f.Lost); diff != "" {
+		t.Errorf("lost (-want +got):\n%s", diff)
+	}
+}

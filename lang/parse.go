@@ -75,8 +75,32 @@ func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 		return f, nil
 	}
 	var diags Diagnostics
-	f.Stmts, f.Partial, diags = parseStatements(ps, string(src), name)
+	f.Stmts, f.Partial, f.Lost, diags = parseStatements(ps, string(src), name)
 	return f, diags
+}
+
+// declaringKeywords are the statement keywords followed by the name the
+// statement declares.
+var declaringKeywords = map[string]bool{
+	"let": true, "param": true, "pool": true, "job": true, "rules": true, "request": true,
+	"group": true, "compare": true, "sweep": true, "solve": true,
+}
+
+// declaredName is the name a statement's tokens would declare, or "".
+func declaredName(chunk []lexer.Token) string {
+	var sig []*lexer.Token
+	for i := range chunk {
+		if !isBlank(chunk[i].Type) {
+			sig = append(sig, &chunk[i])
+			if len(sig) == 2 {
+				break
+			}
+		}
+	}
+	if len(sig) == 2 && sig[0].Type == tokIdent && declaringKeywords[sig[0].Value] && sig[1].Type == tokIdent && !IsKeyword(sig[1].Value) {
+		return sig[1].Value
+	}
+	return ""
 }
 
 // eachStatement parses src one top-level statement at a time, handing
@@ -99,15 +123,21 @@ func eachStatement(ps *parsers, name string, src []byte, fn func(Stmt)) bool {
 // parseStatements parses src with participle one statement at a time, as
 // splitStatements divides it, repairing a broken block item so the rest of
 // its statement is kept.
-func parseStatements(ps *parsers, src, name string) (stmts []Stmt, partial map[Stmt]bool, diags Diagnostics) {
+func parseStatements(ps *parsers, src, name string) (stmts []Stmt, partial map[Stmt]bool, lost map[string]bool, diags Diagnostics) {
 	c := chunker{sc: newTokenScanner(name, src)}
 	for {
 		chunk, _, ok := c.next()
 		if !ok {
-			return stmts, partial, diags
+			return stmts, partial, lost, diags
 		}
 		s, ds, dropped := parseRepairing(ps, chunk, src)
 		diags = append(diags, ds...)
+		if n := declaredName(chunk); s == nil && len(ds) > 0 && n != "" {
+			if lost == nil {
+				lost = map[string]bool{}
+			}
+			lost[n] = true
+		}
 		if s != nil {
 			stmts = append(stmts, s)
 			if dropped {
