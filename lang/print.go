@@ -135,6 +135,7 @@ type printer struct {
 	next     int        // the first comment not yet printed
 
 	out          []outLine    // lines collected, not yet rendered
+	cut          int          // index in out of the last blank line at the top level; 0 for none past the first
 	done         bytes.Buffer // the rendered output
 	depth, block int
 	blocks       int  // block ids handed out
@@ -146,6 +147,9 @@ type printer struct {
 
 func (p *printer) emit(l outLine) {
 	l.depth, l.block = p.depth, p.block
+	if l.kind == blankLine && l.depth == 0 {
+		p.cut = len(p.out)
+	}
 	p.out = append(p.out, l)
 	p.fresh = false
 }

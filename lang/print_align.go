@@ -81,14 +81,10 @@ var settleAt = 4096
 // level, where every run of keys, rules and trailing comments ends. The
 // printer then holds the lines of the last few statements, not the file's.
 func (p *printer) settle() {
-	if len(p.out) < settleAt {
-		return
-	}
-	k := len(p.out) - 1
-	for k > 0 && (p.out[k].kind != blankLine || p.out[k].depth != 0) {
-		k--
-	}
-	if k == 0 {
+	// The last such line is kept as it is emitted (cut): looking for it
+	// here would cost the lines collected at every statement.
+	k := p.cut
+	if len(p.out) < settleAt || k == 0 {
 		return
 	}
 	// The blank line stays: the next statement's blank-line check reads
@@ -97,6 +93,7 @@ func (p *printer) settle() {
 	p.out = p.out[:k]
 	p.render()
 	p.out = append(p.out, rest...)
+	p.cut = 0 // the blank line kept is first now
 }
 
 // trailRun is the end of the run of lines starting at i whose trailing

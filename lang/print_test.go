@@ -2,6 +2,7 @@ package lang_test
 
 import (
 	"errors"
+	"fmt"
 	"flag"
 	"io/fs"
 	"os"
@@ -333,6 +334,32 @@ func BenchmarkFormat(b *testing.B) {
 	for b.Loop() {
 		if _, err := lang.FormatFile(f); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFormatLines formats files of 10,000 and 40,000 lets, one after
+// another without blank lines (one run of aligned keys), and of as many
+// lets with a blank line after each; ns/line must not grow with the file
+// (finding where to render a piece once cost every line collected).
+func BenchmarkFormatLines(b *testing.B) {
+	for _, shape := range []struct{ name, sep string }{{"run", "\n"}, {"blank", "\n\n"}} {
+		for _, n := range []int{10000, 40000} {
+			b.Run(fmt.Sprintf("%s/%d", shape.name, n), func(b *testing.B) {
+				var sb strings.Builder
+				for i := range n {
+					fmt.Fprintf(&sb, "let a%d = %d%s", i, i, shape.sep)
+				}
+				src := []byte(sb.String())
+				b.ReportAllocs()
+				b.SetBytes(int64(len(src)))
+				for b.Loop() {
+					if _, err := lang.FormatSource("lets.gpl", src); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/line")
+			})
 		}
 	}
 }
