@@ -2,8 +2,8 @@ package lang_test
 
 import (
 	"errors"
-	"fmt"
 	"flag"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
