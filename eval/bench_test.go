@@ -78,74 +78,65 @@ func liveBytes(make func() any) uint64 {
 	return after.HeapAlloc - before.HeapAlloc
 }
 
-// BenchmarkLoadExtendsChain loads chains of 1,000 and 10,000 jobs, each
-// extending the one before; ns/job must not grow with the chain (the
-// owners of a job were once found by walking its whole chain: quadratic).
-func BenchmarkLoadExtendsChain(b *testing.B) {
+// benchmarkGrowth loads source(n) for n = 1,000 and 10,000, as a file that
+// loads (or, with failing, one that must not), and reports the time per
+// item as ns/unit: a figure that must not grow with n.
+func benchmarkGrowth(b *testing.B, unit string, failing bool, source func(n int) []byte) {
 	for _, n := range []int{1000, 10000} {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			var sb strings.Builder
-			sb.WriteString("pool p { devices = 8  rate = 2.50 USD/h }\n")
-			sb.WriteString("job j0 on p { hours = 720h  factors { S = 0.95  R = 0.9  P = 0.33 }  owners { program = \"ml\" } }\n")
-			for i := 1; i < n; i++ {
-				fmt.Fprintf(&sb, "job j%d extends j%d { hours = 720h }\n", i, i-1)
-			}
-			src := []byte(sb.String())
+			src := source(n)
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := LoadSource("chain.gpl", src); err != nil {
-					b.Fatal(err)
+				if _, err := LoadSource("growth.gpl", src); (err != nil) != failing {
+					b.Fatalf("load: %v", err)
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/job")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/"+unit)
 		})
 	}
+}
+
+// BenchmarkLoadExtendsChain loads chains of jobs, each extending the one
+// before; ns/job must not grow with the chain (the owners of a job were
+// once found by walking its whole chain: quadratic).
+func BenchmarkLoadExtendsChain(b *testing.B) {
+	benchmarkGrowth(b, "job", false, func(n int) []byte {
+		var sb strings.Builder
+		sb.WriteString("pool p { devices = 8  rate = 2.50 USD/h }\n")
+		sb.WriteString("job j0 on p { hours = 720h  factors { S = 0.95  R = 0.9  P = 0.33 }  owners { program = \"ml\" } }\n")
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&sb, "job j%d extends j%d { hours = 720h }\n", i, i-1)
+		}
+		return []byte(sb.String())
+	})
 }
 
 // BenchmarkUnknownNames checks files of n lets and n expects that each
 // misspell one; ns/name must not grow with n (every "did you mean" once
 // scanned every declared name: quadratic).
 func BenchmarkUnknownNames(b *testing.B) {
-	for _, n := range []int{1000, 10000} {
-		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			var sb strings.Builder
-			for i := range n {
-				fmt.Fprintf(&sb, "let value%06d = %d\n", i, i)
-			}
-			for i := range n {
-				fmt.Fprintf(&sb, "expect valeu%06d > 0\n", i)
-			}
-			src := []byte(sb.String())
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := LoadSource("typos.gpl", src); err == nil {
-					b.Fatal("loaded a file of unknown names")
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/name")
-		})
-	}
+	benchmarkGrowth(b, "name", true, func(n int) []byte {
+		var sb strings.Builder
+		for i := range n {
+			fmt.Fprintf(&sb, "let value%06d = %d\n", i, i)
+		}
+		for i := range n {
+			fmt.Fprintf(&sb, "expect valeu%06d > 0\n", i)
+		}
+		return []byte(sb.String())
+	})
 }
 
 // BenchmarkUnknownTargets checks files of n jobs that each extend a job
 // that does not exist; ns/job must not grow with n (the candidates of
 // every "did you mean" were once gathered and sorted anew: n² log n).
 func BenchmarkUnknownTargets(b *testing.B) {
-	for _, n := range []int{1000, 10000} {
-		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			var sb strings.Builder
-			sb.WriteString("pool p { devices = 8  rate = 2.50 USD/h }\n")
-			for i := range n {
-				fmt.Fprintf(&sb, "job j%d extends nope%d { hours = 720h }\n", i, i)
-			}
-			src := []byte(sb.String())
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := LoadSource("targets.gpl", src); err == nil {
-					b.Fatal("loaded a file of unknown jobs")
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/job")
-		})
-	}
+	benchmarkGrowth(b, "job", true, func(n int) []byte {
+		var sb strings.Builder
+		sb.WriteString("pool p { devices = 8  rate = 2.50 USD/h }\n")
+		for i := range n {
+			fmt.Fprintf(&sb, "job j%d extends nope%d { hours = 720h }\n", i, i)
+		}
+		return []byte(sb.String())
+	})
 }

@@ -552,21 +552,33 @@ func (p *exprParser) nameOrCall() (Expr, error) {
 	}
 	n := &Name{Parts: []*Ident{first}}
 	for {
-		if _, ok := p.isOp("."); !ok {
+		id, err := p.dotField()
+		if err != nil {
+			return nil, err
+		}
+		if id == nil {
 			if _, call := p.isOp("("); call && len(n.Parts) > 1 {
 				return p.query(n) // NAME.METHOD(…): expr_planning.go
 			}
 			return n, nil
 		}
-		p.lex.Next()
-		f := p.lex.Peek()
-		if f.Type != tokIdent {
-			return nil, p.errorf(f, `expected a field name after "."`)
-		}
-		p.lex.Next()
-		id := &Ident{Pos: f.Pos, Name: f.Value}
 		n.Parts = append(n.Parts, id)
 	}
+}
+
+// dotField reads ".NAME", the next part of a dotted name; nil when no "."
+// follows.
+func (p *exprParser) dotField() (*Ident, error) {
+	if _, ok := p.isOp("."); !ok {
+		return nil, nil
+	}
+	p.lex.Next()
+	f := p.lex.Peek()
+	if f.Type != tokIdent {
+		return nil, p.errorf(f, `expected a field name after "."`)
+	}
+	p.lex.Next()
+	return &Ident{Pos: f.Pos, Name: f.Value}, nil
 }
 
 // unitOf holds one Unit per symbol, which the literals written in it share.

@@ -37,16 +37,13 @@ func (p *exprParser) query(n *Name) (Expr, error) {
 	}
 	q.EndPos = end
 	for {
-		if _, ok := p.isOp("."); !ok {
+		id, err := p.dotField()
+		if err != nil {
+			return nil, err
+		}
+		if id == nil {
 			return q, nil
 		}
-		p.lex.Next()
-		f := p.lex.Peek()
-		if f.Type != tokIdent {
-			return nil, p.errorf(f, `expected a field name after "."`)
-		}
-		p.lex.Next()
-		id := &Ident{Pos: f.Pos, Name: f.Value}
 		q.Field = append(q.Field, id)
 		q.EndPos = id.End()
 	}
