@@ -2,7 +2,6 @@ package eval
 
 import (
 	"errors"
-	"math"
 	"sync"
 
 	"github.com/expr-lang/expr"
@@ -103,7 +102,7 @@ func (p *program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *compi
 		// every evaluation. One that fails stays a program, so that its
 		// error is reported where it runs, as any runtime error is.
 		res, err := runProgram(c, exprEnv{})
-		if v, ok := fromGo(res, c.typ); err == nil && ok && !(v.Type.Kind == Number && (math.IsInf(v.Num, 0) || math.IsNaN(v.Num))) {
+		if v, ok := fromGo(res, c.typ); err == nil && ok && finite(v) {
 			return p.constant(c, v)
 		}
 	}

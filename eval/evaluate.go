@@ -105,6 +105,11 @@ func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 	return v, ok
 }
 
+// finite reports whether v is not a number, or a finite one.
+func finite(v Value) bool {
+	return v.Type.Kind != Number || !math.IsInf(v.Num, 0) && !math.IsNaN(v.Num)
+}
+
 // plannerChecked reports a field whose every value the planner's rules
 // check (plannerRule), once per evaluation.
 func plannerChecked(name string) bool { return name == "devices" || name == "hours" }
@@ -176,7 +181,7 @@ func (s *Scenario) run(c *compiled, out *sink) (Value, bool) {
 		out.runtimeErrorAt(pos, end, fmt.Sprintf("expected a %s, got %v", c.typ, res))
 		return Value{}, false
 	}
-	if c.typ.Kind == Number && (math.IsInf(v.Num, 0) || math.IsNaN(v.Num)) {
+	if !finite(v) {
 		out.runtimeErrorAt(pos, end, "the result is not a finite number")
 		return Value{}, false
 	}
