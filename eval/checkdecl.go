@@ -187,6 +187,16 @@ func (p *program) checkField(f *lang.Field, def fieldDef) bool {
 func (p *program) wrongDimension(f *lang.Field, def fieldDef, got Type) {
 	pos, end := f.Value.Span()
 	name := f.Name.Name
+	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && p.unitWords[lit.Pos] != nil {
+		// A unit word read as a unit ("720 gb"): its syntax error is the one
+		// told, with a hint in the field's dimension.
+		fix := lit.Digits()
+		if def.dim != lang.Count {
+			fix = unitHint(&lang.Name{Parts: []*lang.Ident{f.Name}}, lit.Digits(), def.dim)
+		}
+		p.unitWords[lit.Pos].Notes = []string{fmt.Sprintf("hint: %s is %s: write %s", name, def.dim.Phrase(), fix)}
+		return
+	}
 	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && lit.Unit == nil && def.dim != lang.Count {
 		p.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.dim.Phrase(), unitHint(&lang.Name{Parts: []*lang.Ident{f.Name}}, lit.Digits(), def.dim)))
 		return

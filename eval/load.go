@@ -149,8 +149,24 @@ func (p *program) addFile(name string, src []byte, from *lang.Import) {
 		return
 	}
 	f, diags := lang.Parse(name, src)
-	p.diags = append(p.diags, diags...)
+	p.addSyntax(diags)
 	p.addParsed(f, src)
+}
+
+// addSyntax adds a file's syntax diagnostics. Those that read a unit word
+// as a unit ("720 gb" as 720GB) are kept by where their literal starts, so
+// that a field of another dimension amends their hint instead of telling
+// a second error about a literal the user did not write (wrongDimension).
+func (p *program) addSyntax(ds lang.Diagnostics) {
+	p.diags = append(p.diags, ds...)
+	for _, d := range ds {
+		if strings.HasSuffix(d.Summary, "is not a unit") {
+			if p.unitWords == nil {
+				p.unitWords = map[lang.Position]*lang.Diagnostic{}
+			}
+			p.unitWords[d.Pos] = d
+		}
+	}
 }
 
 // addParsed declares the names of a parsed file and reads its imports.

@@ -171,7 +171,7 @@ func listed(names []string) string {
 // suggest returns the candidate closest to name by edit distance, when it
 // is close enough to be a likely misspelling.
 func suggest(name string, cands []string) string {
-	return newSuggester(cands).suggest(name)
+	return newSuggester(cands).suggest(name, nil)
 }
 
 // suggester finds likely misspellings among a fixed set of candidates.
@@ -255,14 +255,15 @@ func (sg *suggester) buildNear() {
 // suggest returns the candidate closest to name by edit distance when it
 // is close enough to be a likely misspelling, or the one candidate that
 // name begins (prio → priority, sla → sla_deadline). Of candidates equally
-// close, the first in sorted order wins.
-func (sg *suggester) suggest(name string) string {
+// close, the first in sorted order wins. A candidate skip reports true for
+// (by its spelling as given) is never suggested.
+func (sg *suggester) suggest(name string, skip func(string) bool) string {
 	lname := strings.ToLower(name)
 	n := utf8.RuneCountInString(lname)
 	limit := max(1, n/3+1)
 	best, bestD := "", limit+1
 	consider := func(c string) {
-		if c == lname {
+		if c == lname || skip != nil && skip(sg.orig[c]) {
 			return
 		}
 		if d := lang.EditDistance(lname, c); d < bestD || d == bestD && c < best {
@@ -302,7 +303,7 @@ func (sg *suggester) suggest(name string) string {
 	}
 	prefixed := ""
 	for i := sort.SearchStrings(sg.sorted, lname); i < len(sg.sorted) && strings.HasPrefix(sg.sorted[i], lname); i++ {
-		if c := sg.sorted[i]; c != lname {
+		if c := sg.sorted[i]; c != lname && (skip == nil || !skip(sg.orig[c])) {
 			if prefixed != "" {
 				return "" // more than one: no guess
 			}
@@ -313,7 +314,9 @@ func (sg *suggester) suggest(name string) string {
 }
 
 // suggestName suggests a declared name, class or (inJob) job result for a
-// misspelt one; the candidates are gathered once per program.
+// misspelt one; the candidates are gathered once per program. A
+// declaration whose check is under way is never suggested: reading it
+// from where the misspelling is would be a cycle (let speed = spede + 1).
 func (p *program) suggestName(name string, inJob bool) string {
 	p.namesMu.Lock()
 	defer p.namesMu.Unlock()
@@ -328,7 +331,11 @@ func (p *program) suggestName(name string, inJob bool) string {
 		p.names = newSuggester(cands)
 		p.namesFor = len(p.order)
 	}
-	if s := p.names.suggest(name); s != "" || !inJob {
+	visiting := func(name string) bool {
+		d := p.decls[name]
+		return d != nil && d.checked == visiting
+	}
+	if s := p.names.suggest(name, visiting); s != "" || !inJob {
 		return s
 	}
 	return suggest(name, resultNames)
@@ -355,7 +362,7 @@ func (p *program) suggestOfKind(name string, kind declKind) string {
 	if sg == nil {
 		return ""
 	}
-	return sg.suggest(name)
+	return sg.suggest(name, nil)
 }
 
 // libraryDeclaring names the bundled library that declares name (a

@@ -30,18 +30,18 @@ func TestSuggesterIndex(t *testing.T) {
 
 	scan := make([]string, len(queries))
 	for i, q := range queries {
-		scan[i] = newSuggester(cands).suggest(q) // a fresh suggester scans
+		scan[i] = newSuggester(cands).suggest(q, nil) // a fresh suggester scans
 	}
 	indexed := newSuggester(cands)
 	for range nearAfter + 1 {
-		indexed.suggest("warm up")
+		indexed.suggest("warm up", nil)
 	}
 	if indexed.near == nil {
 		t.Fatal("the index was not built")
 	}
 	got := make([]string, len(queries))
 	for i, q := range queries {
-		got[i] = indexed.suggest(q)
+		got[i] = indexed.suggest(q, nil)
 	}
 	if diff := cmp.Diff(want, scan); diff != "" {
 		t.Errorf("scanning (-want +got):\n%s", diff)
@@ -57,11 +57,11 @@ func TestSuggesterIndex(t *testing.T) {
 func TestSuggesterBudget(t *testing.T) {
 	sg := newSuggester([]string{"priority", "serving"})
 	sg.budget = 1
-	got := []string{sg.suggest("prioirty"), sg.suggest("srevnig")}
+	got := []string{sg.suggest("prioirty", nil), sg.suggest("srevnig", nil)}
 	for range nearAfter {
-		sg.suggest("x")
+		sg.suggest("x", nil)
 	}
-	got = append(got, sg.suggest("srevnig"), sg.suggest("servng"))
+	got = append(got, sg.suggest("srevnig", nil), sg.suggest("servng", nil))
 	if diff := cmp.Diff([]string{"", "", "", "serving"}, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
@@ -75,6 +75,25 @@ func TestListed(t *testing.T) {
 	}
 	got := []string{listed([]string{"a", "b"}), listed(many)}
 	want := []string{"a, b", "p0, p1, p2, p3, p4, p5, p6, p7, p8, p9 and 1,224 more"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestNoSuggestionOfACycle checks that "did you mean" never offers a
+// declaration whose check is under way where the misspelling is: reading
+// it there would be a cycle. Another declaration as close still is.
+func TestNoSuggestionOfACycle(t *testing.T) {
+	got := loadErrors(t, nil, "cycle.gpl", []byte(
+		"let speed = spede + 1\n"+
+			"let rate = 2\n"+
+			"let total = totl + rat\n"+
+			"let totl2 = 1\n"))
+	want := []string{
+		"1:13 unknown name spede",
+		"3:13 unknown name totl; did you mean totl2?",
+		"3:20 unknown name rat; did you mean rate?",
+	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

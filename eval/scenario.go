@@ -120,18 +120,19 @@ type program struct {
 	expects      []*Expectation
 	diags        lang.Diagnostics // of every pass before evaluation
 	fields       map[*lang.Field]*compiled
-	konsts       map[Value]*Value        // while checking: the values of constant expressions, each kept once
-	lost         map[string]bool         // names declared by statements that did not parse (lang.File.Lost)
-	constFields  map[Value]*compiled     // while checking: the compiled of constant fields, one per value
-	nfields      int                     // fields compiled; each has its index in Scenario.fieldVals
-	stack        []*decl                 // the check pass's walk
-	namesMu      sync.Mutex              // guards names, kindNames and their counts
-	names        *suggester              // candidates for "did you mean", built when first needed
-	namesFor     int                     // len(order) when names was built
-	kindNames    map[declKind]*suggester // the declarations of each kind, for "did you mean" of a job or pool named
-	kindNamesFor int                     // len(order) when kindNames was built
-	libNames     map[string]string       // what the bundled libraries declare, by name
-	owners       ownerTable              // owners blocks, checked (owners.go)
+	konsts       map[Value]*Value                   // while checking: the values of constant expressions, each kept once
+	lost         map[string]bool                    // names declared by statements that did not parse (lang.File.Lost)
+	unitWords    map[lang.Position]*lang.Diagnostic // syntax errors of a unit word read as a unit, by where the literal starts (addSyntax)
+	constFields  map[Value]*compiled                // while checking: the compiled of constant fields, one per value
+	nfields      int                                // fields compiled; each has its index in Scenario.fieldVals
+	stack        []*decl                            // the check pass's walk
+	namesMu      sync.Mutex                         // guards names, kindNames and their counts
+	names        *suggester                         // candidates for "did you mean", built when first needed
+	namesFor     int                                // len(order) when names was built
+	kindNames    map[declKind]*suggester            // the declarations of each kind, for "did you mean" of a job or pool named
+	kindNamesFor int                                // len(order) when kindNames was built
+	libNames     map[string]string                  // what the bundled libraries declare, by name
+	owners       ownerTable                         // owners blocks, checked (owners.go)
 	imports      *importState
 	importDepth  int  // imports being read, one inside another
 	tooMany      bool // MaxDeclarations was reached (and told)

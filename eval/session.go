@@ -127,7 +127,7 @@ func (se *Session) SetParams(params map[string]Value) error {
 func (se *Session) rebuild(sources []Source) (*program, *Scenario) {
 	p := newProgram(se.opts)
 	for _, src := range sources {
-		p.diags = append(p.diags, src.diags...)
+		p.addSyntax(src.diags)
 		p.addParsed(src.file, src.Text)
 	}
 	p.check()
@@ -153,7 +153,7 @@ func (se *Session) extend(add []Source) *Change {
 	mark := struct{ files, order, params, nodes, expects, diags, fields int }{
 		len(p.files), len(p.order), len(p.params), len(p.expectNodes), len(p.expects), len(p.diags), p.nfields}
 	for _, src := range add {
-		p.diags = append(p.diags, src.diags...)
+		p.addSyntax(src.diags)
 		p.addParsed(src.file, src.Text)
 	}
 	for _, d := range p.order[mark.order:] {

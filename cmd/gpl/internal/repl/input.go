@@ -25,6 +25,22 @@ func startsStatement(text string) bool {
 	return slices.Contains(planningStatements, toks[0].Value)
 }
 
+// startsDeclaration reports whether a line begins with a reserved word
+// that starts a top-level statement and can stand nowhere else: not inside
+// an expression, nor inside a block (which holds expect and owners lines,
+// so those two are left out). Such a line never continues an open input.
+func startsDeclaration(line string) bool {
+	toks := significantTokens(line)
+	if len(toks) == 0 {
+		return false
+	}
+	switch toks[0].Value {
+	case "import", "let", "param", "pool", "job", "rules", "request":
+		return true
+	}
+	return false
+}
+
 // planningStatements start the planning statements. They are not reserved
 // words (lang.Keywords), but a line that starts with one starts a
 // statement, in a file as here.

@@ -174,6 +174,13 @@ func (r *repl) run(src lineSource) int {
 			break
 		}
 		pos := r.record(line)
+		if len(pending) > 0 && startsDeclaration(line) {
+			// No open input goes on with a declaration: what is pending is
+			// told as it stands, and the line starts afresh, not lost.
+			src.Remember(historyEntry(pending))
+			r.submit(strings.Join(pending, "\n"), at)
+			pending = nil
+		}
 		if len(pending) == 0 {
 			trimmed := strings.TrimSpace(line)
 			if trimmed == "" {
