@@ -58,7 +58,7 @@ func (s *Scenario) jobOf(d *decl) (*Job, bool) {
 		return nil, false
 	}
 	js := s.of(d).job
-	j := &Job{Name: d.name.Name, Inputs: js.result.Inputs, Result: js.result, s: s, d: d}
+	j := &Job{Name: d.name.Name, Inputs: js.in, Result: js.result(), s: s, d: d}
 	if d.jb.pool != nil {
 		j.Pool = d.jb.pool.name.Name
 	}

@@ -33,7 +33,7 @@ func (s *Scenario) Groups() []Group {
 		g := Group{Name: d.name.Name, HasCost: true, Owners: s.ownerRows(d)}
 		for _, m := range d.plan.members {
 			g.Jobs = append(g.Jobs, m.name.Name)
-			r := &s.of(m).job.result
+			r := s.of(m).job.result()
 			g.HasCost = g.HasCost && r.HasCost
 			g.OfferedHours += r.OfferedHours
 			g.HeldHours += r.HeldHours
@@ -111,7 +111,7 @@ func (s *Scenario) SweepPoints(name string, fn func(p SweepPoint) bool) error {
 		for i, ax := range d.plan.axes {
 			sp.Inputs[i] = NumberValue(pt.vals[i], ax.in.typ.Dim)
 		}
-		r := &pt.job.result
+		r := pt.job.result()
 		sp.AboveCeiling = pt.aboveCeiling()
 		sp.MPG, sp.UsefulHours = r.MPG, r.UsefulHours
 		sp.CostPerUsefulHour, sp.HasCostPerUsefulHour = 0, false
@@ -155,7 +155,7 @@ func (s *Scenario) Solves() []Solve {
 			sv.Result = v
 		}
 		if fp.in.kind == inFactor {
-			c := s.of(d.plan.job).job.result.Inputs.Ceilings[fp.in.factor]
+			c := s.of(d.plan.job).job.in.Ceilings[fp.in.factor]
 			sv.AboveCeiling = c.Set && pt.vals[0] > c.Value
 		}
 		out = append(out, sv)

@@ -96,7 +96,7 @@ type ratioRef struct{ job *decl }
 
 func (q ratioRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
 	first := r.d.plan.members[0]
-	v, err := goodput.TradeRatio(s.of(first).job.result, s.of(q.job).job.result)
+	v, err := goodput.TradeRatio(s.of(first).job.result(), s.of(q.job).job.result())
 	if err != nil {
 		pos, end := r.node.Span()
 		err = divisionError("the mpg of "+first.name.Name, s.of(first).job, err)
@@ -126,10 +126,10 @@ func (s *Scenario) Compares() []Compare {
 		if best, err := s.compareBest(d); err == nil {
 			c.Best = best.name.Name
 		}
-		first := s.of(d.plan.members[0]).job.result
+		first := s.of(d.plan.members[0]).job.result()
 		firstCPUH, firstErr := first.CostPerUsefulHour()
 		for _, m := range d.plan.members {
-			r := s.of(m).job.result
+			r := s.of(m).job.result()
 			row := CompareRow{Job: m.name.Name, MPG: r.MPG, UsefulHours: r.UsefulHours, Cost: r.Cost, HasCost: r.HasCost}
 			if v, err := r.CostPerUsefulHour(); err == nil {
 				row.CostPerUsefulHour = v

@@ -100,8 +100,9 @@ func (s *Scenario) ExplainPlanning(text string) (out string, ok bool, err error)
 func pointJob(d *decl, pt *point) *Job {
 	c := *pt.sc
 	c.vals = slices.Clone(pt.sc.vals)
-	js := pt.job
-	c.vals[d.slot].job = &js
+	pc := *pt
+	pc.own()
+	c.vals[d.slot].job = &pc.job
 	c.vals[d.slot].state = done
 	j, _ := c.jobOf(d)
 	return j
@@ -210,6 +211,7 @@ func (s *Scenario) locate(r *ref, q *sweepQuery) (*point, Value, error) {
 	)
 	keep := func(pt *point) {
 		c := *pt
+		c.own()
 		c.vals = slices.Clone(pt.vals)
 		found = &c
 	}
@@ -295,7 +297,7 @@ func (s *Scenario) explainSolve(d *decl, f pointField) (string, error) {
 		lo, hi = l.Num, h.Num
 	}
 	t, _ := s.run(fp.target, &out)
-	sv := &solver{s: s, d: d, fp: fp, base: s.of(d.plan.job).job.result.Inputs, target: t.Num}
+	sv := &solver{s: s, d: d, fp: fp, base: s.of(d.plan.job).job.in, target: t.Num}
 	atHi, err := sv.try(hi)
 	if err != nil {
 		return "", err
@@ -425,7 +427,7 @@ func (s *Scenario) explainBest(d *decl) (string, error) {
 // explainRatio spells a compare's trade ratio against its first job.
 func (s *Scenario) explainRatio(d *decl, job *decl) (string, error) {
 	first := d.plan.members[0]
-	ratio, err := goodput.TradeRatio(s.of(first).job.result, s.of(job).job.result)
+	ratio, err := goodput.TradeRatio(s.of(first).job.result(), s.of(job).job.result())
 	if err != nil {
 		return "", fmt.Errorf("%s.ratio(%s) is undefined: %v", d.name.Name, job.name.Name, divisionError("the mpg of "+first.name.Name, s.of(first).job, err))
 	}

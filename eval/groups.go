@@ -94,10 +94,11 @@ func (s *Scenario) groupSums(d *decl, fig *groupFigure) (float64, error) {
 	total := 0.0
 	for _, m := range d.plan.members {
 		js := s.of(m).job
-		if fig.money && !js.result.HasCost {
+		r := js.result()
+		if fig.money && !r.HasCost {
 			return 0, fmt.Errorf("job %s of group %s has no rate, so the group's %s is undefined", m.name.Name, d.name.Name, fig.name)
 		}
-		total += fig.sum(&js.result, fig.factor)
+		total += fig.sum(&r, fig.factor)
 	}
 	return total, nil
 }
@@ -149,7 +150,7 @@ func (s *Scenario) ownerRows(d *decl) []OwnerRow {
 	byOwner := map[string]*OwnerRow{}
 	var order []string
 	for _, m := range d.plan.members {
-		r := &s.of(m).job.result
+		r := s.of(m).job.result()
 		for i := range goodput.NumFactors {
 			f := goodput.Factor(i)
 			owner := s.factorOwner(m, f)
@@ -238,7 +239,7 @@ func (o ownerRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
 			money = row.Saving
 		}
 		for _, m := range r.d.plan.members {
-			if !s.of(m).job.result.HasCost {
+			if !s.of(m).job.result().HasCost {
 				pos, end := r.node.Span()
 				out.runtimeErrorAt(pos, end, fmt.Sprintf("job %s of group %s has no rate, so %s is undefined", m.name.Name, r.d.name.Name, r.text))
 				return Value{}, false

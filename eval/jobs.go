@@ -34,8 +34,28 @@ type jobPlan struct {
 
 // jobState is what one evaluation computed for a job.
 type jobState struct {
-	result goodput.Result              // its Inputs are the job's inputs, also when the engine rejected them
+	in     goodput.Inputs              // the job's inputs, also when the engine rejected them
+	solved bool                        // the engine accepted in
+	kept   *goodput.Result             // a sweep's or solve's point keeps its result, read many times; nil for a file's job
 	owners *[goodput.NumFactors]string // the job plan's, shared; nil for a sweep's or solve's point
+}
+
+// result is what the goodput engine makes of the job's inputs; when it
+// rejected them, a result that holds the inputs alone. It is worked out
+// when asked (about 70 ns) rather than kept: a file holds a state per job,
+// and a result is three times the size of its inputs.
+func (j *jobState) result() goodput.Result {
+	if j.kept != nil {
+		return *j.kept
+	}
+	if !j.solved {
+		return goodput.Result{Inputs: j.in}
+	}
+	r, err := goodput.Solve(j.in)
+	if err != nil {
+		return goodput.Result{Inputs: j.in}
+	}
+	return r
 }
 
 // owner is the owner of factor f, "" when none is named.
@@ -222,7 +242,7 @@ func (s *Scenario) checkInputs(d *decl, js *jobState, mode gatherMode) {
 	if !ok && mode == gatherStrict {
 		return
 	}
-	if _, err := goodput.Solve(js.result.Inputs); err != nil {
+	if _, err := goodput.Solve(js.in); err != nil {
 		s.inputError(d, js, err)
 	}
 }
@@ -271,15 +291,14 @@ var fractionDef = fieldDef{lang.Count, "", "a fraction in [0, 1]"}
 
 func (s *Scenario) solveJob(d *decl, js *jobState) bool {
 	ok := s.gatherInputs(d, js, gatherStrict)
-	res, err := goodput.Solve(js.result.Inputs)
-	if err != nil {
+	if _, err := goodput.Solve(js.in); err != nil {
 		s.inputError(d, js, err)
 		return false
 	}
 	if !ok {
 		return false
 	}
-	js.result = res
+	js.solved = true
 	return true
 }
 
@@ -300,14 +319,14 @@ const (
 )
 
 // gatherInputs evaluates the job's values, its own or inherited, into
-// js.result.Inputs, checking the planner's rules on devices and hours; false
+// js.in, checking the planner's rules on devices and hours; false
 // when one has an error, already reported.
 func (s *Scenario) gatherInputs(d *decl, js *jobState, mode gatherMode) bool {
 	jp := d.jb
 	ok := true
 	// With gatherOwn, only the job's own lines count.
 	own := func(f *lang.Field) bool { return f != nil && (mode != gatherOwn || jobHolds(d.job, f)) }
-	in := &js.result.Inputs
+	in := &js.in
 	for _, name := range siteNames {
 		f := jp.sites.get(name)
 		if !own(f) {

@@ -297,17 +297,27 @@ func (in input) outOfRange(v float64) string {
 // answer.
 type point struct {
 	job    jobState
+	res    goodput.Result // the job's result at this point (job.kept)
 	vals   []float64 // the varied inputs' values, base units, in axis order
 	above  [goodput.NumFactors]bool
 	sc     *Scenario // the evaluation its values come from (one per param value)
 	params map[*decl]Value
 }
 
+// own makes a copy of a point read its own result, not the original's,
+// which the walk over a sweep's points goes on to overwrite.
+func (pt *point) own() {
+	if pt.job.kept != nil {
+		pt.job.kept = &pt.res
+	}
+}
+
 // settle makes the point's inputs valid for the engine: a factor above its
 // ceiling is a what-if, so the ceiling rises to it (its lever is then its
 // own mpg) and the point is marked.
 func (pt *point) settle() {
-	in := &pt.job.result.Inputs
+	pt.job.kept = nil
+	in := &pt.job.in
 	for f := range goodput.NumFactors {
 		pt.above[f] = false
 		if c := in.Ceilings[f]; c.Set && in.Factors[f].Value > c.Value {

@@ -41,7 +41,7 @@ func (s *Scenario) SweepAxes(name string) ([]SweepAxis, error) {
 	if pv == nil || s.of(d).state != done {
 		return nil, fmt.Errorf("sweep %s could not be evaluated", name)
 	}
-	in := s.of(d.plan.job).job.result.Inputs
+	in := s.of(d.plan.job).job.in
 	var out []SweepAxis
 	for i, ax := range d.plan.axes {
 		a := SweepAxis{Input: ax.in.name, Kind: inputKindNames[ax.in.kind], Dim: ax.in.typ.Dim, N: pv.axes[i].n}
@@ -80,7 +80,7 @@ func (s *Scenario) SweepResults(name string, fn func(vals []float64, r *goodput.
 	if !ok || d.kind != declSweep {
 		return fmt.Errorf("%s is not a sweep of the file", name)
 	}
-	return s.eachPoint(d, func(pt *point) bool { return fn(pt.vals, &pt.job.result) })
+	return s.eachPoint(d, func(pt *point) bool { r := pt.job.result(); return fn(pt.vals, &r) })
 }
 
 // SolveCurve is a solve's result sampled across the range it searched.
@@ -126,7 +126,7 @@ func (s *Scenario) SolveCurve(name string, n int) (SolveCurve, error) {
 		return c, fmt.Errorf("solve %s: its target could not be evaluated", name)
 	}
 	c.Target = t.Num
-	base := s.of(d.plan.job).job.result.Inputs
+	base := s.of(d.plan.job).job.in
 	if fp.in.kind == inFactor && base.Ceilings[fp.in.factor].Set {
 		c.Ceiling, c.HasCeiling = base.Ceilings[fp.in.factor].Value, true
 	}

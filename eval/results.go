@@ -39,56 +39,56 @@ var resultDefs, resultNames = buildResultDefs()
 func buildResultDefs() (map[string]*resultDef, []string) {
 	defs := []*resultDef{
 		{name: "mpg", typ: CountType, doc: "S×R×P, the useful fraction of offered device-hours", inputs: []string{"S", "R", "P"},
-			get: func(j *jobState) (Value, error) { return count(j.result.MPG), nil }},
+			get: func(j *jobState) (Value, error) { return count(j.result().MPG), nil }},
 		{name: "badput", typ: CountType, doc: "1 − mpg", inputs: []string{"mpg"},
-			get: func(j *jobState) (Value, error) { return count(j.result.Badput), nil }},
+			get: func(j *jobState) (Value, error) { return count(j.result().Badput), nil }},
 		{name: "offered_hours", typ: numType(lang.Duration), doc: "devices × hours, in device-hours", inputs: []string{"devices", "hours"},
-			get: func(j *jobState) (Value, error) { return hoursValue(j.result.OfferedHours), nil }},
+			get: func(j *jobState) (Value, error) { return hoursValue(j.result().OfferedHours), nil }},
 		{name: "useful_hours", typ: numType(lang.Duration), doc: "offered_hours × mpg", inputs: []string{"offered_hours", "mpg"},
-			get: func(j *jobState) (Value, error) { return hoursValue(j.result.UsefulHours), nil }},
+			get: func(j *jobState) (Value, error) { return hoursValue(j.result().UsefulHours), nil }},
 		{name: "cost", typ: numType(lang.Money), doc: "offered_hours × rate", inputs: []string{"offered_hours", "rate"},
 			get: func(j *jobState) (Value, error) {
-				if !j.result.HasCost {
+				if !j.result().HasCost {
 					return Value{}, errNoRate
 				}
-				return NumberValue(j.result.Cost, lang.Money), nil
+				return NumberValue(j.result().Cost, lang.Money), nil
 			}},
 		{name: "badput_cost", typ: numType(lang.Money), doc: "cost × badput", inputs: []string{"cost", "badput"},
 			get: func(j *jobState) (Value, error) {
-				if !j.result.HasCost {
+				if !j.result().HasCost {
 					return Value{}, errNoRate
 				}
-				return NumberValue(j.result.BadputCost, lang.Money), nil
+				return NumberValue(j.result().BadputCost, lang.Money), nil
 			}},
 		{name: "cost_per_useful_hour", typ: numType(lang.Price), doc: "rate / mpg", inputs: []string{"rate", "mpg"},
 			get: func(j *jobState) (Value, error) {
-				if !j.result.HasCost {
+				if !j.result().HasCost {
 					return Value{}, errNoRate
 				}
-				v, err := j.result.CostPerUsefulHour()
+				v, err := j.result().CostPerUsefulHour()
 				return priceValue(v), err
 			}},
 		{name: "best_lever", typ: StringType, doc: `the factor whose ceiling gains most: "scheduling", "runtime", "program", or ""`, inputs: []string{"gain.scheduling", "gain.runtime", "gain.program"},
 			get: func(j *jobState) (Value, error) {
-				if !j.result.HasBestLever {
+				if !j.result().HasBestLever {
 					return Value{Type: StringType}, nil
 				}
-				return Value{Type: StringType, Str: j.result.BestLever.String()}, nil
+				return Value{Type: StringType, Str: j.result().BestLever.String()}, nil
 			}},
 		{name: "ceiling_mpg", typ: CountType, doc: "the product with every factor at its ceiling", inputs: []string{"ceiling.scheduling", "ceiling.runtime", "ceiling.program"},
-			get: func(j *jobState) (Value, error) { return count(j.result.CeilingMPG), nil }},
+			get: func(j *jobState) (Value, error) { return count(j.result().CeilingMPG), nil }},
 		{name: "headroom", typ: CountType, doc: "ceiling_mpg / mpg", inputs: []string{"ceiling_mpg", "mpg"},
-			get: func(j *jobState) (Value, error) { v, err := j.result.Headroom(); return count(v), err }},
+			get: func(j *jobState) (Value, error) { v, err := j.result().Headroom(); return count(v), err }},
 		{name: "devices", typ: CountType, doc: "devices offered to the job",
-			get: func(j *jobState) (Value, error) { return count(j.result.Inputs.Devices), nil }},
+			get: func(j *jobState) (Value, error) { return count(j.in.Devices), nil }},
 		{name: "hours", typ: numType(lang.Duration), doc: "wall time the pool is offered to the job",
-			get: func(j *jobState) (Value, error) { return hoursValue(j.result.Inputs.Hours), nil }},
+			get: func(j *jobState) (Value, error) { return hoursValue(j.in.Hours), nil }},
 		{name: "rate", typ: numType(lang.Price), doc: "price of one offered device-hour",
 			get: func(j *jobState) (Value, error) {
-				if !j.result.Inputs.Rate.Set {
+				if !j.in.Rate.Set {
 					return Value{}, errNoRate
 				}
-				return priceValue(j.result.Inputs.Rate.Value), nil
+				return priceValue(j.in.Rate.Value), nil
 			}},
 	}
 	m := map[string]*resultDef{}
@@ -107,21 +107,21 @@ func buildResultDefs() (map[string]*resultDef, []string) {
 		f := goodput.Factor(i)
 		long, short := factorNames[f], f.Short()
 		add(&resultDef{name: long, typ: CountType, doc: long + " goodput factor",
-			get: func(j *jobState) (Value, error) { return count(j.result.Inputs.Factors[f].Value), nil }}, short)
+			get: func(j *jobState) (Value, error) { return count(j.in.Factors[f].Value), nil }}, short)
 		add(&resultDef{name: "ceiling." + long, typ: CountType, doc: long + " ceiling (the factor when none is set)", inputs: nil,
 			get: func(j *jobState) (Value, error) {
-				if c := j.result.Inputs.Ceilings[f]; c.Set {
+				if c := j.in.Ceilings[f]; c.Set {
 					return count(c.Value), nil
 				}
-				return count(j.result.Inputs.Factors[f].Value), nil
+				return count(j.in.Factors[f].Value), nil
 			}}, "ceiling."+short)
 		lossIn := [][]string{{"S"}, {"S", "R"}, {"S", "R", "P"}}[f]
 		add(&resultDef{name: "loss." + long, typ: CountType, doc: "fraction of offered hours lost to " + long, inputs: lossIn,
-			get: func(j *jobState) (Value, error) { return count(j.result.Loss[f]), nil }}, "loss."+short)
+			get: func(j *jobState) (Value, error) { return count(j.result().Loss[f]), nil }}, "loss."+short)
 		add(&resultDef{name: "lever." + long, typ: CountType, doc: "mpg with " + long + " alone at its ceiling", inputs: []string{short, "ceiling." + long, "mpg"},
-			get: func(j *jobState) (Value, error) { return count(j.result.Lever[f]), nil }}, "lever."+short)
+			get: func(j *jobState) (Value, error) { return count(j.result().Lever[f]), nil }}, "lever."+short)
 		add(&resultDef{name: "gain." + long, typ: CountType, doc: "lever." + long + " − mpg", inputs: []string{"lever." + long, "mpg"},
-			get: func(j *jobState) (Value, error) { return count(j.result.Gain[f]), nil }}, "gain."+short)
+			get: func(j *jobState) (Value, error) { return count(j.result().Gain[f]), nil }}, "gain."+short)
 	}
 	addWaterfall(add)
 	// The factors' canonical display names in notes are S, R, P.
@@ -162,7 +162,7 @@ func divisionError(divisor string, js *jobState, err error) error {
 	case errors.Is(err, goodput.ErrZeroMPG):
 		return &restated{divisor + " is 0", err}
 	case errors.Is(err, goodput.ErrOverflow):
-		return &restated{fmt.Sprintf("the quotient is too large to represent (%s is %s)", divisor, lang.FormatNumber(js.result.MPG)), err}
+		return &restated{fmt.Sprintf("the quotient is too large to represent (%s is %s)", divisor, lang.FormatNumber(js.result().MPG)), err}
 	}
 	return err
 }
@@ -207,7 +207,7 @@ func (s *Scenario) refValue(r *ref, out *sink) (Value, bool) {
 		}
 		return s.fieldValue(f)
 	case refTrade:
-		v, err := goodput.TradeRatio(s.of(r.d).job.result, s.of(r.d2).job.result)
+		v, err := goodput.TradeRatio(s.of(r.d).job.result(), s.of(r.d2).job.result())
 		if err != nil {
 			err = divisionError("the mpg of "+r.d.name.Name, s.of(r.d).job, err)
 			out.runtimeErrorAt(pos, end, fmt.Sprintf("trade_ratio(%s, %s) is undefined: %v", r.d.name.Name, r.d2.name.Name, err))

@@ -119,7 +119,7 @@ type solver struct {
 func (sv *solver) try(x float64) (solveStep, error) {
 	sv.runs++
 	pt := point{vals: []float64{x}, sc: sv.s}
-	pt.job.result.Inputs = sv.base
+	pt.job.in = sv.base
 	job := sv.d.plan.job
 	if sv.fp.in.kind == inParam {
 		params := sv.s.paramValues()
@@ -129,16 +129,16 @@ func (sv *solver) try(x float64) (solveStep, error) {
 			return solveStep{}, fmt.Errorf("at %s = %s: %w", sv.fp.in.name, NumberValue(x, sv.fp.in.typ.Dim), err)
 		}
 		pt.sc, pt.params = sc, params
-		pt.job.result.Inputs = sc.of(job).job.result.Inputs
+		pt.job.in = sc.of(job).job.in
 	} else {
-		sv.fp.in.apply(&pt.job.result.Inputs, x)
+		sv.fp.in.apply(&pt.job.in, x)
 	}
 	pt.settle()
-	res, err := goodput.Solve(pt.job.result.Inputs)
+	res, err := goodput.Solve(pt.job.in)
 	if err != nil {
 		return solveStep{}, fmt.Errorf("at %s = %s: %s", sv.fp.in.name, NumberValue(x, sv.fp.in.typ.Dim), engineMessage(err))
 	}
-	pt.job.result = res
+	pt.res, pt.job.kept = res, &pt.res
 	st := solveStep{x: x}
 	v, err := sv.fp.result.get(&pt.job)
 	switch {
@@ -161,6 +161,7 @@ func (sv *solver) try(x float64) (solveStep, error) {
 	}
 	if st.holds {
 		sv.best = pt
+		sv.best.own()
 	}
 	return st, nil
 }
@@ -203,7 +204,7 @@ func (s *Scenario) evalSolve(d *decl) bool {
 	if !tok {
 		return false
 	}
-	sv := &solver{s: s, d: d, fp: fp, base: s.of(pd.job).job.result.Inputs, target: t.Num}
+	sv := &solver{s: s, d: d, fp: fp, base: s.of(pd.job).job.in, target: t.Num}
 	answer, err := sv.search(lo, hi)
 	s.of(d).plan.runs = sv.runs
 	if err != nil {
@@ -301,6 +302,7 @@ func (sv *solver) search(lo, hi float64) (*point, error) {
 			bad = mid
 		}
 	}
+	goodPt.own()
 	return &goodPt, nil
 }
 
@@ -336,7 +338,7 @@ func (s *Scenario) warnAboveCeiling(d *decl, answer *point) {
 	if fp.in.kind != inFactor {
 		return
 	}
-	c := s.of(d.plan.job).job.result.Inputs.Ceilings[fp.in.factor]
+	c := s.of(d.plan.job).job.in.Ceilings[fp.in.factor]
 	x := answer.vals[0]
 	if !c.Set || x <= c.Value {
 		return

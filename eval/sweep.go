@@ -286,7 +286,7 @@ func (s *Scenario) eachPoint(d *decl, fn func(*point) bool) error {
 		return nil
 	}
 	pt := &point{vals: make([]float64, len(axes)), sc: s}
-	base := s.of(pd.job).job.result.Inputs
+	base := s.of(pd.job).job.in
 	firstParam := -1
 	for i, ax := range axes {
 		if ax.in.kind == inParam && firstParam < 0 {
@@ -308,22 +308,22 @@ func (s *Scenario) eachPoint(d *decl, fn func(*point) bool) error {
 				return fmt.Errorf("at %s: %w", describePoint(axes, pv, idx), err)
 			}
 			pt.sc, pt.params = sc, params
-			base = sc.of(pd.job).job.result.Inputs
+			base = sc.of(pd.job).job.in
 		}
-		pt.job.result.Inputs = base
+		pt.job.in = base
 		for i, ax := range axes {
 			v := pv.axes[i].value(idx[i])
 			pt.vals[i] = v
 			if ax.in.kind != inParam {
-				ax.in.apply(&pt.job.result.Inputs, v)
+				ax.in.apply(&pt.job.in, v)
 			}
 		}
 		pt.settle()
-		res, err := goodput.Solve(pt.job.result.Inputs)
+		res, err := goodput.Solve(pt.job.in)
 		if err != nil {
 			return fmt.Errorf("at %s: %s", describePoint(axes, pv, idx), engineMessage(err))
 		}
-		pt.job.result = res
+		pt.res, pt.job.kept = res, &pt.res
 		if !fn(pt) {
 			return nil
 		}
