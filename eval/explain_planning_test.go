@@ -46,6 +46,13 @@ func TestExplainPlanning(t *testing.T) {
 		{"grid.argmin(useful_hours).devices",
 			"grid.argmin(useful_hours) is the point runtime = 0.9, devices = 128, the first with the least useful_hours of the 4 points of sweep grid\n" +
 				"  devices = 128, the value sweep grid gives it here"},
+		// The least is the first point walked: its results, not the last
+		// point's, which the walk went on to compute.
+		{"grid.argmin(useful_hours).useful_hours",
+			"grid.argmin(useful_hours) is the point runtime = 0.9, devices = 128, the first with the least useful_hours of the 4 points of sweep grid\n" +
+				"  offered_hours = devices × hours = 128 × 720 h = 92,160 h\n" +
+				"  mpg = S × R × P = 0.95 × 0.9 × 0.33 = 0.28215\n" +
+				"  useful_hours = offered_hours × mpg = 92,160 h × 0.28215 = 26,002.944 h"},
 		{"grid.first(mpg > 0.29).hours",
 			"grid.first(mpg > 0.29) is the point runtime = 0.95, devices = 128, the first of sweep grid, in sweep order, where mpg > 0.29 holds\n" +
 				"  hours = 720 h, wall time the pool is offered to the job, set in job llama2_70b"},
