@@ -118,7 +118,7 @@ func (p *program) tooDeep(d *decl, at lang.Expr, diags *lang.Diagnostics) {
 		return
 	}
 	p.tooDeepTold = true
-	pos, end := d.name.Pos, d.name.End()
+	pos, end := d.name.Start(), d.name.End()
 	if at != nil {
 		pos, end = at.Span()
 	}
@@ -187,14 +187,14 @@ func (p *program) checkField(f *lang.Field, def fieldDef) bool {
 func (p *program) wrongDimension(f *lang.Field, def fieldDef, got Type) {
 	pos, end := f.Value.Span()
 	name := f.Name.Name
-	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && p.unitWords[lit.Pos] != nil {
+	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && p.unitWords[lit.Start()] != nil {
 		// A unit word read as a unit ("720 gb"): its syntax error is the one
 		// told, with a hint in the field's dimension.
 		fix := lit.Digits()
 		if def.dim != lang.Count {
 			fix = unitHint(&lang.Name{Parts: []*lang.Ident{f.Name}}, lit.Digits(), def.dim)
 		}
-		p.unitWords[lit.Pos].Notes = []string{fmt.Sprintf("hint: %s is %s: write %s", name, def.dim.Phrase(), fix)}
+		p.unitWords[lit.Start()].Notes = []string{fmt.Sprintf("hint: %s is %s: write %s", name, def.dim.Phrase(), fix)}
 		return
 	}
 	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && lit.Unit == nil && def.dim != lang.Count {
@@ -231,14 +231,14 @@ func (p *program) unknownFieldDecl(f *lang.Field, what string, known []string) {
 	} else {
 		msg += "; its fields are " + strings.Join(known, ", ")
 	}
-	p.errorAt(f.Name.Pos, f.Name.End(), msg)
+	p.errorAt(f.Name.Start(), f.Name.End(), msg)
 }
 
 func (p *program) duplicateField(f, prev *lang.Field) {
 	p.diags = append(p.diags, &lang.Diagnostic{
 		Severity: lang.Error, Summary: f.Name.Name + " is set twice",
-		Pos: f.Name.Pos, End: f.Name.End(), Label: "set again here",
-		Related: []lang.Related{{Pos: prev.Name.Pos, End: prev.Name.End(), Label: "first set here"}},
+		Pos: f.Name.Start(), End: f.Name.End(), Label: "set again here",
+		Related: []lang.Related{{Pos: prev.Name.Start(), End: prev.Name.End(), Label: "first set here"}},
 	})
 }
 

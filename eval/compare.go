@@ -17,7 +17,7 @@ func (p *program) checkCompare(d *decl) bool {
 	d.plan.by = resultDefs["cost_per_useful_hour"]
 	if c.Order != "" {
 		def, found := resultDefs[c.ByName()]
-		pos, end := c.By[0].Pos, c.By[len(c.By)-1].End()
+		pos, end := c.By[0].Start(), c.By[len(c.By)-1].End()
 		switch {
 		case !found:
 			msg := "a job has no result " + c.ByName()

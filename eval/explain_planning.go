@@ -446,7 +446,7 @@ func queryText(text string, node lang.Expr) string {
 	}
 	pos, end := q.Span()
 	if q.Field != nil {
-		end = q.Field[0].Pos
+		end = q.Field[0].Start()
 	}
 	if 0 <= pos.Offset && pos.Offset <= end.Offset && end.Offset <= len(text) {
 		return strings.TrimRight(text[pos.Offset:end.Offset], " \t.")

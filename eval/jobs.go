@@ -125,7 +125,7 @@ func (p *program) requireInputs(d *decl, jp *jobPlan) bool {
 	for _, name := range []string{"devices", "hours"} {
 		if jp.sites.get(name) == nil {
 			if !jp.partial { // else it may be on the line the syntax error took
-				p.errorAt(d.name.Pos, d.name.End(), fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.name.Name, name, name))
+				p.errorAt(d.name.Start(), d.name.End(), fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.name.Name, name, name))
 			}
 			ok = false
 		}
@@ -172,7 +172,7 @@ func (p *program) jobBase(d *decl, jp *jobPlan) bool {
 			return false
 		}
 		if parent.checked == visiting {
-			p.errorAt(j.Extends.Pos, j.Extends.End(), "cycle: "+d.name.Name+" extends itself through "+parent.name.Name)
+			p.errorAt(j.Extends.Start(), j.Extends.End(), "cycle: "+d.name.Name+" extends itself through "+parent.name.Name)
 			return false
 		}
 		if !p.checkDecl(parent, &lang.Name{Parts: []*lang.Ident{j.Extends}}, &p.diags) {
@@ -258,7 +258,7 @@ func (p *program) badTarget(id *lang.Ident, what string, kind declKind) {
 	if sug := p.suggestOfKind(id.Name, kind); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	}
-	p.errorAt(id.Pos, id.End(), msg)
+	p.errorAt(id.Start(), id.End(), msg)
 }
 
 func (p *program) factorBlock(jp *jobPlan, b *lang.FactorBlock) bool {
@@ -399,7 +399,7 @@ func (s *Scenario) inputError(d *decl, js *jobState, err error) {
 	if !errors.As(err, &ies) {
 		var ie *goodput.InputError
 		if !errors.As(err, &ie) {
-			s.ev.errorAt(d.name.Pos, d.name.End(), err.Error())
+			s.ev.errorAt(d.name.Start(), d.name.End(), err.Error())
 			return
 		}
 		ies = goodput.InputErrors{ie}
@@ -427,7 +427,7 @@ func (s *Scenario) placeInputError(d *decl, js *jobState, ie *goodput.InputError
 		if ie.Kind == goodput.MissingFactor && jp.partial {
 			return // it may be on the line a syntax error took: told already
 		}
-		s.ev.errorAt(d.name.Pos, d.name.End(), msg)
+		s.ev.errorAt(d.name.Start(), d.name.End(), msg)
 		return
 	}
 	pos, end := site.Value.Span()
@@ -438,7 +438,7 @@ func (s *Scenario) placeInputError(d *decl, js *jobState, ie *goodput.InputError
 			diag.Related = []lang.Related{{Pos: fp, End: fe, Label: "the factor is set here"}}
 		}
 	}
-	if site.Start().Filename != d.name.Pos.Filename || !within(site, d.job) {
+	if site.Start().Filename != d.name.Start().Filename || !within(site, d.job) {
 		diag.Notes = append(diag.Notes, "in job "+d.name.Name+", which inherits this value")
 	}
 }

@@ -302,7 +302,7 @@ func (s *Scenario) RulesetLines(name string) (file string, lines []int) {
 			for _, r := range rs.Rules {
 				lines = append(lines, r.Pos.Line)
 			}
-			return f.Name, append(lines, rs.Else.Pos.Line)
+			return f.Name, append(lines, rs.Else.Start().Line)
 		}
 	}
 	return "", nil

@@ -278,7 +278,7 @@ const MaxDeclarations = 1_000_000
 func (p *program) declare(d *decl) {
 	if len(p.order) >= MaxDeclarations {
 		if !p.tooMany { // told once
-			p.errorAt(d.name.Pos, d.name.End(), fmt.Sprintf("more than %d declarations (the limit on one program)", MaxDeclarations))
+			p.errorAt(d.name.Start(), d.name.End(), fmt.Sprintf("more than %d declarations (the limit on one program)", MaxDeclarations))
 			p.tooMany = true
 		}
 		return
@@ -286,13 +286,13 @@ func (p *program) declare(d *decl) {
 	if prev, ok := p.decls[d.name.Name]; ok {
 		p.diags = append(p.diags, &lang.Diagnostic{
 			Severity: lang.Error, Summary: d.name.Name + " is declared twice",
-			Pos: d.name.Pos, End: d.name.End(), Label: "declared again here",
-			Related: []lang.Related{{Pos: prev.name.Pos, End: prev.name.End(), Label: "first declared here"}},
+			Pos: d.name.Start(), End: d.name.End(), Label: "declared again here",
+			Related: []lang.Related{{Pos: prev.name.Start(), End: prev.name.End(), Label: "first declared here"}},
 		})
 		return
 	}
 	if lang.IsKeyword(d.name.Name) {
-		p.errorAt(d.name.Pos, d.name.End(), d.name.Name+" is a keyword and cannot be declared")
+		p.errorAt(d.name.Start(), d.name.End(), d.name.Name+" is a keyword and cannot be declared")
 		return
 	}
 	d.slot = len(p.order)

@@ -122,12 +122,12 @@ func (cp *exprChecker) unknownName(n *lang.Name) (Type, ast.Node) {
 				break
 			}
 		}
-		cp.errorAt(first.Pos, n.End(), fmt.Sprintf("%s is a job result; write %s.%s, or put the expect inside the job", n.Path(), example, def.name))
+		cp.errorAt(first.Start(), n.End(), fmt.Sprintf("%s is a job result; write %s.%s, or put the expect inside the job", n.Path(), example, def.name))
 		return Type{}, nil
 	}
 	// A bundled library's declaration without its import.
 	if lib := cp.p.libraryDeclaring(first.Name); lib != "" {
-		cp.errorAt(first.Pos, first.End(), fmt.Sprintf("unknown name %s; it is declared in the bundled library: add import %q", first.Name, lib))
+		cp.errorAt(first.Start(), first.End(), fmt.Sprintf("unknown name %s; it is declared in the bundled library: add import %q", first.Name, lib))
 		return Type{}, nil
 	}
 	msg := "unknown name " + first.Name
@@ -141,7 +141,7 @@ func (cp *exprChecker) unknownName(n *lang.Name) (Type, ast.Node) {
 	if s := cp.p.suggestName(target, cp.sc.job != nil); s != "" {
 		msg += "; did you mean " + s + "?"
 	}
-	cp.errorAt(first.Pos, end, msg)
+	cp.errorAt(first.Start(), end, msg)
 	return Type{}, nil
 }
 
@@ -152,7 +152,7 @@ func (cp *exprChecker) unknownField(n *lang.Name, d *decl, field string, cands [
 	} else {
 		msg += "; it has " + strings.Join(cands, ", ")
 	}
-	cp.errorAt(n.Parts[1].Pos, n.End(), msg)
+	cp.errorAt(n.Parts[1].Start(), n.End(), msg)
 	return Type{}, nil
 }
 
@@ -455,7 +455,7 @@ func (cp *exprChecker) call(n *lang.Call) (Type, ast.Node) {
 		} else {
 			msg += "; the functions are " + strings.Join(builtinFuncs, ", ")
 		}
-		cp.errorAt(n.Func.Pos, n.Func.End(), msg)
+		cp.errorAt(n.Func.Start(), n.Func.End(), msg)
 		return Type{}, nil
 	}
 	if (fn == "abs" || fn == "round") && len(n.Args) != 1 {

@@ -44,7 +44,7 @@ func (s *Scenario) unevaluated(e *Expectation) *lang.Diagnostic {
 	d := &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end}
 	for i, b := range broken {
 		names[i] = b.name.Name
-		d.Related = append(d.Related, lang.Related{Pos: b.name.Pos, End: b.name.End(),
+		d.Related = append(d.Related, lang.Related{Pos: b.name.Start(), End: b.name.End(),
 			Label: "declared here"})
 	}
 	if len(names) == 1 {

@@ -92,8 +92,8 @@ func (p *program) memberJobs(d *decl, ids []*lang.Ident) bool {
 		if prev := seen[id.Name]; prev != nil {
 			p.diags = append(p.diags, &lang.Diagnostic{
 				Severity: lang.Error, Summary: fmt.Sprintf("job %s is listed twice in %s %s", id.Name, declKindNames[d.kind], d.name.Name),
-				Pos: id.Pos, End: id.End(), Label: "listed again here",
-				Related: []lang.Related{{Pos: prev.Pos, End: prev.End(), Label: "first listed here"}},
+				Pos: id.Start(), End: id.End(), Label: "listed again here",
+				Related: []lang.Related{{Pos: prev.Start(), End: prev.End(), Label: "first listed here"}},
 				Notes:   []string{"each job counts once; drop the second " + id.Name},
 			})
 			ok = false
@@ -107,7 +107,7 @@ func (p *program) memberJobs(d *decl, ids []*lang.Ident) bool {
 			continue
 		}
 		if m.checked == visiting {
-			p.errorAt(id.Pos, id.End(), "cycle: "+d.name.Name+" reads "+id.Name+", which reads it")
+			p.errorAt(id.Start(), id.End(), "cycle: "+d.name.Name+" reads "+id.Name+", which reads it")
 			ok = false
 			continue
 		}
@@ -116,7 +116,7 @@ func (p *program) memberJobs(d *decl, ids []*lang.Ident) bool {
 	}
 	if len(ids) == 0 {
 		if !d.partial {
-			p.errorAt(d.name.Pos, d.name.End(), fmt.Sprintf("%s %s lists no jobs", declKindNames[d.kind], d.name.Name))
+			p.errorAt(d.name.Start(), d.name.End(), fmt.Sprintf("%s %s lists no jobs", declKindNames[d.kind], d.name.Name))
 		}
 		ok = false
 	}
@@ -131,7 +131,7 @@ func (p *program) overJob(d *decl, id *lang.Ident) bool {
 		return false
 	}
 	if j.checked == visiting {
-		p.errorAt(id.Pos, id.End(), "cycle: "+d.name.Name+" is over "+id.Name+", which reads it")
+		p.errorAt(id.Start(), id.End(), "cycle: "+d.name.Name+" is over "+id.Name+", which reads it")
 		return false
 	}
 	d.plan.job = j
@@ -192,7 +192,7 @@ var inputNames = []string{"scheduling", "runtime", "program", "S", "R", "P",
 // error reported, when it names none.
 func (p *program) resolveInput(ids []*lang.Ident, verb string) (input, bool) {
 	name := strings.Join(partNames(ids), ".")
-	pos, end := ids[0].Pos, ids[len(ids)-1].End()
+	pos, end := ids[0].Start(), ids[len(ids)-1].End()
 	if f, ok := goodput.ParseFactor(name); ok {
 		return input{kind: inFactor, factor: f, name: factorNames[f], typ: CountType}, true
 	}
@@ -362,7 +362,7 @@ func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params
 	if sug := suggest(name, ResultNames()); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	}
-	cp.errorAt(ids[0].Pos, ids[len(ids)-1].End(), msg)
+	cp.errorAt(ids[0].Start(), ids[len(ids)-1].End(), msg)
 	return pointField{}, Type{}, false
 }
 

@@ -155,7 +155,7 @@ func (cp *exprChecker) query(q *lang.Query) (Type, ast.Node) {
 	case declCompare:
 		if q.Method.Name != "ratio" {
 			msg := fmt.Sprintf("compare %s has no query %s; it answers ratio(JOB)", d.name.Name, q.Method.Name)
-			cp.errorAt(q.Method.Pos, q.Method.End(), msg)
+			cp.errorAt(q.Method.Start(), q.Method.End(), msg)
 			return Type{}, nil
 		}
 		return cp.ratioQuery(q, d)
@@ -216,7 +216,7 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *decl) (Type, ast.Node) {
 		} else {
 			msg += "; it answers " + strings.Join(sweepMethods, ", ")
 		}
-		cp.errorAt(q.Method.Pos, q.Method.End(), msg)
+		cp.errorAt(q.Method.Start(), q.Method.End(), msg)
 		return Type{}, nil
 	}
 	var t Type
@@ -253,7 +253,7 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *decl) (Type, ast.Node) {
 				for _, ax := range d.plan.axes {
 					names = append(names, ax.in.name)
 				}
-				cp.errorAt(a.Input[0].Pos, a.Input[len(a.Input)-1].End(), fmt.Sprintf("sweep %s does not vary %s; it varies %s", d.name.Name, a.InputName(), strings.Join(names, ", ")))
+				cp.errorAt(a.Input[0].Start(), a.Input[len(a.Input)-1].End(), fmt.Sprintf("sweep %s does not vary %s; it varies %s", d.name.Name, a.InputName(), strings.Join(names, ", ")))
 				return Type{}, nil
 			}
 			c := cp.p.compile(a.Value, scope{}, cp.diags)

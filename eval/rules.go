@@ -179,7 +179,7 @@ func (p *program) ruleConds(d *decl, s *Scenario, diags *lang.Diagnostics, dynam
 		if r.Label != nil {
 			label = r.Label.Name
 			if prev := labels[label]; prev != nil {
-				*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: r.Label.Pos, End: r.Label.End(),
+				*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: r.Label.Start(), End: r.Label.End(),
 					Summary: fmt.Sprintf("rule label %s is used twice in ruleset %s", label, d.name.Name)})
 				ok = false
 			}
@@ -195,7 +195,7 @@ func (p *program) ruleConds(d *decl, s *Scenario, diags *lang.Diagnostics, dynam
 func (p *program) compileRules(d *decl, rules []priority.Rule, diags *lang.Diagnostics) (*priority.Ruleset, bool) {
 	rs, err := priority.Compile(rules, priority.Class(d.rules.Else.Name))
 	if err != nil {
-		*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: d.name.Pos, End: d.name.End(), Summary: err.Error()})
+		*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: d.name.Start(), End: d.name.End(), Summary: err.Error()})
 		return nil, false
 	}
 	for _, sh := range rs.Shadowed() {

@@ -49,7 +49,7 @@ func (p *program) checkSolve(d *decl) bool {
 		fp.hi = p.inputValue(f.Hi, in, "the range's end")
 		ok = fp.lo != nil && fp.hi != nil && ok
 	case in.kind != inFactor && in.kind != inCeiling:
-		p.errorAt(f.Input[0].Pos, f.Input[len(f.Input)-1].End(),
+		p.errorAt(f.Input[0].Start(), f.Input[len(f.Input)-1].End(),
 			fmt.Sprintf("find %s needs a range: find %s in [LOW, HIGH] such that …", in.name, in.name)).Notes =
 			[]string{"only a factor or a ceiling has a range of its own, [0, 1]"}
 		ok = false
@@ -344,7 +344,7 @@ func (s *Scenario) warnAboveCeiling(d *decl, answer *point) {
 		return
 	}
 	ids := d.plan.solve.Find.Input
-	diag := &lang.Diagnostic{Severity: lang.Warning, Pos: ids[0].Pos, End: ids[len(ids)-1].End(),
+	diag := &lang.Diagnostic{Severity: lang.Warning, Pos: ids[0].Start(), End: ids[len(ids)-1].End(),
 		Summary: fmt.Sprintf("%s needs %s %s, above its ceiling %s", d.name.Name, fp.in.name, strconv.FormatFloat(x, 'g', 5, 64), lang.FormatNumber(c.Value)),
 		Notes:   []string{fmt.Sprintf("job %s's owner of %s can reach %s; the target needs more", d.plan.job.name.Name, fp.in.name, lang.FormatNumber(c.Value))},
 	}

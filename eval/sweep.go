@@ -55,7 +55,7 @@ func (p *program) checkSweep(d *decl) bool {
 	ok := p.overJob(d, sw.Job)
 	if len(sw.Varies) == 0 {
 		if !d.partial { // else its vary lines had syntax errors, told already
-			p.errorAt(d.name.Pos, d.name.End(), "sweep "+d.name.Name+" has no vary line; add one, e.g. vary program from 0.30 to 0.50 step 0.05")
+			p.errorAt(d.name.Start(), d.name.End(), "sweep "+d.name.Name+" has no vary line; add one, e.g. vary program from 0.30 to 0.50 step 0.05")
 		}
 		return false
 	}
@@ -69,8 +69,8 @@ func (p *program) checkSweep(d *decl) bool {
 		if prev := seen[in.name]; prev != nil {
 			p.diags = append(p.diags, &lang.Diagnostic{
 				Severity: lang.Error, Summary: in.name + " is varied twice",
-				Pos: v.Input[0].Pos, End: v.Input[len(v.Input)-1].End(), Label: "varied again here",
-				Related: []lang.Related{{Pos: prev.Input[0].Pos, End: prev.Input[len(prev.Input)-1].End(), Label: "first varied here"}},
+				Pos: v.Input[0].Start(), End: v.Input[len(v.Input)-1].End(), Label: "varied again here",
+				Related: []lang.Related{{Pos: prev.Input[0].Start(), End: prev.Input[len(prev.Input)-1].End(), Label: "first varied here"}},
 			})
 			ok = false
 			continue
@@ -147,7 +147,7 @@ func (s *Scenario) evalSweep(d *decl) bool {
 		return false
 	}
 	if cap := s.p.maxPoints(); total > float64(cap) {
-		diag := s.ev.errorAt(d.name.Pos, d.name.End(), fmt.Sprintf("sweep %s has %s points, more than the %s a sweep may have",
+		diag := s.ev.errorAt(d.name.Start(), d.name.End(), fmt.Sprintf("sweep %s has %s points, more than the %s a sweep may have",
 			d.name.Name, groupInt(total), groupInt(float64(cap))))
 		diag.Notes = append(diag.Notes, "vary fewer inputs or take larger steps, or raise the cap with --max-points")
 		return false

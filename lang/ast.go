@@ -1,5 +1,10 @@
 package lang
 
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
 // The grammar of gpl is these structs: participle reads the struct tags, and
 // the parsed values are the syntax tree. Every node records Pos (its first
 // character) and, unless it can be derived, EndPos (just past its last);
@@ -28,17 +33,36 @@ type File struct {
 type Stmt interface{ Span() (Position, Position) }
 
 // Ident is a name as written, with its position. It keeps no end: a name
-// is one token, so its end is its start advanced past the name (End).
+// is one token, so its end is its start advanced past the name (End). Its
+// position is compact (Pos): a file holds several names per line.
 type Ident struct {
-	Pos  Position
-	Name string `parser:"@Ident"`
+	At   Pos
+	Name string
 }
 
+// Start is the position of the name's first character.
+func (n *Ident) Start() Position { return n.At.Position() }
+
 // End is the position just past the name.
-func (n *Ident) End() Position { return endOfText(n.Pos, n.Name) }
+func (n *Ident) End() Position { return endOfText(n.Start(), n.Name) }
 
 // Span returns the node's source range.
-func (n *Ident) Span() (Position, Position) { return n.Pos, n.End() }
+func (n *Ident) Span() (Position, Position) {
+	start := n.Start()
+	return start, endOfText(start, n.Name)
+}
+
+// Parse reads a name: one Ident token. participle calls it wherever the
+// grammar holds an *Ident, so that the position is kept compact.
+func (n *Ident) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type != tokIdent {
+		return participle.NextMatch
+	}
+	lex.Next()
+	n.At, n.Name = PosOf(t.Pos), t.Value
+	return nil
+}
 
 // Import reads another file's declarations: "std/NAME" for a bundled
 // library file, otherwise a path relative to the importing file.
@@ -68,7 +92,7 @@ type Field struct {
 }
 
 // Start is the position of the field's first character: its name's.
-func (n *Field) Start() Position { return n.Name.Pos }
+func (n *Field) Start() Position { return n.Name.Start() }
 
 // Pool is an accelerator pool: pool NAME { devices = … rate = … }, which
 // may name the owners of the factors of the jobs on it.
@@ -166,10 +190,10 @@ func (n *Field) End() Position { _, end := n.Span(); return end }
 
 func (n *Field) Span() (Position, Position) {
 	if n.Value == nil {
-		return n.Name.Pos, n.Name.End()
+		return n.Name.Start(), n.Name.End()
 	}
 	_, end := n.Value.Span()
-	return n.Name.Pos, end
+	return n.Name.Start(), end
 }
 func (n *Pool) Span() (Position, Position)        { return n.Pos, n.EndPos }
 func (n *Job) Span() (Position, Position)         { return n.Pos, n.EndPos }

@@ -22,14 +22,17 @@ type Expr interface{ Span() (Position, Position) }
 // and its numeral are derived from Text (End, Digits). Files hold a literal
 // per field, so the node is kept small.
 type NumberLit struct {
-	Pos   Position
+	At    Pos     // where it starts, compact (a file holds several literals per line)
 	Text  string  // the token as written, unit included
 	Value float64 // the numeral's value, in Unit
 	Unit  *Unit   // nil for a bare number (a count); shared by every literal in that unit, not to be modified
 }
 
 // End is the position just past the literal.
-func (n *NumberLit) End() Position { return endOfText(n.Pos, n.Text) }
+func (n *NumberLit) End() Position { return endOfText(n.Start(), n.Text) }
+
+// Start is the position of the literal's first character.
+func (n *NumberLit) Start() Position { return n.At.Position() }
 
 // Digits is the numeral as written, without its unit or "$": "2.50" of
 // "2.50 USD/h", "1_000" of "1_000h".
@@ -108,7 +111,7 @@ type Name struct {
 }
 
 // Start is the position of the name's first character.
-func (n *Name) Start() Position { return n.Parts[0].Pos }
+func (n *Name) Start() Position { return n.Parts[0].Start() }
 
 // End is the position just past the name's last part.
 func (n *Name) End() Position { return n.Parts[len(n.Parts)-1].End() }
@@ -159,7 +162,10 @@ type Paren struct {
 }
 
 // Span methods give each expression's source range.
-func (n *NumberLit) Span() (Position, Position) { return n.Pos, n.End() }
+func (n *NumberLit) Span() (Position, Position) {
+	start := n.Start()
+	return start, endOfText(start, n.Text)
+}
 func (n *StringLit) Span() (Position, Position) { return n.Pos, n.EndPos }
 func (n *BoolLit) Span() (Position, Position)   { return n.Pos, n.EndPos }
 func (n *Name) Span() (Position, Position)      { return n.Start(), n.End() }
@@ -534,7 +540,7 @@ func (p *exprParser) arguments(name string, arg func() error) (Position, error) 
 
 func (p *exprParser) nameOrCall() (Expr, error) {
 	t := p.lex.Next()
-	first := &Ident{Pos: t.Pos, Name: t.Value}
+	first := &Ident{At: PosOf(t.Pos), Name: t.Value}
 	if _, ok := p.isOp("("); ok {
 		call := &Call{Pos: t.Pos, Func: first}
 		end, err := p.arguments(first.Name, func() error {
@@ -578,7 +584,7 @@ func (p *exprParser) dotField() (*Ident, error) {
 		return nil, p.errorf(f, `expected a field name after "."`)
 	}
 	p.lex.Next()
-	return &Ident{Pos: f.Pos, Name: f.Value}, nil
+	return &Ident{At: PosOf(f.Pos), Name: f.Value}, nil
 }
 
 // unitOf holds one Unit per symbol, which the literals written in it share.
@@ -593,7 +599,7 @@ var unitOf = func() map[string]*Unit {
 // parseNumber splits a Number or Money token into numeral and unit.
 func parseNumber(t *lexer.Token) (Expr, error) {
 	text := t.Value
-	n := &NumberLit{Pos: t.Pos, Text: text}
+	n := &NumberLit{At: PosOf(t.Pos), Text: text}
 	digits := numeral(text)
 	unit := ""
 	switch {

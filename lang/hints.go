@@ -484,11 +484,11 @@ func perTimeUnit(l Expr, op *lexer.Token, r Expr) error {
 	written := n.Text + "/" + word
 	return &fixableError{
 		hintError: hintError{
-			Pos: n.Pos, EndPos: name.End(),
+			Pos: n.Start(), EndPos: name.End(),
 			Summary: fmt.Sprintf("syntax error: %s is not a price", written),
 			Hint:    fmt.Sprintf("prices are per device-hour: %s is %s%s", written, approx, lit),
 		},
-		fix: edit{From: n.Pos, To: name.End(), Text: lit},
+		fix: edit{From: n.Start(), To: name.End(), Text: lit},
 	}
 }
 

@@ -241,8 +241,8 @@ func TestNumberLiterals(t *testing.T) {
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("%q (-want +got):\n%s", tt.src, diff)
 			}
-			if n.Pos.Column != 1 || n.End().Column != 1+len([]rune(tt.src)) {
-				t.Errorf("%q spans columns %d–%d, want 1–%d", tt.src, n.Pos.Column, n.End().Column, 1+len([]rune(tt.src)))
+			if n.Start().Column != 1 || n.End().Column != 1+len([]rune(tt.src)) {
+				t.Errorf("%q spans columns %d–%d, want 1–%d", tt.src, n.Start().Column, n.End().Column, 1+len([]rune(tt.src)))
 			}
 		})
 	}

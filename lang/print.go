@@ -241,7 +241,7 @@ func (p *printer) stmt(s Stmt) {
 				}
 				p.leaf(r.Pos, r.EndPos, l)
 			}
-			p.leaf(s.Else.Pos, s.Else.End(), outLine{text: "else " + s.Else.Name})
+			p.leaf(s.Else.Start(), s.Else.End(), outLine{text: "else " + s.Else.Name})
 		})
 	default:
 		p.planningStmt(s) // print_planning.go

@@ -42,10 +42,10 @@ func (p *printer) jobList(start Position, nameEnd int, header string, jobs []*Id
 	p.blockStmt(start, nameEnd, header, false, close, func() {
 		for i, id := range jobs {
 			if i == len(jobs)-1 {
-				p.leaf(id.Pos, id.End(), outLine{text: id.Name})
+				p.leaf(id.Start(), id.End(), outLine{text: id.Name})
 				continue
 			}
-			p.leaf(id.Pos, p.pastComma(id.End()), outLine{text: id.Name + ","})
+			p.leaf(id.Start(), p.pastComma(id.End()), outLine{text: id.Name + ","})
 		}
 	})
 }

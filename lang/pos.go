@@ -1,0 +1,80 @@
+package lang
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// Pos is a Position in 16 bytes instead of 40: the leaves of a syntax tree
+// (names and number literals) keep one each, and a file of 100,000 jobs
+// holds well over a million of them. It keeps the byte offset, line and
+// column, and names its file by an index into a table of the file names
+// this process has parsed (each name is kept once, for the life of the
+// process). The zero Pos is the zero Position.
+type Pos struct {
+	file              uint32 // 0: no name; else index+1 in fileNames
+	off, line, column uint32
+}
+
+// PosOf compacts p. An offset, line or column beyond 4 GiB does not occur:
+// a source file is refused long before (Limits.MaxFileSize).
+func PosOf(p Position) Pos {
+	return Pos{file: fileIndex(p.Filename), off: uint32(p.Offset), line: uint32(p.Line), column: uint32(p.Column)}
+}
+
+// Position expands p.
+func (p Pos) Position() Position {
+	return Position{Filename: fileName(p.file), Offset: int(p.off), Line: int(p.line), Column: int(p.column)}
+}
+
+// fileNames is the table Pos names its file by: append-only, so that an
+// index, once handed out, means the same name for good.
+var fileNames struct {
+	mu     sync.RWMutex
+	index  map[string]uint32
+	names  []string
+	recent atomic.Pointer[fileEntry]
+}
+
+type fileEntry struct {
+	name string
+	idx  uint32
+}
+
+// fileIndex is name's index in the table, adding it when new. The name
+// last asked for is answered without the lock: a parse asks for its own
+// file's name at every leaf.
+func fileIndex(name string) uint32 {
+	if name == "" {
+		return 0
+	}
+	if e := fileNames.recent.Load(); e != nil && e.name == name {
+		return e.idx
+	}
+	fileNames.mu.Lock()
+	defer fileNames.mu.Unlock()
+	idx, ok := fileNames.index[name]
+	if !ok {
+		if fileNames.index == nil {
+			fileNames.index = map[string]uint32{}
+		}
+		fileNames.names = append(fileNames.names, name)
+		idx = uint32(len(fileNames.names))
+		fileNames.index[name] = idx
+	}
+	fileNames.recent.Store(&fileEntry{name, idx})
+	return idx
+}
+
+func fileName(idx uint32) string {
+	if idx == 0 {
+		return ""
+	}
+	fileNames.mu.RLock()
+	defer fileNames.mu.RUnlock()
+	return fileNames.names[idx-1]
+}
+
+// Equal reports whether p and q are the same place (go-cmp compares
+// positions with it).
+func (p Pos) Equal(q Pos) bool { return p == q }
