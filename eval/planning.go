@@ -298,7 +298,7 @@ func (in input) outOfRange(v float64) string {
 type point struct {
 	job    jobState
 	res    goodput.Result // the job's result at this point (job.kept)
-	vals   []float64 // the varied inputs' values, base units, in axis order
+	vals   []float64      // the varied inputs' values, base units, in axis order
 	above  [goodput.NumFactors]bool
 	sc     *Scenario // the evaluation its values come from (one per param value)
 	params map[*decl]Value
