@@ -66,11 +66,14 @@ func Load(fsys fs.FS, name string) (*Scenario, error) {
 
 // LoadSource evaluates source text under the given file name; relative
 // imports are resolved against the name's directory on the OS file system.
+// The scenario reads its names from src in place (lang.ParseWith): src
+// must not be modified afterwards.
 func LoadSource(name string, src []byte) (*Scenario, error) {
 	return loadWith(Options{}, name, src)
 }
 
-// LoadWith is Load with options; src, when non-nil, is the text of name.
+// LoadWith is Load with options; src, when non-nil, is the text of name,
+// read in place as by LoadSource.
 func LoadWith(opts Options, name string, src []byte) (*Scenario, error) {
 	return loadWith(opts, name, src)
 }

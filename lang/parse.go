@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -64,6 +65,10 @@ func Parse(name string, src []byte) (*File, Diagnostics) {
 // the statements that did parse. Within a block, a syntax error costs only
 // its own item: the statement is read again repaired (see recover.go), and
 // kept with its other items.
+//
+// The File keeps src (File.Src), and the names and literals of its tree
+// are read from src in place, not copied: src must not be modified
+// afterwards.
 func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 	lim = lim.withDefaults()
 	f := &File{Name: name, Src: src}
@@ -75,7 +80,7 @@ func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 		return f, nil
 	}
 	var diags Diagnostics
-	f.Stmts, f.Partial, f.Lost, diags = parseStatements(ps, string(src), name)
+	f.Stmts, f.Partial, f.Lost, diags = parseStatements(ps, inPlace(src), name)
 	return f, diags
 }
 
@@ -103,13 +108,24 @@ func declaredName(chunk []lexer.Token) string {
 	return ""
 }
 
+// inPlace is src read as a string without a copy: the tokens' text, and
+// so the tree's names and literals, are slices of src itself. A file is
+// not held twice (the 50 MB file of the README's figures would be 100),
+// at the price of the rule ParseWith states: src is not modified after.
+func inPlace(src []byte) string {
+	if len(src) == 0 {
+		return ""
+	}
+	return unsafe.String(&src[0], len(src))
+}
+
 // eachStatement parses src one top-level statement at a time, handing
 // each to fn as it is read, so that a caller that needs one statement at
 // a time (gpl fmt) never holds the whole tree. It stops at the first
 // syntax error and returns false; ParseWith then reads the file again to
 // find every error.
 func eachStatement(ps *parsers, name string, src []byte, fn func(Stmt)) bool {
-	l := stmtLexer{sc: newTokenScanner(name, string(src))}
+	l := stmtLexer{sc: newTokenScanner(name, inPlace(src))}
 	for l.begin() {
 		s, err := parseFrom(ps, &l)
 		if err != nil {
