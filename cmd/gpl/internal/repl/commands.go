@@ -303,6 +303,14 @@ func declName(st lang.Stmt) string {
 		return st.Name.Name
 	case *lang.Request:
 		return st.Name.Name
+	case *lang.Group:
+		return st.Name.Name
+	case *lang.Compare:
+		return st.Name.Name
+	case *lang.Sweep:
+		return st.Name.Name
+	case *lang.Solve:
+		return st.Name.Name
 	}
 	return ""
 }
