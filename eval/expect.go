@@ -52,8 +52,8 @@ func (s *Scenario) Expectations() []*Expectation { return s.p.expects }
 // nil when it has errors, reported into diags.
 func (p *program) compileExpect(site expectSite, diags *lang.Diagnostics) *Expectation {
 	n := site.node
-	e := &Expectation{node: n, job: site.job, File: n.Pos.Filename, Line: n.Pos.Line, Column: n.Pos.Column}
-	e.Source = expectText(p.sources[n.Pos.Filename], n)
+	e := &Expectation{node: n, job: site.job, File: n.Start().Filename, Line: n.Start().Line, Column: n.Start().Column}
+	e.Source = expectText(p.sources[n.Start().Filename], n)
 	e.Name = e.File + ":" + strconv.Itoa(e.Line) + ": " + e.Source
 	sc := scope{job: site.job}
 	switch {
@@ -178,7 +178,7 @@ func expectText(src []byte, n *lang.Expect) string {
 		_, e := x.Span()
 		end = max(end, e.Offset)
 	}
-	text := string(src[n.Pos.Offset:min(end, len(src))])
+	text := string(src[n.Start().Offset:min(end, len(src))])
 	if i := strings.IndexByte(text, '\n'); i >= 0 {
 		// An expect may end before comment lines that participle counted.
 		text = text[:i]

@@ -445,13 +445,13 @@ func resolveFS(fsys fs.FS, name string) (key string, info fs.FileInfo, err error
 // caret of an import's diagnostic goes under it. It falls back to the whole
 // statement when the text does not hold the path where the parser ended it.
 func (p *program) pathSpan(imp *lang.Import) (lang.Position, lang.Position) {
-	end := imp.EndPos
+	end := imp.End()
 	start := end
 	start.Offset -= len(imp.Path)
 	start.Column -= utf8.RuneCountInString(imp.Path)
-	src := p.sources[imp.Pos.Filename]
-	if start.Offset < imp.Pos.Offset || start.Column < 1 || end.Offset > len(src) || string(src[start.Offset:end.Offset]) != imp.Path {
-		return imp.Pos, imp.EndPos
+	src := p.sources[imp.Start().Filename]
+	if start.Offset < imp.Start().Offset || start.Column < 1 || end.Offset > len(src) || string(src[start.Offset:end.Offset]) != imp.Path {
+		return imp.Start(), imp.End()
 	}
 	return start, end
 }

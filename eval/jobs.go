@@ -512,5 +512,5 @@ func engineFigure(in goodput.Input, v float64) string {
 }
 
 func within(f *lang.Field, j *lang.Job) bool {
-	return f.Start().Offset >= j.Pos.Offset && f.Start().Offset < j.EndPos.Offset
+	return f.Start().Offset >= j.Start().Offset && f.Start().Offset < j.End().Offset
 }

@@ -37,7 +37,7 @@ func (s *Scenario) unevaluated(e *Expectation) *lang.Diagnostic {
 	}
 	if len(broken) == 0 {
 		return &lang.Diagnostic{Severity: lang.Error, Summary: "the expectation could not be evaluated",
-			Pos: e.node.Pos, End: e.node.End()}
+			Pos: e.node.Start(), End: e.node.End()}
 	}
 	pos, end := at.Span()
 	names := make([]string, len(broken))

@@ -215,7 +215,7 @@ func (p *program) sortExpects() {
 		fileIndex[f.Name] = i
 	}
 	sort.SliceStable(p.expects, func(i, j int) bool {
-		a, b := p.expects[i].node.Pos, p.expects[j].node.Pos
+		a, b := p.expects[i].node.Start(), p.expects[j].node.Start()
 		if a.Filename != b.Filename {
 			return fileIndex[a.Filename] < fileIndex[b.Filename]
 		}

@@ -79,7 +79,7 @@ func (p *program) checkSweep(d *decl) bool {
 		ax := &axisPlan{vary: v, in: in}
 		if v.In {
 			if len(v.Values) == 0 {
-				p.errorAt(v.Pos, v.EndPos, "vary "+in.name+" in [] lists no values")
+				p.errorAt(v.Start(), v.End(), "vary "+in.name+" in [] lists no values")
 				ok = false
 			}
 			for _, x := range v.Values {

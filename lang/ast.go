@@ -67,18 +67,20 @@ func (n *Ident) Parse(lex *lexer.PeekingLexer) error {
 // Import reads another file's declarations: "std/NAME" for a bundled
 // library file, otherwise a path relative to the importing file.
 type Import struct {
-	Pos, EndPos Position
-	Path        string `parser:"\"import\" @String"`
+	StartAt StartMark `parser:"\"import\" @@"`
+	Path    string    `parser:"@String"`
+	EndAt   EndMark   `parser:"@@"`
 }
 
 // Let names a value: let NAME = EXPR. Written param NAME = EXPR, it is a
 // param: a let whose value the caller may replace without editing the
 // file (gpl run --set NAME=VALUE).
 type Let struct {
-	Pos, EndPos Position
-	Keyword     string `parser:"@(\"let\" | \"param\")"`
-	Name        *Ident `parser:"@@"`
-	Value       Expr   `parser:"\"=\" @@"`
+	Keyword string    `parser:"@(\"let\" | \"param\")"`
+	StartAt StartMark `parser:"@@"`
+	Name    *Ident    `parser:"@@"`
+	Value   Expr      `parser:"\"=\" @@"`
+	EndAt   EndMark   `parser:"@@"`
 }
 
 // IsParam reports whether the let is a param.
@@ -97,22 +99,24 @@ func (n *Field) Start() Position { return n.Name.Start() }
 // Pool is an accelerator pool: pool NAME { devices = … rate = … }, which
 // may name the owners of the factors of the jobs on it.
 type Pool struct {
-	Pos, EndPos Position
-	Name        *Ident    `parser:"\"pool\" @@ \"{\""`
-	Owners      []*Owners `parser:"( @@"`
-	Fields      []*Field  `parser:"| @@ )* \"}\""`
+	StartAt StartMark `parser:"\"pool\" @@"`
+	Name    *Ident    `parser:"@@ \"{\""`
+	Owners  []*Owners `parser:"( @@"`
+	Fields  []*Field  `parser:"| @@ )* \"}\""`
+	EndAt   EndMark   `parser:"@@"`
 }
 
 // Job is a job on a pool, or a variant of another job:
 // job NAME on POOL { … }, job NAME extends JOB { … }, or
 // job NAME extends JOB on POOL { … }.
 type Job struct {
-	Pos, EndPos Position
-	Name        *Ident    `parser:"\"job\" @@"`
-	On          *Ident    `parser:"( \"on\" @@"`
-	Extends     *Ident    `parser:"| \"extends\" @@"`
-	ExtendsOn   *Ident    `parser:"  ( \"on\" @@ )? )"` // extends JOB on POOL: the pool it runs on instead
-	Items       []JobItem `parser:"\"{\" @@* \"}\""`
+	StartAt   StartMark `parser:"\"job\" @@"`
+	Name      *Ident    `parser:"@@"`
+	On        *Ident    `parser:"( \"on\" @@"`
+	Extends   *Ident    `parser:"| \"extends\" @@"`
+	ExtendsOn *Ident    `parser:"  ( \"on\" @@ )? )"` // extends JOB on POOL: the pool it runs on instead
+	Items     []JobItem `parser:"\"{\" @@* \"}\""`
+	EndAt     EndMark   `parser:"@@"`
 }
 
 // JobItem is what a job block holds: *Field, *FactorBlock, *Expect or
@@ -121,18 +125,20 @@ type JobItem interface{ Span() (Position, Position) }
 
 // FactorBlock is factors { … } or ceilings { … } in a job.
 type FactorBlock struct {
-	Pos, EndPos Position
-	Kind        string   `parser:"@(\"factors\" | \"ceilings\") \"{\""`
-	Fields      []*Field `parser:"@@* \"}\""`
+	Kind    string    `parser:"@(\"factors\" | \"ceilings\")"`
+	StartAt StartMark `parser:"@@ \"{\""`
+	Fields  []*Field  `parser:"@@* \"}\""`
+	EndAt   EndMark   `parser:"@@"`
 }
 
 // Rules is an ordered ruleset: the first rule whose condition holds gives
 // the class; else gives the class when none does.
 type Rules struct {
-	Pos, EndPos Position
-	Name        *Ident  `parser:"\"rules\" @@ \"{\""`
-	Rules       []*Rule `parser:"@@*"`
-	Else        *Ident  `parser:"\"else\" @@ \"}\""`
+	StartAt StartMark `parser:"\"rules\" @@"`
+	Name    *Ident    `parser:"@@ \"{\""`
+	Rules   []*Rule   `parser:"@@*"`
+	Else    *Ident    `parser:"\"else\" @@ \"}\""`
+	EndAt   EndMark   `parser:"@@"`
 }
 
 // Rule is [LABEL:] when CONDITION -> CLASS.
@@ -145,23 +151,24 @@ type Rule struct {
 
 // Request is a sample inference request: request NAME { field = … }.
 type Request struct {
-	Pos, EndPos Position
-	Name        *Ident   `parser:"\"request\" @@ \"{\""`
-	Fields      []*Field `parser:"@@* \"}\""`
+	StartAt StartMark `parser:"\"request\" @@"`
+	Name    *Ident    `parser:"@@ \"{\""`
+	Fields  []*Field  `parser:"@@* \"}\""`
+	EndAt   EndMark   `parser:"@@"`
 }
 
 // Expect is an assertion: expect EXPR, or expect EXPR ≈ WANT [± TOL | within N%].
 type Expect struct {
-	Pos    Position
-	X      Expr    `parser:"\"expect\" @@"`
-	Approx *Approx `parser:"@@?"`
+	StartAt StartMark `parser:"\"expect\" @@"`
+	X       Expr      `parser:"@@"`
+	Approx  *Approx   `parser:"@@?"`
 }
 
 // End is the position just past the expectation: past its ≈ part, or
 // past its expression.
 func (n *Expect) End() Position {
 	if n.Approx != nil {
-		return n.Approx.EndPos
+		return n.Approx.End()
 	}
 	_, end := n.X.Span()
 	return end
@@ -169,21 +176,31 @@ func (n *Expect) End() Position {
 
 // Approx is the ≈ part of an expectation.
 type Approx struct {
-	Pos, EndPos Position
-	Op          string `parser:"@(\"≈\" | \"~=\")"`
-	Want        Expr   `parser:"@@"`
-	TolOp       string `parser:"( @(\"±\" | \"+-\")"`
-	Abs         Expr   `parser:"  @@"`
-	Within      Expr   `parser:"| \"within\" @@"`
+	Op      string    `parser:"@(\"≈\" | \"~=\")"`
+	StartAt StartMark `parser:"@@"`
+	Want    Expr      `parser:"@@"`
+	TolOp   string    `parser:"( @(\"±\" | \"+-\")"`
+	Abs     Expr      `parser:"  @@"`
+	Within  Expr      `parser:"| \"within\" @@"`
 	// Percent is "%" when the tolerance is written as a number of percent
 	// followed by the sign (within tol %); within 1% is a percent literal
 	// and has none.
-	Percent string `parser:"  @\"%\"? )?"`
+	Percent string  `parser:"  @\"%\"? )?"`
+	EndAt   EndMark `parser:"@@"`
 }
 
+// Start and End give the ≈ part's range: from its operator to past its
+// tolerance.
+func (n *Approx) Start() Position { return n.StartAt.Position() }
+func (n *Approx) End() Position   { return n.EndAt.Position() }
+
 // Span methods give each statement's source range.
-func (n *Import) Span() (Position, Position) { return n.Pos, n.EndPos }
-func (n *Let) Span() (Position, Position)    { return n.Pos, n.EndPos }
+func (n *Import) Start() Position            { return n.StartAt.Position() }
+func (n *Import) End() Position              { return n.EndAt.Position() }
+func (n *Import) Span() (Position, Position) { return n.Start(), n.End() }
+func (n *Let) Start() Position               { return n.StartAt.Position() }
+func (n *Let) End() Position                 { return n.EndAt.Position() }
+func (n *Let) Span() (Position, Position)    { return n.Start(), n.End() }
 
 // End is the position just past the field's value.
 func (n *Field) End() Position { _, end := n.Span(); return end }
@@ -195,10 +212,21 @@ func (n *Field) Span() (Position, Position) {
 	_, end := n.Value.Span()
 	return n.Name.Start(), end
 }
-func (n *Pool) Span() (Position, Position)        { return n.Pos, n.EndPos }
-func (n *Job) Span() (Position, Position)         { return n.Pos, n.EndPos }
-func (n *FactorBlock) Span() (Position, Position) { return n.Pos, n.EndPos }
-func (n *Rules) Span() (Position, Position)       { return n.Pos, n.EndPos }
+func (n *Pool) Start() Position                   { return n.StartAt.Position() }
+func (n *Pool) End() Position                     { return n.EndAt.Position() }
+func (n *Pool) Span() (Position, Position)        { return n.Start(), n.End() }
+func (n *Job) Start() Position                    { return n.StartAt.Position() }
+func (n *Job) End() Position                      { return n.EndAt.Position() }
+func (n *Job) Span() (Position, Position)         { return n.Start(), n.End() }
+func (n *FactorBlock) Start() Position            { return n.StartAt.Position() }
+func (n *FactorBlock) End() Position              { return n.EndAt.Position() }
+func (n *FactorBlock) Span() (Position, Position) { return n.Start(), n.End() }
+func (n *Rules) Start() Position                  { return n.StartAt.Position() }
+func (n *Rules) End() Position                    { return n.EndAt.Position() }
+func (n *Rules) Span() (Position, Position)       { return n.Start(), n.End() }
 func (n *Rule) Span() (Position, Position)        { return n.Pos, n.EndPos }
-func (n *Request) Span() (Position, Position)     { return n.Pos, n.EndPos }
-func (n *Expect) Span() (Position, Position)      { return n.Pos, n.End() }
+func (n *Request) Start() Position                { return n.StartAt.Position() }
+func (n *Request) End() Position                  { return n.EndAt.Position() }
+func (n *Request) Span() (Position, Position)     { return n.Start(), n.End() }
+func (n *Expect) Start() Position                 { return n.StartAt.Position() }
+func (n *Expect) Span() (Position, Position)      { return n.Start(), n.End() }

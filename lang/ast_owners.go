@@ -5,9 +5,12 @@ package lang
 // stand at top level, in a pool or in a job; the innermost wins, factor
 // by factor.
 type Owners struct {
-	Pos, EndPos Position
-	Fields      []*Field `parser:"\"owners\" \"{\" @@* \"}\""`
+	StartAt StartMark `parser:"\"owners\" @@"`
+	Fields  []*Field  `parser:"\"{\" @@* \"}\""`
+	EndAt   EndMark   `parser:"@@"`
 }
 
 // Span returns the node's source range.
-func (n *Owners) Span() (Position, Position) { return n.Pos, n.EndPos }
+func (n *Owners) Start() Position            { return n.StartAt.Position() }
+func (n *Owners) End() Position              { return n.EndAt.Position() }
+func (n *Owners) Span() (Position, Position) { return n.Start(), n.End() }

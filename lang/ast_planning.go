@@ -8,19 +8,21 @@ import "strings"
 
 // Group sums the results of jobs: group NAME { a, b, … }.
 type Group struct {
-	Pos, EndPos Position
-	Name        *Ident   `parser:"\"group\" @@"`
-	Jobs        []*Ident `parser:"\"{\" ( @@ ( \",\" @@ )* )? \"}\""`
+	StartAt StartMark `parser:"\"group\" @@"`
+	Name    *Ident    `parser:"@@"`
+	Jobs    []*Ident  `parser:"\"{\" ( @@ ( \",\" @@ )* )? \"}\""`
+	EndAt   EndMark   `parser:"@@"`
 }
 
 // Compare sets jobs side by side: compare NAME [by min|max RESULT] { a, b, … }.
 // Without by, the best job is the one with the lowest cost_per_useful_hour.
 type Compare struct {
-	Pos, EndPos Position
-	Name        *Ident   `parser:"\"compare\" @@"`
-	Order       string   `parser:"( \"by\" @(\"min\" | \"max\")"`
-	By          []*Ident `parser:"  @@ ( \".\" @@ )* )?"`
-	Jobs        []*Ident `parser:"\"{\" ( @@ ( \",\" @@ )* )? \"}\""`
+	StartAt StartMark `parser:"\"compare\" @@"`
+	Name    *Ident    `parser:"@@"`
+	Order   string    `parser:"( \"by\" @(\"min\" | \"max\")"`
+	By      []*Ident  `parser:"  @@ ( \".\" @@ )* )?"`
+	Jobs    []*Ident  `parser:"\"{\" ( @@ ( \",\" @@ )* )? \"}\""`
+	EndAt   EndMark   `parser:"@@"`
 }
 
 // ByName is the result a compare ranks by, as written ("" when it has no
@@ -30,22 +32,24 @@ func (n *Compare) ByName() string { return joinIdents(n.By) }
 // Sweep evaluates a job over a grid of inputs:
 // sweep NAME over JOB { vary … }.
 type Sweep struct {
-	Pos, EndPos Position
-	Name        *Ident  `parser:"\"sweep\" @@"`
-	Job         *Ident  `parser:"\"over\" @@ \"{\""`
-	Varies      []*Vary `parser:"@@* \"}\""`
+	StartAt StartMark `parser:"\"sweep\" @@"`
+	Name    *Ident    `parser:"@@"`
+	Job     *Ident    `parser:"\"over\" @@ \"{\""`
+	Varies  []*Vary   `parser:"@@* \"}\""`
+	EndAt   EndMark   `parser:"@@"`
 }
 
 // Vary is one axis of a sweep: vary INPUT from A to B step C, or
 // vary INPUT in [v, …].
 type Vary struct {
-	Pos, EndPos Position
-	Input       []*Ident `parser:"\"vary\" @@ ( \".\" @@ )*"`
-	From        Expr     `parser:"( \"from\" @@"`
-	To          Expr     `parser:"  \"to\" @@"`
-	Step        Expr     `parser:"  \"step\" @@"`
-	In          bool     `parser:"| @\"in\""`
-	Values      []Expr   `parser:"  \"[\" ( @@ ( \",\" @@ )* )? \"]\" )"`
+	StartAt StartMark `parser:"\"vary\" @@"`
+	Input   []*Ident  `parser:"@@ ( \".\" @@ )*"`
+	From    Expr      `parser:"( \"from\" @@"`
+	To      Expr      `parser:"  \"to\" @@"`
+	Step    Expr      `parser:"  \"step\" @@"`
+	In      bool      `parser:"| @\"in\""`
+	Values  []Expr    `parser:"  \"[\" ( @@ ( \",\" @@ )* )? \"]\" )"`
+	EndAt   EndMark   `parser:"@@"`
 }
 
 // InputName is the varied input as written: program, S, ceiling.runtime,
@@ -54,20 +58,22 @@ func (n *Vary) InputName() string { return joinIdents(n.Input) }
 
 // Solve finds the input a target needs: solve NAME over JOB { find … }.
 type Solve struct {
-	Pos, EndPos Position
-	Name        *Ident `parser:"\"solve\" @@"`
-	Job         *Ident `parser:"\"over\" @@ \"{\""`
-	Find        *Find  `parser:"@@ \"}\""`
+	StartAt StartMark `parser:"\"solve\" @@"`
+	Name    *Ident    `parser:"@@"`
+	Job     *Ident    `parser:"\"over\" @@ \"{\""`
+	Find    *Find     `parser:"@@ \"}\""`
+	EndAt   EndMark   `parser:"@@"`
 }
 
 // Find is the question of a solve:
 // find INPUT [in [LO, HI]] such that RESULT OP TARGET.
 type Find struct {
-	Pos, EndPos Position
-	Input       []*Ident `parser:"\"find\" @@ ( \".\" @@ )*"`
-	Lo          Expr     `parser:"( \"in\" \"[\" @@"`
-	Hi          Expr     `parser:"  \",\" @@ \"]\" )?"`
-	Cond        Expr     `parser:"\"such\" \"that\" @@"`
+	StartAt StartMark `parser:"\"find\" @@"`
+	Input   []*Ident  `parser:"@@ ( \".\" @@ )*"`
+	Lo      Expr      `parser:"( \"in\" \"[\" @@"`
+	Hi      Expr      `parser:"  \",\" @@ \"]\" )?"`
+	Cond    Expr      `parser:"\"such\" \"that\" @@"`
+	EndAt   EndMark   `parser:"@@"`
 }
 
 // InputName is the input searched, as written.
@@ -109,11 +115,23 @@ func joinIdents(ids []*Ident) string {
 }
 
 // Span methods give each planning node's source range.
-func (n *Group) Span() (Position, Position)    { return n.Pos, n.EndPos }
-func (n *Compare) Span() (Position, Position)  { return n.Pos, n.EndPos }
-func (n *Sweep) Span() (Position, Position)    { return n.Pos, n.EndPos }
-func (n *Vary) Span() (Position, Position)     { return n.Pos, n.EndPos }
-func (n *Solve) Span() (Position, Position)    { return n.Pos, n.EndPos }
-func (n *Find) Span() (Position, Position)     { return n.Pos, n.EndPos }
+func (n *Group) Start() Position               { return n.StartAt.Position() }
+func (n *Group) End() Position                 { return n.EndAt.Position() }
+func (n *Group) Span() (Position, Position)    { return n.Start(), n.End() }
+func (n *Compare) Start() Position             { return n.StartAt.Position() }
+func (n *Compare) End() Position               { return n.EndAt.Position() }
+func (n *Compare) Span() (Position, Position)  { return n.Start(), n.End() }
+func (n *Sweep) Start() Position               { return n.StartAt.Position() }
+func (n *Sweep) End() Position                 { return n.EndAt.Position() }
+func (n *Sweep) Span() (Position, Position)    { return n.Start(), n.End() }
+func (n *Vary) Start() Position                { return n.StartAt.Position() }
+func (n *Vary) End() Position                  { return n.EndAt.Position() }
+func (n *Vary) Span() (Position, Position)     { return n.Start(), n.End() }
+func (n *Solve) Start() Position               { return n.StartAt.Position() }
+func (n *Solve) End() Position                 { return n.EndAt.Position() }
+func (n *Solve) Span() (Position, Position)    { return n.Start(), n.End() }
+func (n *Find) Start() Position                { return n.StartAt.Position() }
+func (n *Find) End() Position                  { return n.EndAt.Position() }
+func (n *Find) Span() (Position, Position)     { return n.Start(), n.End() }
 func (n *Query) Span() (Position, Position)    { return n.Pos, n.EndPos }
 func (n *QueryArg) Span() (Position, Position) { return n.Pos, n.EndPos }

@@ -320,7 +320,7 @@ func TestLineEndings(t *testing.T) {
 			if len(f.Stmts) != 1 {
 				t.Fatalf("%d statements, want the first let", len(f.Stmts))
 			}
-			if p := f.Stmts[0].(*Let).Pos; p.Line != 2 || p.Column != 1 {
+			if p := f.Stmts[0].(*Let).Start(); p.Line != 2 || p.Column != 1 {
 				t.Errorf("let a at %d:%d, want 2:1", p.Line, p.Column)
 			}
 		})
@@ -355,7 +355,7 @@ error: unexpected character "@"
 	if diff := cmp.Diff(want, b.String()); diff != "" {
 		t.Errorf("rendered (-want +got):\n%s", diff)
 	}
-	if p := f.Stmts[0].(*Let).Pos; p.Line != 1 || p.Column != 1 || p.Offset != 3 {
+	if p := f.Stmts[0].(*Let).Start(); p.Line != 1 || p.Column != 1 || p.Offset != 3 {
 		t.Errorf("let a at %d:%d offset %d, want 1:1 offset 3", p.Line, p.Column, p.Offset)
 	}
 	out, err := FormatSource("t.gpl", []byte(bom+"let  a=1\n"))

@@ -3,6 +3,8 @@ package lang
 import (
 	"sync"
 	"sync/atomic"
+
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // Pos is a Position in 16 bytes instead of 40: the leaves of a syntax tree
@@ -78,3 +80,42 @@ func fileName(idx uint32) string {
 // Equal reports whether p and q are the same place (go-cmp compares
 // positions with it).
 func (p Pos) Equal(q Pos) bool { return p == q }
+
+// StartMark records where a node starts, read by the grammar just after
+// the node's first token (its keyword, or its operator): the position of
+// that token. A node keeps one, 16 bytes, where participle would fill a
+// 40-byte Position; the node's Start gives it.
+type StartMark struct{ at Pos }
+
+// Parse reads nothing: it records the position of the token just read.
+func (m *StartMark) Parse(lex *lexer.PeekingLexer) error {
+	if cur := lex.RawCursor(); cur > 0 {
+		m.at = PosOf(lex.Range(cur-1, cur)[0].Pos)
+	}
+	return nil
+}
+
+// Position is the node's start.
+func (m StartMark) Position() Position { return m.at.Position() }
+
+// Equal reports whether m and o mark the same place (go-cmp compares marks
+// with it).
+func (m StartMark) Equal(o StartMark) bool { return m == o }
+
+// EndMark records where a node ends, read by the grammar after the node's
+// last token: the position of whatever follows it, which is just past the
+// token (the scanner hands the parser a space token between two tokens
+// that are apart). It is what participle would fill an EndPos with.
+type EndMark struct{ at Pos }
+
+// Parse reads nothing: it records the position of the next token.
+func (m *EndMark) Parse(lex *lexer.PeekingLexer) error {
+	m.at = PosOf(lex.RawPeek().Pos)
+	return nil
+}
+
+// Position is the node's end.
+func (m EndMark) Position() Position { return m.at.Position() }
+
+// Equal reports whether m and o mark the same place.
+func (m EndMark) Equal(o EndMark) bool { return m == o }

@@ -202,11 +202,11 @@ func (p *printer) blockStmt(start Position, nameEnd int, header string, empty bo
 func (p *printer) stmt(s Stmt) {
 	switch s := s.(type) {
 	case *Import:
-		p.leaf(s.Pos, s.EndPos, outLine{text: "import " + s.Path})
+		p.leaf(s.Start(), s.End(), outLine{text: "import " + s.Path})
 	case *Let:
-		p.leaf(s.Pos, s.EndPos, outLine{class: "let", key: s.Keyword + " " + s.Name.Name, text: " = " + exprString(s.Value)})
+		p.leaf(s.Start(), s.End(), outLine{class: "let", key: s.Keyword + " " + s.Name.Name, text: " = " + exprString(s.Value)})
 	case *Expect:
-		p.leaf(s.Pos, s.End(), outLine{text: expectString(s)})
+		p.leaf(s.Start(), s.End(), outLine{text: expectString(s)})
 	case *Owners:
 		p.owners(s, "owners")
 	case *Pool:
@@ -214,9 +214,9 @@ func (p *printer) stmt(s Stmt) {
 			p.poolWithOwners(s)
 			return
 		}
-		p.fieldBlock(s.Pos, s.Name.End().Offset, "pool", "pool "+s.Name.Name, s.Fields, s.EndPos)
+		p.fieldBlock(s.Start(), s.Name.End().Offset, "pool", "pool "+s.Name.Name, s.Fields, s.End())
 	case *Request:
-		p.fieldBlock(s.Pos, s.Name.End().Offset, "request", "request "+s.Name.Name, s.Fields, s.EndPos)
+		p.fieldBlock(s.Start(), s.Name.End().Offset, "request", "request "+s.Name.Name, s.Fields, s.End())
 	case *Job:
 		header, nameEnd := "job "+s.Name.Name, s.Name.End().Offset
 		if s.On != nil {
@@ -227,13 +227,13 @@ func (p *printer) stmt(s Stmt) {
 				header, nameEnd = header+" on "+s.ExtendsOn.Name, s.ExtendsOn.End().Offset
 			}
 		}
-		p.blockStmt(s.Pos, nameEnd, header, len(s.Items) == 0, s.EndPos, func() {
+		p.blockStmt(s.Start(), nameEnd, header, len(s.Items) == 0, s.End(), func() {
 			for _, it := range s.Items {
 				p.jobItem(it)
 			}
 		})
 	case *Rules:
-		p.blockStmt(s.Pos, s.Name.End().Offset, "rules "+s.Name.Name, false, s.EndPos, func() {
+		p.blockStmt(s.Start(), s.Name.End().Offset, "rules "+s.Name.Name, false, s.End(), func() {
 			for _, r := range s.Rules {
 				l := outLine{rule: true, cond: "when " + exprString(r.When), text: r.Class.Name}
 				if r.Label != nil {
@@ -266,13 +266,13 @@ func (p *printer) jobItem(it JobItem) {
 	case *Field:
 		p.fields([]*Field{it})
 	case *Expect:
-		p.leaf(it.Pos, it.End(), outLine{text: expectString(it)})
+		p.leaf(it.Start(), it.End(), outLine{text: expectString(it)})
 	case *Owners:
 		p.owners(it, "field")
 	case *FactorBlock:
 		// A one-line factors or ceilings block keys its line like a field,
 		// so hours, factors and ceilings line up in one column.
-		p.fieldBlock(it.Pos, it.Pos.Offset, "field", it.Kind, it.Fields, it.EndPos)
+		p.fieldBlock(it.Start(), it.Start().Offset, "field", it.Kind, it.Fields, it.End())
 	}
 }
 

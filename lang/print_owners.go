@@ -7,7 +7,7 @@ import "sort"
 // owners prints an owners block; class is how its line aligns with its
 // neighbours when it stays on one line ("field" inside a block).
 func (p *printer) owners(o *Owners, class string) {
-	p.fieldBlock(o.Pos, o.Pos.Offset, class, "owners", o.Fields, o.EndPos)
+	p.fieldBlock(o.Start(), o.Start().Offset, class, "owners", o.Fields, o.End())
 }
 
 // poolWithOwners prints a pool whose body holds owners blocks among its
@@ -22,10 +22,10 @@ func (p *printer) poolWithOwners(s *Pool) {
 		items = append(items, item{f.Start().Offset, func() { p.fields([]*Field{f}) }})
 	}
 	for _, o := range s.Owners {
-		items = append(items, item{o.Pos.Offset, func() { p.owners(o, "field") }})
+		items = append(items, item{o.Start().Offset, func() { p.owners(o, "field") }})
 	}
 	sort.Slice(items, func(i, j int) bool { return items[i].at < items[j].at })
-	p.blockStmt(s.Pos, s.Name.End().Offset, "pool "+s.Name.Name, false, s.EndPos, func() {
+	p.blockStmt(s.Start(), s.Name.End().Offset, "pool "+s.Name.Name, false, s.End(), func() {
 		for _, it := range items {
 			it.print()
 		}

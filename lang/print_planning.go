@@ -9,23 +9,23 @@ import "strings"
 func (p *printer) planningStmt(s Stmt) {
 	switch s := s.(type) {
 	case *Group:
-		p.jobList(s.Pos, s.Name.End().Offset, "group "+s.Name.Name, s.Jobs, s.EndPos)
+		p.jobList(s.Start(), s.Name.End().Offset, "group "+s.Name.Name, s.Jobs, s.End())
 	case *Compare:
 		head, nameEnd := "compare "+s.Name.Name, s.Name.End().Offset
 		if s.Order != "" {
 			head += " by " + s.Order + " " + s.ByName()
 			nameEnd = s.By[len(s.By)-1].End().Offset
 		}
-		p.jobList(s.Pos, nameEnd, head, s.Jobs, s.EndPos)
+		p.jobList(s.Start(), nameEnd, head, s.Jobs, s.End())
 	case *Sweep:
-		p.blockStmt(s.Pos, s.Job.End().Offset, "sweep "+s.Name.Name+" over "+s.Job.Name, len(s.Varies) == 0, s.EndPos, func() {
+		p.blockStmt(s.Start(), s.Job.End().Offset, "sweep "+s.Name.Name+" over "+s.Job.Name, len(s.Varies) == 0, s.End(), func() {
 			for _, v := range s.Varies {
-				p.leaf(v.Pos, v.EndPos, outLine{text: varyString(v)})
+				p.leaf(v.Start(), v.End(), outLine{text: varyString(v)})
 			}
 		})
 	case *Solve:
-		p.blockStmt(s.Pos, s.Job.End().Offset, "solve "+s.Name.Name+" over "+s.Job.Name, false, s.EndPos, func() {
-			p.leaf(s.Find.Pos, s.Find.EndPos, outLine{text: findString(s.Find)})
+		p.blockStmt(s.Start(), s.Job.End().Offset, "solve "+s.Name.Name+" over "+s.Job.Name, false, s.End(), func() {
+			p.leaf(s.Find.Start(), s.Find.End(), outLine{text: findString(s.Find)})
 		})
 	}
 }

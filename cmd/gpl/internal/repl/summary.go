@@ -206,7 +206,7 @@ func (r *repl) checkEntry(e entry) bool {
 	scn := r.s.scn()
 	passed, failed := 0, 0
 	for _, x := range scn.Expectations() {
-		if x.Node().Pos.Filename != e.source {
+		if x.Node().Start().Filename != e.source {
 			continue
 		}
 		o := scn.Check(x)
@@ -231,7 +231,7 @@ func (r *repl) checkEntry(e entry) bool {
 
 // expectID names an expectation by where it was written.
 func (r *repl) expectID(x *eval.Expectation) string {
-	p := x.Node().Pos
+	p := x.Node().Start()
 	if e, _, ok := r.s.locate(p.Filename); ok {
 		p = e.place(p)
 	}
@@ -247,14 +247,14 @@ func (r *repl) checkAll(skip map[string]bool, afterLoad bool) (passed, failed in
 	files, _ := r.s.ranks(scn)
 	xs := append([]*eval.Expectation(nil), scn.Expectations()...)
 	sort.SliceStable(xs, func(i, j int) bool {
-		a, b := xs[i].Node().Pos, xs[j].Node().Pos
+		a, b := xs[i].Node().Start(), xs[j].Node().Start()
 		if fa, fb := files[a.Filename], files[b.Filename]; fa != fb {
 			return fa < fb
 		}
 		return a.Filename == b.Filename && a.Offset < b.Offset
 	})
 	for _, x := range xs {
-		if e, _, ok := r.s.locate(x.Node().Pos.Filename); ok && skip[e.key] {
+		if e, _, ok := r.s.locate(x.Node().Start().Filename); ok && skip[e.key] {
 			continue
 		}
 		o := scn.Check(x)

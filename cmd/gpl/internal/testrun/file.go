@@ -182,7 +182,7 @@ func caseOf(out eval.Outcome, d time.Duration) testCase {
 		c.diag = out.Diagnostic
 		if c.diag == nil {
 			n := ex.Node()
-			c.diag = &lang.Diagnostic{Severity: lang.Error, Summary: "the expectation could not be evaluated", Pos: n.Pos, End: n.End()}
+			c.diag = &lang.Diagnostic{Severity: lang.Error, Summary: "the expectation could not be evaluated", Pos: n.Start(), End: n.End()}
 		}
 		return c
 	case out.Pass:
