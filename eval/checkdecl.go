@@ -27,7 +27,7 @@ func (p *program) check() {
 	p.sortExpects()
 	// Done: later compiles (Scenario.Eval, which may run concurrently) keep
 	// their constants to themselves.
-	p.konsts, p.constFields = nil, nil
+	p.konsts, p.literals = nil, nil
 }
 
 // checkDecl checks d once; a declaration met again while it is being
@@ -152,11 +152,10 @@ func (p *program) checkField(f *lang.Field, def fieldDef) bool {
 	if c, seen := p.fields[f]; seen {
 		return c != nil
 	}
-	c := p.compile(f.Value, scope{}, &p.diags)
+	c := p.compile(f.Value, scope{}, &p.diags) // a constant may be shared: never modified here
 	if c != nil && c.konst != nil && isBareZero(f.Value) {
 		// 0 is 0 in every unit.
-		c.typ = numType(def.dim)
-		p.constant(c, Value{Type: c.typ, Num: c.konst.Num})
+		c = p.literal(f.Value, Value{Type: numType(def.dim), Num: c.konst.Num})
 	}
 	if c != nil && (c.typ.Kind != Number || c.typ.Dim != def.dim) {
 		p.wrongDimension(f, def, c.typ)
@@ -164,19 +163,18 @@ func (p *program) checkField(f *lang.Field, def fieldDef) bool {
 	}
 	switch {
 	case c != nil && c.konst != nil && !plannerChecked(f.Name.Name):
-		// A constant: nothing to compute or keep per evaluation, and one
-		// compiled serves every field of that value while checking (its
-		// node, the first such literal, places no error: a constant
-		// cannot fail).
-		if shared, ok := p.constFields[*c.konst]; ok {
-			c = shared
-		} else {
+		// A constant: nothing to compute or keep per evaluation. A shared
+		// one (literal) has no slot already; a folded one is this field's.
+		if c.field != -1 {
 			c.field = -1
-			if p.constFields != nil {
-				p.constFields[*c.konst] = c
-			}
 		}
 	case c != nil:
+		// A planner's rule checks the field's value, each field where it
+		// is written: a slot of its own, so a shared constant is copied.
+		if c.konst != nil {
+			k := *c
+			c = &k
+		}
 		c.field = int32(p.nfields)
 		p.nfields++
 	}

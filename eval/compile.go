@@ -70,6 +70,11 @@ func envSlot(r *ref) ast.Node {
 // compile checks e and prepares it to run; nil when it has errors (already
 // reported into diags).
 func (p *program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *compiled {
+	if n, ok := unparen(e).(*lang.NumberLit); ok {
+		// Most fields of a file are a number: nothing to check, and its
+		// compiled is shared with every equal one.
+		return p.literal(e, NumberValue(n.Base(), n.Dim()))
+	}
 	c, node := p.checkExpr(e, sc, diags)
 	if c == nil {
 		return nil
@@ -105,6 +110,22 @@ func (p *program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *compi
 		if v, ok := fromGo(res, c.typ); err == nil && ok && finite(v) {
 			return p.constant(c, v)
 		}
+	}
+	return c
+}
+
+// literal is the compiled of the constant v, written as e: while the
+// program is checked, one per value, shared by every use of it, so that a
+// file of many equal numbers compiles each once. It is never modified
+// (its field is -1: a field of that value needs no slot), and its node,
+// the first such literal, places no error: a constant cannot fail.
+func (p *program) literal(e lang.Expr, v Value) *compiled {
+	if c, ok := p.literals[v]; ok {
+		return c
+	}
+	c := p.constant(&compiled{node: e, typ: v.Type, field: -1}, v)
+	if p.literals != nil {
+		p.literals[v] = c
 	}
 	return c
 }

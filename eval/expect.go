@@ -52,7 +52,8 @@ func (s *Scenario) Expectations() []*Expectation { return s.p.expects }
 // nil when it has errors, reported into diags.
 func (p *program) compileExpect(site expectSite, diags *lang.Diagnostics) *Expectation {
 	n := site.node
-	e := &Expectation{node: n, job: site.job, File: n.Start().Filename, Line: n.Start().Line, Column: n.Start().Column}
+	start := n.Start()
+	e := p.expectSlab.put(Expectation{node: n, job: site.job, File: start.Filename, Line: start.Line, Column: start.Column})
 	e.Source = expectText(p.sources[n.Start().Filename], n)
 	e.Name = e.File + ":" + strconv.Itoa(e.Line) + ": " + e.Source
 	sc := scope{job: site.job}

@@ -91,7 +91,7 @@ func newProgram(opts Options) *program {
 		fields:      map[*lang.Field]*compiled{},
 		konsts:      map[Value]*Value{},
 		lost:        map[string]bool{},
-		constFields: map[Value]*compiled{},
+		literals:    map[Value]*compiled{},
 	}
 }
 
@@ -200,19 +200,19 @@ func (p *program) addParsed(f *lang.File, src []byte) {
 			if st.IsParam() {
 				kind = declParam
 			}
-			p.declare(&decl{kind: kind, name: st.Name, let: st})
+			p.declare(decl{kind: kind, name: st.Name, let: st})
 		case *lang.Pool:
-			p.declare(&decl{kind: declPool, name: st.Name, pool: st})
+			p.declare(decl{kind: declPool, name: st.Name, pool: st})
 		case *lang.Job:
-			p.declare(&decl{kind: declJob, name: st.Name, job: st})
+			p.declare(decl{kind: declJob, name: st.Name, job: st})
 		case *lang.Rules:
-			p.declare(&decl{kind: declRules, name: st.Name, rules: st})
+			p.declare(decl{kind: declRules, name: st.Name, rules: st})
 			for _, r := range st.Rules {
 				p.classes[r.Class.Name] = true
 			}
 			p.classes[st.Else.Name] = true
 		case *lang.Request:
-			p.declare(&decl{kind: declRequest, name: st.Name, request: st})
+			p.declare(decl{kind: declRequest, name: st.Name, request: st})
 		case *lang.Expect:
 			p.expectNodes = append(p.expectNodes, expectSite{node: st})
 		case *lang.Group, *lang.Compare, *lang.Sweep, *lang.Solve:
@@ -278,26 +278,27 @@ const MaxDependencyDepth = 10_000
 // MaxDeclarations is the most declarations one program may hold.
 const MaxDeclarations = 1_000_000
 
-func (p *program) declare(d *decl) {
+func (p *program) declare(v decl) {
 	if len(p.order) >= MaxDeclarations {
 		if !p.tooMany { // told once
-			p.errorAt(d.name.Start(), d.name.End(), fmt.Sprintf("more than %d declarations (the limit on one program)", MaxDeclarations))
+			p.errorAt(v.name.Start(), v.name.End(), fmt.Sprintf("more than %d declarations (the limit on one program)", MaxDeclarations))
 			p.tooMany = true
 		}
 		return
 	}
-	if prev, ok := p.decls[d.name.Name]; ok {
+	if prev, ok := p.decls[v.name.Name]; ok {
 		p.diags = append(p.diags, &lang.Diagnostic{
-			Severity: lang.Error, Summary: d.name.Name + " is declared twice",
-			Pos: d.name.Start(), End: d.name.End(), Label: "declared again here",
+			Severity: lang.Error, Summary: v.name.Name + " is declared twice",
+			Pos: v.name.Start(), End: v.name.End(), Label: "declared again here",
 			Related: []lang.Related{{Pos: prev.name.Start(), End: prev.name.End(), Label: "first declared here"}},
 		})
 		return
 	}
-	if lang.IsKeyword(d.name.Name) {
-		p.errorAt(d.name.Start(), d.name.End(), d.name.Name+" is a keyword and cannot be declared")
+	if lang.IsKeyword(v.name.Name) {
+		p.errorAt(v.name.Start(), v.name.End(), v.name.Name+" is a keyword and cannot be declared")
 		return
 	}
+	d := p.declSlab.put(v)
 	d.slot = len(p.order)
 	p.decls[d.name.Name] = d
 	p.order = append(p.order, d)

@@ -47,13 +47,13 @@ type planRef interface {
 func (p *program) declarePlanning(st lang.Stmt) {
 	switch st := st.(type) {
 	case *lang.Group:
-		p.declare(&decl{kind: declGroup, name: st.Name, plan: &planDecl{group: st}})
+		p.declare(decl{kind: declGroup, name: st.Name, plan: &planDecl{group: st}})
 	case *lang.Compare:
-		p.declare(&decl{kind: declCompare, name: st.Name, plan: &planDecl{compare: st}})
+		p.declare(decl{kind: declCompare, name: st.Name, plan: &planDecl{compare: st}})
 	case *lang.Sweep:
-		p.declare(&decl{kind: declSweep, name: st.Name, plan: &planDecl{sweep: st}})
+		p.declare(decl{kind: declSweep, name: st.Name, plan: &planDecl{sweep: st}})
 	case *lang.Solve:
-		p.declare(&decl{kind: declSolve, name: st.Name, plan: &planDecl{solve: st}})
+		p.declare(decl{kind: declSolve, name: st.Name, plan: &planDecl{solve: st}})
 	}
 }
 

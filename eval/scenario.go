@@ -108,6 +108,9 @@ func (d *decl) stmt() lang.Stmt {
 
 // program is a resolved, checked and compiled file with its imports.
 type program struct {
+	declSlab   slab[decl] // the long-lived objects of a program, allocated together (slab.go)
+	jobSlab    slab[jobPlan]
+	expectSlab slab[Expectation]
 	opts         Options
 	sources      lang.Sources
 	files        []*lang.File
@@ -123,7 +126,7 @@ type program struct {
 	konsts       map[Value]*Value                   // while checking: the values of constant expressions, each kept once
 	lost         map[string]bool                    // names declared by statements that did not parse (lang.File.Lost)
 	unitWords    map[lang.Position]*lang.Diagnostic // syntax errors of a unit word read as a unit, by where the literal starts (addSyntax)
-	constFields  map[Value]*compiled                // while checking: the compiled of constant fields, one per value
+	literals     map[Value]*compiled                // while checking: the compiled of each constant value written as a number, shared (literal)
 	nfields      int                                // fields compiled; each has its index in Scenario.fieldVals
 	stack        []*decl                            // the check pass's walk
 	namesMu      sync.Mutex                         // guards names, kindNames and their counts
