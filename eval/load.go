@@ -83,15 +83,15 @@ func newProgram(opts Options) *program {
 		opts.Std = stdlib.Files
 	}
 	return &program{
-		opts:        opts,
-		sources:     lang.Sources{},
-		loaded:      map[string]bool{},
-		decls:       map[string]*decl{},
-		classes:     map[string]bool{},
-		fields:      map[*lang.Field]*compiled{},
-		konsts:      map[Value]*Value{},
-		lost:        map[string]bool{},
-		literals:    map[Value]*compiled{},
+		opts:     opts,
+		sources:  lang.Sources{},
+		loaded:   map[string]bool{},
+		decls:    map[string]*decl{},
+		classes:  map[string]bool{},
+		fields:   map[*lang.Field]*compiled{},
+		konsts:   map[Value]*Value{},
+		lost:     map[string]bool{},
+		literals: map[Value]*compiled{},
 	}
 }
 

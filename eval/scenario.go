@@ -108,9 +108,9 @@ func (d *decl) stmt() lang.Stmt {
 
 // program is a resolved, checked and compiled file with its imports.
 type program struct {
-	declSlab   slab[decl] // the long-lived objects of a program, allocated together (slab.go)
-	jobSlab    slab[jobPlan]
-	expectSlab slab[Expectation]
+	declSlab     slab[decl] // the long-lived objects of a program, allocated together (slab.go)
+	jobSlab      slab[jobPlan]
+	expectSlab   slab[Expectation]
 	opts         Options
 	sources      lang.Sources
 	files        []*lang.File
