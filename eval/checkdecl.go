@@ -178,8 +178,23 @@ func (p *program) checkField(f *lang.Field, def fieldDef) bool {
 		c.field = int32(p.nfields)
 		p.nfields++
 	}
+	if c != nil && c.konst != nil && c.field == -1 && plainNumber(f.Value) != nil {
+		// A number that checked: fieldValue reads it from the field
+		// itself, so the map keeps no entry for most of a file's fields.
+		return true
+	}
 	p.fields[f] = c
 	return c != nil
+}
+
+// plainNumber is e when it is a number written as such (in parentheses or
+// not), other than a bare 0, which takes its field's dimension; else nil.
+func plainNumber(e lang.Expr) *lang.NumberLit {
+	if isBareZero(e) {
+		return nil
+	}
+	n, _ := unparen(e).(*lang.NumberLit)
+	return n
 }
 
 func (p *program) wrongDimension(f *lang.Field, def fieldDef, got Type) {

@@ -87,7 +87,15 @@ func (s *Scenario) evalLet(d *decl) bool {
 // fieldValue evaluates a field's compiled expression once per evaluation,
 // for every job that inherits it.
 func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
-	c := s.p.fields[f]
+	c, kept := s.p.fields[f]
+	if !kept {
+		// Not kept: a number that checked (checkField); every field
+		// fieldValue is asked for was checked.
+		if n := plainNumber(f.Value); n != nil {
+			return NumberValue(n.Base(), n.Dim()), true
+		}
+		return Value{}, false
+	}
 	if c == nil {
 		return Value{}, false
 	}

@@ -121,8 +121,8 @@ type program struct {
 	classes      map[string]bool
 	expectNodes  []expectSite
 	expects      []*Expectation
-	diags        lang.Diagnostics // of every pass before evaluation
-	fields       map[*lang.Field]*compiled
+	diags        lang.Diagnostics                   // of every pass before evaluation
+	fields       map[*lang.Field]*compiled          // each checked field's compiled (nil: it has errors), but for a number that checked (fieldValue reads it)
 	konsts       map[Value]*Value                   // while checking: the values of constant expressions, each kept once
 	lost         map[string]bool                    // names declared by statements that did not parse (lang.File.Lost)
 	unitWords    map[lang.Position]*lang.Diagnostic // syntax errors of a unit word read as a unit, by where the literal starts (addSyntax)
