@@ -110,7 +110,7 @@ func (s *Scenario) Lets() []Named {
 	var out []Named
 	for _, d := range s.p.order {
 		if (d.kind == declLet || d.kind == declParam) && s.of(d).state == done {
-			out = append(out, Named{d.name.Name, s.of(d).value, d.kind == declParam})
+			out = append(out, Named{d.name.Name, *s.value(d), d.kind == declParam})
 		}
 	}
 	return out

@@ -55,7 +55,7 @@ func badOutput(t *testing.T, s *Scenario, err error) (string, *Error) {
 			continue
 		}
 		if o.Diagnostic == nil {
-			t.Errorf("%s fails without a diagnostic", o.Expectation.Name)
+			t.Errorf("%s fails without a diagnostic", o.Expectation.Name())
 			continue
 		}
 		if b.Len() > 0 {

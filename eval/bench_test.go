@@ -27,7 +27,7 @@ func BenchmarkLoadDefaultScenario(b *testing.B) {
 		}
 		for _, o := range s.Test() {
 			if !o.Pass {
-				b.Fatalf("%s failed", o.Expectation.Name)
+				b.Fatalf("%s failed", o.Expectation.Name())
 			}
 		}
 	}

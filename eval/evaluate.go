@@ -19,6 +19,7 @@ func (p *program) evaluate(params map[*decl]Value) *Scenario {
 		p:         p,
 		params:    params,
 		vals:      make([]declValues, len(p.order)),
+		values:    make([]Value, p.nvalues),
 		fieldVals: make([]fieldValue, p.nfields),
 	}
 	for _, d := range p.order {
@@ -73,14 +74,14 @@ func (s *Scenario) force(d *decl) bool {
 
 func (s *Scenario) evalLet(d *decl) bool {
 	if v, set := s.params[d]; set {
-		s.of(d).value = v
+		*s.value(d) = v
 		return true
 	}
 	v, ok := s.run(d.value, &s.ev)
 	if !ok {
 		return false
 	}
-	s.of(d).value = v
+	*s.value(d) = v
 	return true
 }
 

@@ -24,12 +24,8 @@ const (
 
 // Expectation is one compiled expect: one test case.
 type Expectation struct {
-	// Name is "file:line: source text", the test's name.
-	Name string
-	// File, Line and Column place the expect; Source is its text.
-	File         string
-	Line, Column int
-	Source       string
+	// Source is the expect's text, as written.
+	Source string
 
 	node     *lang.Expect
 	job      *decl
@@ -42,6 +38,17 @@ type Expectation struct {
 	written  float64 // half a unit in the last written place, base units; 0 when not from a literal
 }
 
+// Name is "file:line: source text", the test's name.
+func (e *Expectation) Name() string {
+	return e.File() + ":" + strconv.Itoa(e.Line()) + ": " + e.Source
+}
+
+// File, Line and Column place the expect. A file holds an expectation per
+// job, so they are worked out when asked rather than kept.
+func (e *Expectation) File() string { return e.node.Start().Filename }
+func (e *Expectation) Line() int    { return e.node.Start().Line }
+func (e *Expectation) Column() int  { return e.node.Start().Column }
+
 // Node returns the expect's syntax, for tools that rewrite it.
 func (e *Expectation) Node() *lang.Expect { return e.node }
 
@@ -52,10 +59,7 @@ func (s *Scenario) Expectations() []*Expectation { return s.p.expects }
 // nil when it has errors, reported into diags.
 func (p *program) compileExpect(site expectSite, diags *lang.Diagnostics) *Expectation {
 	n := site.node
-	start := n.Start()
-	e := p.expectSlab.put(Expectation{node: n, job: site.job, File: start.Filename, Line: start.Line, Column: start.Column})
-	e.Source = expectText(p.sources[n.Start().Filename], n)
-	e.Name = e.File + ":" + strconv.Itoa(e.Line) + ": " + e.Source
+	e := p.expectSlab.put(Expectation{node: n, job: site.job, Source: expectText(p.sources[n.Start().Filename], n)})
 	sc := scope{job: site.job}
 	switch {
 	case n.Approx != nil:

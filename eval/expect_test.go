@@ -53,7 +53,7 @@ job llama2_70b on shared_h100 {
 		t.Errorf("rendered failure (-want +got):\n%s", diff)
 	}
 	e := o.Expectation
-	gotName := []any{e.Name, e.File, e.Line, e.Column, e.Source}
+	gotName := []any{e.Name(), e.File(), e.Line(), e.Column(), e.Source}
 	wantName := []any{"scenarios/llama.gpl:9: expect mpg ≈ 0.29", "scenarios/llama.gpl", 9, 3, "expect mpg ≈ 0.29"}
 	if diff := cmp.Diff(wantName, gotName); diff != "" {
 		t.Errorf("expectation name (-want +got):\n%s", diff)

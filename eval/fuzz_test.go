@@ -59,7 +59,7 @@ func FuzzLoad(f *testing.F) {
 			// errors fails without a diagnostic of its own: the load's
 			// diagnostics already say why.
 			if !o.Pass && o.Diagnostic == nil && err == nil {
-				t.Fatalf("%s fails without a diagnostic", o.Expectation.Name)
+				t.Fatalf("%s fails without a diagnostic", o.Expectation.Name())
 			}
 			if o.Diagnostic != nil {
 				o.Diagnostic.Render(io.Discard, s.Sources, lang.Style{})

@@ -72,7 +72,7 @@ func TestGolden(t *testing.T) {
 				if o.Diagnostic != nil {
 					msg = renderDiagnostics(s, lang.Diagnostics{o.Diagnostic})
 				}
-				t.Errorf("%s: pass %v, err %v\n%s", o.Expectation.Name, o.Pass, o.Err, msg)
+				t.Errorf("%s: pass %v, err %v\n%s", o.Expectation.Name(), o.Pass, o.Err, msg)
 			}
 			n := 0 // the file's expects and its imports'
 			for _, f := range s.Files() {

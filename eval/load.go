@@ -299,7 +299,11 @@ func (p *program) declare(v decl) {
 		return
 	}
 	d := p.declSlab.put(v)
-	d.slot = len(p.order)
+	d.slot = int32(len(p.order))
+	if d.kind == declLet || d.kind == declParam {
+		d.vslot = p.nvalues
+		p.nvalues++
+	}
 	p.decls[d.name.Name] = d
 	p.order = append(p.order, d)
 	if d.kind == declParam {

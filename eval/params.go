@@ -17,7 +17,7 @@ func (s *Scenario) Params() []Named {
 	var out []Named
 	for _, d := range s.p.params {
 		if s.of(d).state == done {
-			out = append(out, Named{d.name.Name, s.of(d).value, true})
+			out = append(out, Named{d.name.Name, *s.value(d), true})
 		}
 	}
 	return out

@@ -370,7 +370,7 @@ func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params
 func (f pointField) get(pt *point) (Value, error) {
 	if f.param != nil {
 		pt.sc.force(f.param)
-		return pt.sc.of(f.param).value, nil
+		return *pt.sc.value(f.param), nil
 	}
 	return f.def.get(&pt.job)
 }

@@ -68,7 +68,7 @@ func (s *Scenario) inputBase(in input, x *goodput.Inputs) float64 {
 	case inRate:
 		return lang.FromUnit(x.Rate.Value, lang.Units["USD/h"])
 	}
-	return s.of(in.param).value.Num
+	return s.value(in.param).Num
 }
 
 // SweepResults calls fn with each point of the named sweep, in the order

@@ -187,7 +187,7 @@ func (s *Scenario) refValue(r *ref, out *sink) (Value, bool) {
 	pos, end := r.node.Span()
 	switch r.kind {
 	case refLet:
-		return s.of(r.d).value, true
+		return *s.value(r.d), true
 	case refJob:
 		v, err := s.jobResult(r.d, r.field)
 		if err != nil {

@@ -67,7 +67,8 @@ type decl struct {
 	job     *lang.Job
 	rules   *lang.Rules
 	request *lang.Request
-	slot    int // index of its values in a Scenario
+	slot    int32 // index of its values in a Scenario (vals)
+	vslot   int32 // a let's or param's index in a Scenario's values
 
 	checked evalState // the check pass's walk
 	ok      bool      // checked without errors
@@ -122,6 +123,7 @@ type program struct {
 	expectNodes  []expectSite
 	expects      []*Expectation
 	diags        lang.Diagnostics                   // of every pass before evaluation
+	nvalues      int32 // lets and params declared (decl.vslot)
 	fields       map[*lang.Field]*compiled          // each checked field's compiled (nil: it has errors), but for a number that checked (fieldValue reads it)
 	konsts       map[Value]*Value                   // while checking: the values of constant expressions, each kept once
 	lost         map[string]bool                    // names declared by statements that did not parse (lang.File.Lost)
@@ -145,7 +147,6 @@ type program struct {
 // declValues are what one evaluation computed for a declaration.
 type declValues struct {
 	state evalState
-	value Value // a let's or param's value
 	job   *jobState
 	rs    *rulesState
 	req   *requestState
@@ -165,6 +166,7 @@ type Scenario struct {
 	p         *program
 	params    map[*decl]Value
 	vals      []declValues
+	values    []Value // of the lets and params, by decl.vslot
 	fieldVals []fieldValue // by compiled.field
 	ev        sink         // the evaluation's own diagnostics
 	stack     []*decl
@@ -209,6 +211,10 @@ func (s *Scenario) Diagnostics() lang.Diagnostics {
 
 // of returns what this evaluation computed for d.
 func (s *Scenario) of(d *decl) *declValues { return &s.vals[d.slot] }
+
+// value is where a let's or param's value is kept: apart from vals, which
+// every declaration has, so that a job does not carry room for one.
+func (s *Scenario) value(d *decl) *Value { return &s.values[d.vslot] }
 
 // sortExpects puts the compiled expectations in file order, then source
 // order.

@@ -152,6 +152,7 @@ func (se *Session) extend(add []Source) *Change {
 	p, prev := se.p, se.cur
 	mark := struct{ files, order, params, nodes, expects, diags, fields int }{
 		len(p.files), len(p.order), len(p.params), len(p.expectNodes), len(p.expects), len(p.diags), p.nfields}
+	marked := p.nvalues
 	for _, src := range add {
 		p.addSyntax(src.diags)
 		p.addParsed(src.file, src.Text)
@@ -172,11 +173,12 @@ func (se *Session) extend(add []Source) *Change {
 		// there, so the backing array is shared, and growing it is
 		// amortised over the additions.
 		vals:      append(prev.vals, make([]declValues, len(p.order)-mark.order)...),
+		values:    append(prev.values, make([]Value, int(p.nvalues)-len(prev.values))...),
 		fieldVals: append(prev.fieldVals, make([]fieldValue, p.nfields-len(prev.fieldVals))...),
 		ev:        sink{diags: append(lang.Diagnostics(nil), prev.ev.diags...)},
 	}
 	for name, v := range se.params {
-		if d, ok := p.decls[name]; ok && d.slot >= mark.order && d.kind == declParam && d.typ == v.Type {
+		if d, ok := p.decls[name]; ok && int(d.slot) >= mark.order && d.kind == declParam && d.typ == v.Type {
 			if s.params == nil || len(s.params) == len(prev.params) {
 				s.params = maps.Clone(prev.params)
 				if s.params == nil {
@@ -198,6 +200,7 @@ func (se *Session) extend(add []Source) *Change {
 			delete(p.sources, f.Name)
 		}
 		p.files, p.order, p.params, p.nfields = p.files[:mark.files], p.order[:mark.order], p.params[:mark.params], mark.fields
+		p.nvalues = marked
 		p.expectNodes, p.expects, p.diags = p.expectNodes[:mark.nodes], p.expects[:mark.expects], p.diags[:mark.diags]
 		p.classes = map[string]bool{}
 		for _, d := range p.order {

@@ -241,6 +241,7 @@ func (p *program) evaluatePoint(params map[*decl]Value) *Scenario {
 		p:         p,
 		params:    params,
 		vals:      make([]declValues, len(p.order)),
+		values:    make([]Value, p.nvalues),
 		fieldVals: make([]fieldValue, p.nfields),
 	}
 }

@@ -434,7 +434,7 @@ func requestJSON(s *eval.Scenario, q eval.NamedRequest) jsonRequest {
 
 func expectationJSON(o eval.Outcome) jsonExpectation {
 	ex := o.Expectation
-	je := jsonExpectation{Name: ex.Name, File: ex.File, Line: ex.Line, Column: ex.Column, Source: ex.Source,
+	je := jsonExpectation{Name: ex.Name(), File: ex.File(), Line: ex.Line(), Column: ex.Column(), Source: ex.Source,
 		Status: o.Status(), Operator: optional(ex.Operator())}
 	if !o.Err {
 		got, want := valueJSON(o.Got), valueJSON(o.Want)

@@ -115,7 +115,7 @@ func FromScenario(s *eval.Scenario, settings []string, stream string, requests f
 		}
 	}
 	for _, o := range s.Test() {
-		e := Expectation{Name: o.Expectation.Name, Status: o.Status()}
+		e := Expectation{Name: o.Expectation.Name(), Status: o.Status()}
 		if !o.Err {
 			e.Got, e.Want = o.Got.Precise(nil), o.Want.Precise(nil)
 		}

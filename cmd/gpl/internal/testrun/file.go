@@ -145,7 +145,7 @@ func evaluateFile(path string, o *options) *evaluation {
 	ev := &evaluation{result: r, s: s}
 	cov := newCoverageTracker(s, o.cover)
 	for _, ex := range s.Expectations() {
-		selected := ex.File == path && (o.run == nil || o.run.MatchString(ex.Name))
+		selected := ex.File() == path && (o.run == nil || o.run.MatchString(ex.Name()))
 		t := time.Now()
 		out := cov.check(ex, selected)
 		d := time.Since(t)
@@ -175,7 +175,7 @@ func warningCase(path string, d *lang.Diagnostic) testCase {
 
 func caseOf(out eval.Outcome, d time.Duration) testCase {
 	ex := out.Expectation
-	c := testCase{name: ex.Name, file: ex.File, line: ex.Line, column: ex.Column, source: ex.Source, duration: d}
+	c := testCase{name: ex.Name(), file: ex.File(), line: ex.Line(), column: ex.Column(), source: ex.Source, duration: d}
 	switch {
 	case out.Err:
 		c.status = statusError

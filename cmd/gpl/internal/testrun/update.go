@@ -32,12 +32,12 @@ func updateExpects(ev *evaluation, o *options) (notes []string, changed bool, er
 	var updated []int // the notes that say "updated", true once the write succeeds
 	for _, out := range ev.outcomes {
 		ex := out.Expectation
-		if out.Pass || out.Err || ex.File != path || o.run != nil && !o.run.MatchString(ex.Name) {
+		if out.Pass || out.Err || ex.File() != path || o.run != nil && !o.run.MatchString(ex.Name()) {
 			continue
 		}
 		ed, err := planEdit(src, out)
 		if err != nil {
-			notes = append(notes, fmt.Sprintf("cannot update %s: %v", ex.Name, err))
+			notes = append(notes, fmt.Sprintf("cannot update %s: %v", ex.Name(), err))
 			continue
 		}
 		edits = append(edits, ed)
