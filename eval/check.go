@@ -284,10 +284,10 @@ func (cp *exprChecker) binary(n *lang.Binary) (Type, ast.Node) {
 // mismatch reports two dimensions that cannot meet, pointing at a bare
 // number that lacks its unit when there is one.
 func (cp *exprChecker) mismatch(n *lang.Binary, lt, rt Type, what string) (Type, ast.Node) {
-	if lit, ok := unparen(n.R).(*lang.NumberLit); ok && lit.Unit == nil && rt.Dim == lang.Count {
+	if lit, ok := unparen(n.R).(*lang.NumberLit); ok && lit.UnitOf() == nil && rt.Dim == lang.Count {
 		return cp.bareNumber(n.R, lit, n.L, lt.Dim)
 	}
-	if lit, ok := unparen(n.L).(*lang.NumberLit); ok && lit.Unit == nil && lt.Dim == lang.Count {
+	if lit, ok := unparen(n.L).(*lang.NumberLit); ok && lit.UnitOf() == nil && lt.Dim == lang.Count {
 		return cp.bareNumber(n.L, lit, n.R, rt.Dim)
 	}
 	if lt.Dim == lang.Price && isDollars(n.R) || rt.Dim == lang.Price && isDollars(n.L) {
@@ -316,7 +316,7 @@ func (cp *exprChecker) bareNumber(at lang.Expr, lit *lang.NumberLit, other lang.
 // isDollars reports a money literal written without /h.
 func isDollars(e lang.Expr) bool {
 	lit, ok := unparen(e).(*lang.NumberLit)
-	return ok && lit.Unit != nil && lit.Dim() == lang.Money
+	return ok && lit.UnitOf() != nil && lit.Dim() == lang.Money
 }
 
 func otherSide(n *lang.Binary, e lang.Expr) lang.Expr {

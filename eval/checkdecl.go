@@ -210,7 +210,7 @@ func (p *program) wrongDimension(f *lang.Field, def fieldDef, got Type) {
 		p.unitWords[lit.Start()].Notes = []string{fmt.Sprintf("hint: %s is %s: write %s", name, def.dim.Phrase(), fix)}
 		return
 	}
-	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && lit.Unit == nil && def.dim != lang.Count {
+	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && lit.UnitOf() == nil && def.dim != lang.Count {
 		p.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.dim.Phrase(), unitHint(&lang.Name{Parts: []*lang.Ident{f.Name}}, lit.Digits(), def.dim)))
 		return
 	}

@@ -79,10 +79,10 @@ func (p *program) compileExpect(site expectSite, diags *lang.Diagnostics) *Expec
 			return nil
 		}
 		if lit := numberLit(n.Approx.Want); lit != nil {
-			e.wantUnit = lit.Unit
+			e.wantUnit = lit.UnitOf()
 			half := 0.5 * math.Pow(10, -float64(lit.Decimals()))
-			if lit.Unit != nil {
-				half = lang.FromUnit(half, *lit.Unit)
+			if lit.UnitOf() != nil {
+				half = lang.FromUnit(half, *lit.UnitOf())
 			}
 			e.written = half
 		}
@@ -102,7 +102,7 @@ func (p *program) compileExpect(site expectSite, diags *lang.Diagnostics) *Expec
 				return nil
 			}
 			if lit := numberLit(b.R); lit != nil {
-				e.wantUnit = lit.Unit
+				e.wantUnit = lit.UnitOf()
 			}
 			return e
 		}
@@ -156,7 +156,7 @@ func checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool {
 		e.want.konst.Type = e.x.typ
 	}
 	if e.want.typ != e.x.typ {
-		if lit := numberLit(n.Approx.Want); lit != nil && lit.Unit == nil {
+		if lit := numberLit(n.Approx.Want); lit != nil && lit.UnitOf() == nil {
 			return bad(n.Approx.Want, "%s is %s; write its unit, e.g. %s", describe(n.X), e.x.typ.Dim.Phrase(), unitHint(n.X, lit.Digits(), e.x.typ.Dim))
 		}
 		return bad(n.Approx.Want, "cannot compare a %s with a %s", e.x.typ, e.want.typ)
@@ -167,7 +167,7 @@ func checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool {
 	if e.within != nil && e.within.typ != CountType {
 		return bad(n.Approx.Within, "within takes a percentage, a bare number such as 1%%")
 	}
-	if lit := numberLit(n.Approx.Within); lit != nil && lit.Unit == nil && n.Approx.Percent == "" {
+	if lit := numberLit(n.Approx.Within); lit != nil && lit.UnitOf() == nil && n.Approx.Percent == "" {
 		return bad(n.Approx.Within, "within takes a percentage; write %s%%", lit.Digits())
 	}
 	return true

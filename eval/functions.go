@@ -229,7 +229,7 @@ func arityPhrase(fn string) string {
 func (cp *exprChecker) wrongArgument(n *lang.Call, i int, want param, got Type) {
 	a := n.Args[i]
 	what := fmt.Sprintf("%s's argument %d, %s,", n.Func.Name, i+1, want.name)
-	if lit, ok := unparen(a).(*lang.NumberLit); ok && lit.Unit == nil {
+	if lit, ok := unparen(a).(*lang.NumberLit); ok && lit.UnitOf() == nil {
 		cp.errorf(a, "%s is %s; write its unit, e.g. %s", what, paramPhrase(want.dim), want.example)
 		return
 	}

@@ -84,5 +84,5 @@ func unitHint(other lang.Expr, digits string, d lang.Dim) string {
 // it takes the dimension of whatever it meets.
 func isBareZero(e lang.Expr) bool {
 	lit, ok := unparen(e).(*lang.NumberLit)
-	return ok && lit.Unit == nil && lit.Base() == 0
+	return ok && lit.UnitOf() == nil && lit.Base() == 0
 }

@@ -51,8 +51,8 @@ func (o Outcome) WithinPercent() (float64, bool) {
 	if e == nil || e.within == nil {
 		return 0, false
 	}
-	if lit := numberLit(e.node.Approx.Within); lit != nil && lit.Unit == nil {
-		return math.Abs(lit.Value), true
+	if lit := numberLit(e.node.Approx.Within); lit != nil && lit.UnitOf() == nil {
+		return math.Abs(lit.Amount()), true
 	}
 	if o.Want.Num == 0 {
 		return 0, false
@@ -129,7 +129,7 @@ func (o Outcome) newWantText(want lang.Expr) (string, error) {
 	if o.Expectation.mode == modeCompare {
 		text, ok := form.exact(got.Num)
 		if !ok {
-			return "", fmt.Errorf("no literal in %s reproduces %s", form.unitName(), got.Precise(lit.Unit))
+			return "", fmt.Errorf("no literal in %s reproduces %s", form.unitName(), got.Precise(lit.UnitOf()))
 		}
 		return text, nil
 	}
@@ -139,7 +139,7 @@ func (o Outcome) newWantText(want lang.Expr) (string, error) {
 	}
 	text, ok := form.approx(got.Num, holds)
 	if !ok {
-		return "", fmt.Errorf("no literal in %s comes within the tolerance of %s", form.unitName(), got.Precise(lit.Unit))
+		return "", fmt.Errorf("no literal in %s comes within the tolerance of %s", form.unitName(), got.Precise(lit.UnitOf()))
 	}
 	return text, nil
 }
@@ -186,7 +186,7 @@ type numberForm struct {
 }
 
 func formOf(lit *lang.NumberLit) numberForm {
-	f := numberForm{unit: lit.Unit}
+	f := numberForm{unit: lit.UnitOf()}
 	if i := strings.Index(lit.Text, lit.Digits()); i >= 0 {
 		f.prefix, f.suffix = lit.Text[:i], lit.Text[i+len(lit.Digits()):]
 	}

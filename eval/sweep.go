@@ -108,7 +108,7 @@ func (p *program) inputValue(e lang.Expr, in input, what string) *compiled {
 	if c.typ != in.typ {
 		pos, end := e.Span()
 		msg := fmt.Sprintf("%s is %s, but %s is %s", in.name, in.typ.Phrase(), what, c.typ.Phrase())
-		if lit, ok := unparen(e).(*lang.NumberLit); ok && lit.Unit == nil && in.typ.Kind == Number {
+		if lit, ok := unparen(e).(*lang.NumberLit); ok && lit.UnitOf() == nil && in.typ.Kind == Number {
 			msg = fmt.Sprintf("%s is %s; write its unit, e.g. %s", in.name, in.typ.Dim.Phrase(), exampleUnit(lit.Digits(), in.typ.Dim))
 		}
 		p.errorAt(pos, end, msg)

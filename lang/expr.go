@@ -18,14 +18,47 @@ type Expr interface{ Span() (Position, Position) }
 // NumberLit is a number as written, with its optional unit: 0.282, 720h,
 // 2.50 USD/h, $2.50, 1_000_000.
 //
-// A literal is one token on one line, so it keeps only its start; its end
-// and its numeral are derived from Text (End, Digits). Files hold a literal
-// per field, so the node is kept small.
+// A literal is one token on one line, so it keeps only its start and its
+// text: its end, numeral, value and unit are derived from Text (End,
+// Digits, Amount, UnitOf), which the parser has checked. Files hold a
+// literal per field, so the node is kept small (32 bytes).
 type NumberLit struct {
-	At    Pos     // where it starts, compact (a file holds several literals per line)
-	Text  string  // the token as written, unit included
-	Value float64 // the numeral's value, in Unit
-	Unit  *Unit   // nil for a bare number (a count); shared by every literal in that unit, not to be modified
+	At   Pos    // where it starts, compact (a file holds several literals per line)
+	Text string // the token as written, unit included
+}
+
+// Amount is the numeral's value, in the literal's unit (UnitOf).
+func (n *NumberLit) Amount() float64 {
+	digits := n.Digits()
+	if strings.IndexByte(digits, '_') >= 0 {
+		digits = strings.ReplaceAll(digits, "_", "")
+	}
+	v, _ := strconv.ParseFloat(digits, 64)
+	return v
+}
+
+// UnitOf is the literal's unit: nil for a bare number (a count), else
+// shared by every literal in that unit, not to be modified.
+func (n *NumberLit) UnitOf() *Unit {
+	if _, unit := splitNumber(n.Text); unit != "" {
+		return unitOf[unit]
+	}
+	return nil
+}
+
+// splitNumber splits a Number or Money token into its numeral and its
+// unit's symbol ("" for none; "$" and "$/h" for money).
+func splitNumber(text string) (digits, unit string) {
+	digits = numeral(text)
+	switch {
+	case strings.HasSuffix(text, "/h") && text[0] == '$':
+		unit = "$/h"
+	case text[0] == '$':
+		unit = "$"
+	default:
+		unit = strings.TrimLeft(text[len(digits):], " \t")
+	}
+	return digits, unit
 }
 
 // End is the position just past the literal.
@@ -61,18 +94,18 @@ func numeral(text string) string {
 
 // Base is the literal's value converted to its dimension's base unit.
 func (n *NumberLit) Base() float64 {
-	if n.Unit == nil {
-		return n.Value
+	if u := n.UnitOf(); u != nil {
+		return FromUnit(n.Amount(), *u)
 	}
-	return FromUnit(n.Value, *n.Unit)
+	return n.Amount()
 }
 
 // Dim is the literal's dimension.
 func (n *NumberLit) Dim() Dim {
-	if n.Unit == nil {
-		return Count
+	if u := n.UnitOf(); u != nil {
+		return u.Dim
 	}
-	return n.Unit.Dim
+	return Count
 }
 
 // Decimals is the number of decimal places the numeral was written with,
@@ -600,16 +633,7 @@ var unitOf = func() map[string]*Unit {
 func parseNumber(t *lexer.Token) (Expr, error) {
 	text := t.Value
 	n := &NumberLit{At: PosOf(t.Pos), Text: text}
-	digits := numeral(text)
-	unit := ""
-	switch {
-	case strings.HasSuffix(text, "/h") && text[0] == '$':
-		unit = "$/h"
-	case text[0] == '$':
-		unit = "$"
-	default:
-		unit = strings.TrimLeft(text[len(digits):], " \t")
-	}
+	digits, unit := splitNumber(text)
 	written := digits
 	if strings.IndexByte(digits, '_') >= 0 {
 		if err := checkUnderscores(t, strings.Index(text, written), written); err != nil {
@@ -618,11 +642,7 @@ func parseNumber(t *lexer.Token) (Expr, error) {
 		digits = strings.ReplaceAll(digits, "_", "")
 	}
 	v, err := strconv.ParseFloat(digits, 64)
-	n.Value = v
-	if unit != "" {
-		n.Unit = unitOf[unit]
-	}
-	if err == nil && n.Unit != nil && v != 0 {
+	if err == nil && unit != "" && v != 0 {
 		if b := n.Base(); math.IsInf(b, 0) || b == 0 {
 			err = strconv.ErrRange
 		}
@@ -640,7 +660,7 @@ func parseNumber(t *lexer.Token) (Expr, error) {
 		return nil, &SyntaxError{Pos: t.Pos, EndPos: n.End(), Msg: "malformed number " + strconv.Quote(text)}
 	}
 	what := "number " + strconv.Quote(text)
-	if math.IsInf(v, 0) || v != 0 && n.Unit != nil && math.IsInf(n.Base(), 0) {
+	if math.IsInf(v, 0) || v != 0 && n.UnitOf() != nil && math.IsInf(n.Base(), 0) {
 		return nil, &hintError{
 			Pos: t.Pos, EndPos: n.End(),
 			Summary: what + " is too large: beyond ±1.8e308, the largest number gpl holds" + inBase(n),
@@ -657,10 +677,10 @@ func parseNumber(t *lexer.Token) (Expr, error) {
 // inBase says that a literal's range was exceeded only when converted to
 // its dimension's base unit.
 func inBase(n *NumberLit) string {
-	if n.Unit == nil || n.Unit.Factor == 1 {
+	if n.UnitOf() == nil || n.UnitOf().Factor == 1 {
 		return ""
 	}
-	return " once converted to " + baseUnitOf(n.Unit.Dim)
+	return " once converted to " + baseUnitOf(n.UnitOf().Dim)
 }
 
 // baseUnitOf names the base unit of a dimension as literals write it.

@@ -451,7 +451,7 @@ func rulesWithoutElse(s *errorSite) *syntaxHint {
 // hint converts it. l is the left operand, op the "/" and r the right.
 func perTimeUnit(l Expr, op *lexer.Token, r Expr) error {
 	n, ok := rightmostOperand(l).(*NumberLit)
-	if !ok || n.Unit == nil || n.Unit.Dim != Money {
+	if !ok || n.UnitOf() == nil || n.UnitOf().Dim != Money {
 		return nil
 	}
 	name, ok := r.(*Name)
@@ -467,8 +467,8 @@ func perTimeUnit(l Expr, op *lexer.Token, r Expr) error {
 	if !ok || u.Dim != Duration {
 		return nil
 	}
-	perHour := n.Value * 3600 / u.Factor
-	if math.IsInf(perHour, 0) || perHour == 0 && n.Value != 0 {
+	perHour := n.Amount() * 3600 / u.Factor
+	if math.IsInf(perHour, 0) || perHour == 0 && n.Amount() != 0 {
 		return nil
 	}
 	rounded, _ := strconv.ParseFloat(strconv.FormatFloat(perHour, 'g', 6, 64), 64)

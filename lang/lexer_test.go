@@ -234,9 +234,9 @@ func TestNumberLiterals(t *testing.T) {
 			if !ok {
 				t.Fatalf("ParseExpr(%q) = %T, want *NumberLit", tt.src, x)
 			}
-			got := numberView{Text: n.Text, Digits: n.Digits(), Value: n.Value, Dim: n.Dim().String(), Base: n.Base(), Decimals: n.Decimals()}
-			if n.Unit != nil {
-				got.Unit = n.Unit.Symbol
+			got := numberView{Text: n.Text, Digits: n.Digits(), Value: n.Amount(), Dim: n.Dim().String(), Base: n.Base(), Decimals: n.Decimals()}
+			if n.UnitOf() != nil {
+				got.Unit = n.UnitOf().Symbol
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("%q (-want +got):\n%s", tt.src, diff)
@@ -268,8 +268,8 @@ func TestEveryUnit(t *testing.T) {
 					t.Fatal(diags)
 				}
 				n := x.(*NumberLit)
-				if n.Unit == nil || n.Unit.Symbol != sym || n.Digits() != "2.5" || n.Base() != FromUnit(2.5, u) {
-					t.Errorf("literal %q: unit %v, digits %q, base %v", src, n.Unit, n.Digits(), n.Base())
+				if n.UnitOf() == nil || n.UnitOf().Symbol != sym || n.Digits() != "2.5" || n.Base() != FromUnit(2.5, u) {
+					t.Errorf("literal %q: unit %v, digits %q, base %v", src, n.UnitOf(), n.Digits(), n.Base())
 				}
 			})
 		}
