@@ -123,7 +123,7 @@ type program struct {
 	expectNodes  []expectSite
 	expects      []*Expectation
 	diags        lang.Diagnostics                   // of every pass before evaluation
-	nvalues      int32 // lets and params declared (decl.vslot)
+	nvalues      int32                              // lets and params declared (decl.vslot)
 	fields       map[*lang.Field]*compiled          // each checked field's compiled (nil: it has errors), but for a number that checked (fieldValue reads it)
 	konsts       map[Value]*Value                   // while checking: the values of constant expressions, each kept once
 	lost         map[string]bool                    // names declared by statements that did not parse (lang.File.Lost)
@@ -166,7 +166,7 @@ type Scenario struct {
 	p         *program
 	params    map[*decl]Value
 	vals      []declValues
-	values    []Value // of the lets and params, by decl.vslot
+	values    []Value      // of the lets and params, by decl.vslot
 	fieldVals []fieldValue // by compiled.field
 	ev        sink         // the evaluation's own diagnostics
 	stack     []*decl
