@@ -123,7 +123,7 @@ func (p *program) compileExpect(site expectSite, diags *lang.Diagnostics) *Expec
 // % sign follows the expression (within tol %), else v itself, a count such
 // as the percent literal 1% (0.01).
 func withinFraction(e *Expectation, v float64) float64 {
-	if e.node.Approx.Percent != "" {
+	if e.node.Approx.Percent {
 		return v / 100
 	}
 	return v
@@ -167,7 +167,7 @@ func checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool {
 	if e.within != nil && e.within.typ != CountType {
 		return bad(n.Approx.Within, "within takes a percentage, a bare number such as 1%%")
 	}
-	if lit := numberLit(n.Approx.Within); lit != nil && lit.UnitOf() == nil && n.Approx.Percent == "" {
+	if lit := numberLit(n.Approx.Within); lit != nil && lit.UnitOf() == nil && !n.Approx.Percent {
 		return bad(n.Approx.Within, "within takes a percentage; write %s%%", lit.Digits())
 	}
 	return true

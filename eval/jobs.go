@@ -267,7 +267,7 @@ func (p *program) factorBlock(jp *jobPlan, b *lang.FactorBlock) bool {
 	for _, f := range b.Fields {
 		fac, known := goodput.ParseFactor(f.Name.Name)
 		if !known {
-			p.unknownFieldDecl(f, b.Kind, []string{"scheduling", "runtime", "program", "S", "R", "P"})
+			p.unknownFieldDecl(f, b.Kind(), []string{"scheduling", "runtime", "program", "S", "R", "P"})
 			ok = false
 			continue
 		}
@@ -277,7 +277,7 @@ func (p *program) factorBlock(jp *jobPlan, b *lang.FactorBlock) bool {
 			continue
 		}
 		seen[fac] = f
-		if b.Kind == "factors" {
+		if !b.Ceilings {
 			jp.factors[fac] = f
 		} else {
 			jp.ceilings[fac] = f

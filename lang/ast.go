@@ -125,10 +125,18 @@ type JobItem interface{ Span() (Position, Position) }
 
 // FactorBlock is factors { … } or ceilings { … } in a job.
 type FactorBlock struct {
-	Kind    string    `parser:"@(\"factors\" | \"ceilings\")"`
-	StartAt StartMark `parser:"@@ \"{\""`
-	Fields  []*Field  `parser:"@@* \"}\""`
-	EndAt   EndMark   `parser:"@@"`
+	Ceilings bool      `parser:"( \"factors\" | @\"ceilings\" )"` // false for factors { … }
+	StartAt  StartMark `parser:"@@ \"{\""`
+	Fields   []*Field  `parser:"@@* \"}\""`
+	EndAt    EndMark   `parser:"@@"`
+}
+
+// Kind is the block's keyword: "factors" or "ceilings".
+func (n *FactorBlock) Kind() string {
+	if n.Ceilings {
+		return "ceilings"
+	}
+	return "factors"
 }
 
 // Rules is an ordered ruleset: the first rule whose condition holds gives
@@ -175,17 +183,18 @@ func (n *Expect) End() Position {
 }
 
 // Approx is the ≈ part of an expectation.
+//
+// The operators may be written ≈ or ~=, ± or +-; the printer writes the
+// first of each, so the tree keeps neither.
 type Approx struct {
-	Op      string    `parser:"@(\"≈\" | \"~=\")"`
-	StartAt StartMark `parser:"@@"`
+	StartAt StartMark `parser:"( \"≈\" | \"~=\" ) @@"`
 	Want    Expr      `parser:"@@"`
-	TolOp   string    `parser:"( @(\"±\" | \"+-\")"`
-	Abs     Expr      `parser:"  @@"`
+	Abs     Expr      `parser:"( ( \"±\" | \"+-\" ) @@"`
 	Within  Expr      `parser:"| \"within\" @@"`
-	// Percent is "%" when the tolerance is written as a number of percent
+	// Percent is true when the tolerance is written as a number of percent
 	// followed by the sign (within tol %); within 1% is a percent literal
 	// and has none.
-	Percent string  `parser:"  @\"%\"? )?"`
+	Percent bool    `parser:"  @\"%\"? )?"`
 	EndAt   EndMark `parser:"@@"`
 }
 

@@ -262,7 +262,7 @@ func items(s Stmt) []string {
 				out = append(out, field("", it))
 			case *FactorBlock:
 				for _, f := range it.Fields {
-					out = append(out, field(it.Kind+".", f))
+					out = append(out, field(it.Kind()+".", f))
 				}
 			case *Expect:
 				out = append(out, "expect "+treeShape(it.X)+" "+spanOf(it))

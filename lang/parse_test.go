@@ -85,13 +85,13 @@ func TestParseSection4(t *testing.T) {
 		case *Field:
 			items = append(items, fmt.Sprintf("field %s = %s %s", it.Name.Name, treeShape(it.Value), spanOf(it)))
 		case *FactorBlock:
-			s := it.Kind
+			s := it.Kind()
 			for _, f := range it.Fields {
 				s += fmt.Sprintf(" %s=%s", f.Name.Name, treeShape(f.Value))
 			}
 			items = append(items, s+" "+spanOf(it))
 		case *Expect:
-			items = append(items, fmt.Sprintf("expect %s %s %s %s", treeShape(it.X), it.Approx.Op, treeShape(it.Approx.Want), spanOf(it)))
+			items = append(items, fmt.Sprintf("expect %s %s %s %s", treeShape(it.X), "≈", treeShape(it.Approx.Want), spanOf(it)))
 		}
 	}
 	wantItems := []string{
@@ -153,9 +153,9 @@ func TestParseExpectForms(t *testing.T) {
 		want string
 	}{
 		{"expect mpg ≈ 0.282", "mpg ≈ 0.282"},
-		{"expect mpg ~= 0.282", "mpg ~= 0.282"},
+		{"expect mpg ~= 0.282", "mpg ≈ 0.282"},
 		{"expect mpg ≈ 0.2822 ± 0.0001", "mpg ≈ 0.2822 ± 0.0001"},
-		{"expect mpg ≈ 0.2822 +- 0.0001", "mpg ≈ 0.2822 +- 0.0001"},
+		{"expect mpg ≈ 0.2822 +- 0.0001", "mpg ≈ 0.2822 ± 0.0001"},
 		{"expect cost_per_useful_hour ≈ 8.86 USD/h within 1%", "cost_per_useful_hour ≈ 8.86 USD/h within 1%"},
 		{"expect x ≈ 2 within tol %", "x ≈ 2 within tol"},
 		{`expect best_lever == "program"`, `(== best_lever "program")`},
@@ -172,9 +172,9 @@ func TestParseExpectForms(t *testing.T) {
 			e := f.Stmts[0].(*Expect)
 			got := treeShape(e.X)
 			if a := e.Approx; a != nil {
-				got += " " + a.Op + " " + treeShape(a.Want)
+				got += " ≈ " + treeShape(a.Want)
 				if a.Abs != nil {
-					got += " " + a.TolOp + " " + treeShape(a.Abs)
+					got += " ± " + treeShape(a.Abs)
 				}
 				if a.Within != nil {
 					got += " within " + treeShape(a.Within)

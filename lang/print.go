@@ -272,7 +272,7 @@ func (p *printer) jobItem(it JobItem) {
 	case *FactorBlock:
 		// A one-line factors or ceilings block keys its line like a field,
 		// so hours, factors and ceilings line up in one column.
-		p.fieldBlock(it.Start(), it.Start().Offset, "field", it.Kind, it.Fields, it.End())
+		p.fieldBlock(it.Start(), it.Start().Offset, "field", it.Kind(), it.Fields, it.End())
 	}
 }
 
@@ -319,7 +319,9 @@ func expectString(e *Expect) string {
 		if a.Within != nil {
 			b.WriteString(" within ")
 			writeExpr(&b, a.Within)
-			b.WriteString(a.Percent)
+			if a.Percent {
+				b.WriteString("%")
+			}
 		}
 	}
 	return b.String()

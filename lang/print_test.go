@@ -273,11 +273,6 @@ func canonicalTree(f *lang.File) *lang.File {
 			switch n := v.Interface().(type) {
 			case *lang.NumberLit:
 				n.Text = strings.ReplaceAll(blanks.ReplaceAllString(n.Text, " "), " %", "%")
-			case *lang.Approx:
-				n.Op = "≈"
-				if n.TolOp != "" {
-					n.TolOp = "±"
-				}
 			}
 			walk(v.Elem())
 		case reflect.Struct:
