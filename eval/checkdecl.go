@@ -205,13 +205,13 @@ func (p *program) wrongDimension(f *lang.Field, def fieldDef, got Type) {
 		// told, with a hint in the field's dimension.
 		fix := lit.Digits()
 		if def.dim != lang.Count {
-			fix = unitHint(&lang.Name{Parts: []*lang.Ident{f.Name}}, lit.Digits(), def.dim)
+			fix = unitHint(&lang.Name{Parts: []*lang.Ident{&f.Name}}, lit.Digits(), def.dim)
 		}
 		p.unitWords[lit.Start()].Notes = []string{fmt.Sprintf("hint: %s is %s: write %s", name, def.dim.Phrase(), fix)}
 		return
 	}
 	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && lit.UnitOf() == nil && def.dim != lang.Count {
-		p.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.dim.Phrase(), unitHint(&lang.Name{Parts: []*lang.Ident{f.Name}}, lit.Digits(), def.dim)))
+		p.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.dim.Phrase(), unitHint(&lang.Name{Parts: []*lang.Ident{&f.Name}}, lit.Digits(), def.dim)))
 		return
 	}
 	if lit, ok := unparen(f.Value).(*lang.NumberLit); ok && def.dim == lang.Price && lit.Dim() == lang.Money {

@@ -89,8 +89,8 @@ func (n *Let) IsParam() bool { return n.Keyword == "param" }
 // Field is one NAME = EXPR line of a block. It starts where its name does
 // and ends where its value does (Span), so it keeps no position of its own.
 type Field struct {
-	Name  *Ident `parser:"@@"`
-	Value Expr   `parser:"\"=\" @@"`
+	Name  Ident `parser:"@@"` // kept in the field: a file holds a field per line
+	Value Expr  `parser:"\"=\" @@"`
 }
 
 // Start is the position of the field's first character: its name's.
