@@ -40,12 +40,12 @@ const (
 // the expression runs.
 type ref struct {
 	kind  refKind
+	slot  int32 // index in the expr environment's slice for its kind
 	d, d2 *decl
 	field string // canonical result or field name
 	text  string // as written, for notes
 	node  lang.Expr
 	typ   Type
-	slot  int // index in the expr environment's slice for its kind
 	plan  planRef
 }
 
@@ -151,13 +151,13 @@ func (cp *exprChecker) addRef(r *ref) ast.Node {
 	}
 	switch r.typ.Kind {
 	case Number:
-		r.slot = int(cp.c.nums)
+		r.slot = cp.c.nums
 		cp.c.nums++
 	case Bool:
-		r.slot = int(cp.c.bools)
+		r.slot = cp.c.bools
 		cp.c.bools++
 	default:
-		r.slot = int(cp.c.strs)
+		r.slot = cp.c.strs
 		cp.c.strs++
 	}
 	cp.c.refs = append(cp.c.refs, r)

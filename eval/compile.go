@@ -64,7 +64,7 @@ func envSlot(r *ref) ast.Node {
 	case Bool:
 		name = "b"
 	}
-	return &ast.MemberNode{Node: &ast.IdentifierNode{Value: name}, Property: &ast.IntegerNode{Value: r.slot}}
+	return &ast.MemberNode{Node: &ast.IdentifierNode{Value: name}, Property: &ast.IntegerNode{Value: int(r.slot)}}
 }
 
 // compile checks e and prepares it to run; nil when it has errors (already

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -173,6 +174,16 @@ func checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool {
 	return true
 }
 
+// inPlace is b as a string without a copy. A source is not modified once
+// it is parsed (lang.ParseWith), and the syntax tree's own text already
+// points into it.
+func inPlace(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
 // expectText is the expect's source text, without trailing comments.
 func expectText(src []byte, n *lang.Expect) string {
 	if src == nil || n.End().Offset > len(src) {
@@ -183,7 +194,7 @@ func expectText(src []byte, n *lang.Expect) string {
 		_, e := x.Span()
 		end = max(end, e.Offset)
 	}
-	text := string(src[n.Start().Offset:min(end, len(src))])
+	text := inPlace(src[n.Start().Offset:min(end, len(src))])
 	if i := strings.IndexByte(text, '\n'); i >= 0 {
 		// An expect may end before comment lines that participle counted.
 		text = text[:i]
