@@ -162,9 +162,11 @@ func (p *program) checkField(f *lang.Field, def fieldDef) bool {
 		c = nil
 	}
 	switch {
-	case c != nil && c.konst != nil && !plannerChecked(f.Name.Name):
-		// A constant: nothing to compute or keep per evaluation. A shared
-		// one (literal) has no slot already; a folded one is this field's.
+	case c != nil && c.konst != nil && (!plannerChecked(f.Name.Name) || plainNumber(f.Value) != nil && plannerProblem(f.Name.Name, *c.konst) == ""):
+		// A constant (and a number the planner's rules accept, which they
+		// need not check again): nothing to compute or keep per
+		// evaluation. A shared one (literal) has no slot already; a folded
+		// one is this field's.
 		if c.field != -1 {
 			c.field = -1
 		}

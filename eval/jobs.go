@@ -376,20 +376,27 @@ func (s *Scenario) gatherInputs(d *decl, js *jobState, mode gatherMode) bool {
 // fieldValue applies it to the devices and hours lines of pools and jobs,
 // once per evaluation.
 func (s *Scenario) plannerRule(name string, f *lang.Field, v Value) bool {
-	pos, end := f.Value.Span()
-	switch {
-	case name == "devices" && v.Num != math.Trunc(v.Num) && v.Num > 0 && !math.IsInf(v.Num, 0):
-		s.ev.errorAt(pos, end, fmt.Sprintf("devices is %s; devices are whole: write %s or %s",
-			lang.FormatNumber(v.Num), lang.FormatNumber(math.Floor(v.Num)), lang.FormatNumber(math.Ceil(v.Num))))
-		return false
-	case name == "devices" && v.Num == 0:
-		s.ev.errorAt(pos, end, "devices is 0; a job needs at least one device")
-		return false
-	case name == "hours" && v.Num == 0:
-		s.ev.errorAt(pos, end, "hours is 0; the pool must be offered to the job for some time, e.g. 720h")
+	if msg := plannerProblem(name, v); msg != "" {
+		pos, end := f.Value.Span()
+		s.ev.errorAt(pos, end, msg)
 		return false
 	}
 	return true
+}
+
+// plannerProblem is what the planner's rules find wrong with v as the
+// value of the field name, or "".
+func plannerProblem(name string, v Value) string {
+	switch {
+	case name == "devices" && v.Num != math.Trunc(v.Num) && v.Num > 0 && !math.IsInf(v.Num, 0):
+		return fmt.Sprintf("devices is %s; devices are whole: write %s or %s",
+			lang.FormatNumber(v.Num), lang.FormatNumber(math.Floor(v.Num)), lang.FormatNumber(math.Ceil(v.Num)))
+	case name == "devices" && v.Num == 0:
+		return "devices is 0; a job needs at least one device"
+	case name == "hours" && v.Num == 0:
+		return "hours is 0; the pool must be offered to the job for some time, e.g. 720h"
+	}
+	return ""
 }
 
 // inputError places each of a goodput engine error's input errors on the
