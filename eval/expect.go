@@ -76,7 +76,7 @@ func (p *program) compileExpect(site expectSite, diags *lang.Diagnostics) *Expec
 		if e.x == nil || e.want == nil || n.Approx.Abs != nil && e.tol == nil || n.Approx.Within != nil && e.within == nil {
 			return nil
 		}
-		if !checkApproxTypes(e, diags) {
+		if !p.checkApproxTypes(e, diags) {
 			return nil
 		}
 		if lit := numberLit(n.Approx.Want); lit != nil {
@@ -142,7 +142,7 @@ func numberLit(e lang.Expr) *lang.NumberLit {
 	return nil
 }
 
-func checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool {
+func (p *program) checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool {
 	n := e.node
 	bad := func(x lang.Expr, msg string, args ...any) bool {
 		pos, end := x.Span()
@@ -153,8 +153,8 @@ func checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool {
 		return bad(n.X, "≈ compares numbers; this is a %s", e.x.typ)
 	}
 	if e.want.typ != e.x.typ && isBareZero(n.Approx.Want) {
-		e.want.typ = e.x.typ
-		e.want.konst.Type = e.x.typ
+		// 0 is 0 in every unit. A constant is shared: this one is new.
+		e.want = p.literal(n.Approx.Want, Value{Type: e.x.typ})
 	}
 	if e.want.typ != e.x.typ {
 		if lit := numberLit(n.Approx.Want); lit != nil && lit.UnitOf() == nil {

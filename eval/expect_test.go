@@ -190,3 +190,38 @@ expect idle.mpg == 0
 		t.Errorf("second check: err %v, scenario diagnostics %v", again.Err, s.Diagnostics())
 	}
 }
+
+// TestZeroWantSharesNothing checks that "≈ 0" taking the dimension of what
+// it is compared with changes that expectation only: equal constants are
+// shared, and it once gave every bare 0 of the file its dimension, so that
+// let zero = 0 printed as $0.00.
+func TestZeroWantSharesNothing(t *testing.T) {
+	s, err := LoadSource("zero.gpl", []byte(`pool p {
+  devices = 8
+  rate    = 2.50 USD/h
+}
+let zero = 0
+job j on p {
+  hours = 10h
+  factors { S = 0.9  R = 0.9  P = 0.3 }
+  expect badput_cost ≈ 0 ± 1000 USD
+}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := s.Value("zero")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff("0", v.String()); diff != "" {
+		t.Errorf("zero (-want +got):\n%s", diff)
+	}
+	var passed []bool
+	for _, o := range s.Test() {
+		passed = append(passed, o.Pass)
+	}
+	if diff := cmp.Diff([]bool{true}, passed); diff != "" {
+		t.Errorf("expectations passed (-want +got):\n%s", diff)
+	}
+}
