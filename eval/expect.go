@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
 type expectSite struct {
@@ -28,11 +30,16 @@ type Expectation struct {
 	// Source is the expect's text, as written.
 	Source string
 
-	node     *lang.Expect
-	job      *decl
-	mode     expectMode
-	op       string
-	x, want  *compiled
+	node    *lang.Expect
+	job     *decl
+	mode    expectMode
+	op      string
+	x, want *compiled
+	// own, when x is nil, is the result of the expect's job that x reads:
+	// expect mpg ≈ 0.282 in a job, the most common expect of all. It is
+	// read directly, and the file keeps no compiled expression and
+	// reference per job for it.
+	own      string
 	tol      *compiled // ± T
 	within   *compiled // within P%
 	wantUnit *lang.Unit
@@ -78,6 +85,9 @@ func (p *program) compileExpect(site expectSite, diags *lang.Diagnostics) *Expec
 		}
 		if !p.checkApproxTypes(e, diags) {
 			return nil
+		}
+		if r := ownResult(e.x, n.X, site.job); r != nil {
+			e.own, e.x = r.field, nil
 		}
 		if lit := numberLit(n.Approx.Want); lit != nil {
 			e.wantUnit = lit.UnitOf()
@@ -174,6 +184,41 @@ func (p *program) checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool
 	return true
 }
 
+// ownResult is the one reference of x when x is nothing but the name of a
+// result of the job job, written as such (mpg, not (mpg) or j.mpg); else
+// nil.
+func ownResult(x *compiled, written lang.Expr, job *decl) *ref {
+	if job == nil || x.prog != nil || x.konst != nil || len(x.refs) != 1 {
+		return nil
+	}
+	r := x.refs[0]
+	if n, ok := written.(*lang.Name); !ok || len(n.Parts) != 1 || r.node != written || r.kind != refJob || r.d != job || r.d2 != nil || r.plan != nil {
+		return nil
+	}
+	return r
+}
+
+// got is the value the expectation tests: x, or its own job's result.
+func (s *Scenario) got(e *Expectation, out *sink) (Value, bool) {
+	if e.x != nil {
+		return s.run(e.x, out)
+	}
+	if !s.force(e.job) {
+		return Value{}, false
+	}
+	v, err := s.jobResult(e.job, e.own)
+	if err != nil {
+		pos, end := e.node.X.Span()
+		if errors.Is(err, goodput.ErrZeroMPG) || errors.Is(err, goodput.ErrOverflow) {
+			out.runtimeErrorAt(pos, end, err.Error())
+		} else {
+			out.errorAt(pos, end, err.Error())
+		}
+		return Value{}, false
+	}
+	return v, true
+}
+
 // inPlace is b as a string without a copy. A source is not modified once
 // it is parsed (lang.ParseWith), and the syntax tree's own text already
 // points into it.
@@ -235,7 +280,7 @@ func (s *Scenario) Check(e *Expectation) Outcome {
 		}
 		return o
 	}
-	got, ok := s.run(e.x, &out)
+	got, ok := s.got(e, &out)
 	if !ok {
 		return fail()
 	}
@@ -389,6 +434,9 @@ func (s *Scenario) readNames(e *Expectation) []string {
 		for _, in := range def.inputs {
 			expand(d, prefix, in, depth+1)
 		}
+	}
+	if e.x == nil && s.of(e.job).state == done {
+		expand(e.job, "", e.own, 0)
 	}
 	for _, c := range []*compiled{e.x, e.want, e.tol, e.within} {
 		if c == nil {

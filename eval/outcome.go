@@ -18,6 +18,11 @@ func (s *Scenario) unevaluated(e *Expectation) *lang.Diagnostic {
 		at     lang.Expr
 	)
 	seen := map[*decl]bool{}
+	if e.x == nil && s.of(e.job).state != done {
+		seen[e.job] = true
+		broken = append(broken, e.job)
+		at = e.node.X
+	}
 	for _, c := range []*compiled{e.x, e.want, e.tol, e.within} {
 		if c == nil {
 			continue
