@@ -67,7 +67,7 @@ func (s *Scenario) Expectations() []*Expectation { return s.p.expects }
 // nil when it has errors, reported into diags.
 func (p *program) compileExpect(site expectSite, diags *lang.Diagnostics) *Expectation {
 	n := site.node
-	e := p.expectSlab.put(Expectation{node: n, job: site.job, Source: expectText(p.sources[n.Start().Filename], n)})
+	e := p.expectSlab.Put(Expectation{node: n, job: site.job, Source: expectText(p.sources[n.Start().Filename], n)})
 	sc := scope{job: site.job}
 	switch {
 	case n.Approx != nil:

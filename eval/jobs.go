@@ -93,7 +93,7 @@ func (s *inputSites) set(name string, f *lang.Field) {
 // job's own lines are still checked, so that their independent errors are
 // reported too.
 func (p *program) checkJob(d *decl) bool {
-	jp := p.jobSlab.put(jobPlan{})
+	jp := p.jobSlab.Put(jobPlan{})
 	d.jb = jp
 	jp.based = p.jobBase(d, jp)
 	jp.partial = d.partial || jp.parent != nil && jp.parent.jb != nil && jp.parent.jb.partial || jp.pool != nil && jp.pool.partial

@@ -298,7 +298,7 @@ func (p *program) declare(v decl) {
 		p.errorAt(v.name.Start(), v.name.End(), v.name.Name+" is a keyword and cannot be declared")
 		return
 	}
-	d := p.declSlab.put(v)
+	d := p.declSlab.Put(v)
 	d.slot = int32(len(p.order))
 	if d.kind == declLet || d.kind == declParam {
 		d.vslot = p.nvalues

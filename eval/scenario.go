@@ -109,9 +109,9 @@ func (d *decl) stmt() lang.Stmt {
 
 // program is a resolved, checked and compiled file with its imports.
 type program struct {
-	declSlab     slab[decl] // the long-lived objects of a program, allocated together (slab.go)
-	jobSlab      slab[jobPlan]
-	expectSlab   slab[Expectation]
+	declSlab     lang.Slab[decl] // the long-lived objects of a program, allocated together (lang.Slab)
+	jobSlab      lang.Slab[jobPlan]
+	expectSlab   lang.Slab[Expectation]
 	opts         Options
 	sources      lang.Sources
 	files        []*lang.File

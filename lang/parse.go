@@ -76,11 +76,12 @@ func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 		return f, Diagnostics{fileTooLarge(name, src, lim.MaxFileSize)}
 	}
 	ps := parsersFor(lim)
-	if eachStatement(ps, name, src, func(s Stmt) { f.Stmts = append(f.Stmts, s) }) {
+	c := &compactor{}
+	if eachStatement(ps, name, src, func(s Stmt) { f.Stmts = append(f.Stmts, c.stmt(s)) }) {
 		return f, nil
 	}
 	var diags Diagnostics
-	f.Stmts, f.Partial, f.Lost, diags = parseStatements(ps, inPlace(src), name)
+	f.Stmts, f.Partial, f.Lost, diags = parseStatements(ps, inPlace(src), name, &compactor{})
 	return f, diags
 }
 
@@ -139,7 +140,7 @@ func eachStatement(ps *parsers, name string, src []byte, fn func(Stmt)) bool {
 // parseStatements parses src with participle one statement at a time, as
 // splitStatements divides it, repairing a broken block item so the rest of
 // its statement is kept.
-func parseStatements(ps *parsers, src, name string) (stmts []Stmt, partial map[Stmt]bool, lost map[string]bool, diags Diagnostics) {
+func parseStatements(ps *parsers, src, name string, cp *compactor) (stmts []Stmt, partial map[Stmt]bool, lost map[string]bool, diags Diagnostics) {
 	c := chunker{sc: newTokenScanner(name, src)}
 	for {
 		chunk, _, ok := c.next()
@@ -155,6 +156,7 @@ func parseStatements(ps *parsers, src, name string) (stmts []Stmt, partial map[S
 			lost[n] = true
 		}
 		if s != nil {
+			s = cp.stmt(s)
 			stmts = append(stmts, s)
 			if dropped {
 				if partial == nil {
