@@ -19,6 +19,11 @@ type compactor struct {
 	idents   Slab[Ident]
 	numbers  Slab[NumberLit]
 	names    Slab[Name]
+	binaries Slab[Binary]
+	unaries  Slab[Unary]
+	parens   Slab[Paren]
+	calls    Slab[Call]
+	exprs    Slab[Expr]
 	items    Slab[JobItem]
 	fieldPs  Slab[*Field]
 	identPs  Slab[*Ident]
@@ -97,11 +102,32 @@ func (c *compactor) ident(id *Ident) *Ident {
 	return c.idents.Put(*id)
 }
 
-// expr copies a number or a name; any other expression is kept.
+// expr copies an expression; a condition, a string, a truth value and a
+// query are kept.
 func (c *compactor) expr(e Expr) Expr {
 	switch e := e.(type) {
 	case *NumberLit:
 		return c.numbers.Put(*e)
+	case *Binary:
+		n := c.binaries.Put(*e)
+		n.L, n.R = c.expr(e.L), c.expr(e.R)
+		return n
+	case *Unary:
+		n := c.unaries.Put(*e)
+		n.X = c.expr(e.X)
+		return n
+	case *Paren:
+		n := c.parens.Put(*e)
+		n.X = c.expr(e.X)
+		return n
+	case *Call:
+		n := c.calls.Put(*e)
+		n.Func = c.ident(e.Func)
+		n.Args = c.exprs.Copy(e.Args)
+		for i, a := range n.Args {
+			n.Args[i] = c.expr(a)
+		}
+		return n
 	case *Name:
 		n := c.names.Put(*e)
 		n.Parts = c.identPs.Copy(e.Parts)
