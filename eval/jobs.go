@@ -34,22 +34,29 @@ type jobPlan struct {
 
 // jobState is what one evaluation computed for a job.
 type jobState struct {
-	in     goodput.Inputs              // the job's inputs, also when the engine rejected them
-	solved bool                        // the engine accepted in
-	kept   *goodput.Result             // a sweep's or solve's point keeps its result, read many times; nil for a file's job
+	in goodput.Inputs // the job's inputs, also when the engine rejected them
+	// kept is nil while the engine has not accepted in; &solved once it
+	// has, the result being worked out when asked; or, for a sweep's or
+	// solve's point, read many times, the result the point keeps.
+	kept   *goodput.Result
 	owners *[goodput.NumFactors]string // the job plan's, shared; nil for a sweep's or solve's point
 }
+
+// solved is what a job's state keeps once the engine accepted its inputs
+// (jobState.kept): a mark, never read.
+var solved goodput.Result
 
 // result is what the goodput engine makes of the job's inputs; when it
 // rejected them, a result that holds the inputs alone. It is worked out
 // when asked (about 70 ns) rather than kept: a file holds a state per job,
 // and a result is three times the size of its inputs.
 func (j *jobState) result() goodput.Result {
-	if j.kept != nil {
-		return *j.kept
-	}
-	if !j.solved {
+	switch j.kept {
+	case nil:
 		return goodput.Result{Inputs: j.in}
+	case &solved:
+	default:
+		return *j.kept
 	}
 	r, err := goodput.Solve(j.in)
 	if err != nil {
@@ -298,7 +305,7 @@ func (s *Scenario) solveJob(d *decl, js *jobState) bool {
 	if !ok {
 		return false
 	}
-	js.solved = true
+	js.kept = &solved
 	return true
 }
 

@@ -60,25 +60,26 @@ const (
 // decl is a declaration and what the check and compile passes learnt of
 // it. Nothing here changes after the program is built.
 type decl struct {
-	kind    declKind
+	// (Pointers first, then the rest by size: a program holds a decl per
+	// declaration, 128 bytes so laid out.)
 	name    *lang.Ident
 	let     *lang.Let // a let's or a param's syntax
 	pool    *lang.Pool
 	job     *lang.Job
 	rules   *lang.Rules
 	request *lang.Request
-	slot    int32 // index of its values in a Scenario (vals)
-	vslot   int32 // a let's or param's index in a Scenario's values
-
-	checked evalState // the check pass's walk
-	ok      bool      // checked without errors
-	typ     Type      // a let's or param's type
 	value   *compiled // a let's or param's expression
 	pl      *poolPlan
 	jb      *jobPlan
 	rs      *rulesPlan
 	rq      *requestPlan
 	plan    *planDecl // a group's, compare's, sweep's or solve's (planning.go)
+	typ     Type      // a let's or param's type
+	slot    int32     // index of its values in a Scenario (vals)
+	vslot   int32     // a let's or param's index in a Scenario's values
+	kind    declKind
+	checked evalState // the check pass's walk
+	ok      bool      // checked without errors
 	partial bool      // read without a block item that did not parse (lang.File.Partial)
 }
 

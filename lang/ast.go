@@ -76,7 +76,7 @@ type Import struct {
 // param: a let whose value the caller may replace without editing the
 // file (gpl run --set NAME=VALUE).
 type Let struct {
-	Keyword string    `parser:"@(\"let\" | \"param\")"`
+	Param   bool      `parser:"( \"let\" | @\"param\" )"` // written param NAME = EXPR
 	StartAt StartMark `parser:"@@"`
 	Name    *Ident    `parser:"@@"`
 	Value   Expr      `parser:"\"=\" @@"`
@@ -84,7 +84,15 @@ type Let struct {
 }
 
 // IsParam reports whether the let is a param.
-func (n *Let) IsParam() bool { return n.Keyword == "param" }
+func (n *Let) IsParam() bool { return n.Param }
+
+// Keyword is the statement's keyword: "let" or "param".
+func (n *Let) Keyword() string {
+	if n.Param {
+		return "param"
+	}
+	return "let"
+}
 
 // Field is one NAME = EXPR line of a block. It starts where its name does
 // and ends where its value does (Span), so it keeps no position of its own.

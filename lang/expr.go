@@ -160,38 +160,44 @@ func (n *Name) Path() string {
 
 // Call is a function call: trade_ratio(a, b), classify(rules, request),
 // min, max, abs, round, has.
+//
+// Like every compound expression, it keeps its range compact (At, EndAt);
+// Start and End give it.
 type Call struct {
-	Pos, EndPos Position
-	Func        *Ident
-	Args        []Expr
+	At, EndAt Pos
+	Func      *Ident
+	Args      []Expr
 }
 
 // Unary is -X or not X.
 type Unary struct {
-	Pos, EndPos Position
-	Op          string // "-" or "not"
-	X           Expr
+	At, EndAt Pos
+	Op        string // "-" or "not"
+	X         Expr
 }
 
 // Binary is L OP R. Op is one of ^ + - * / == != < <= > >= and or; the
 // spellings && and || are read as and and or.
 type Binary struct {
-	Pos, EndPos Position
-	Op          string
-	OpPos       Position
-	L, R        Expr
+	At, EndAt Pos
+	OpAt      Pos // where the operator is (OpStart)
+	Op        string
+	L, R      Expr
 }
+
+// OpStart is the position of the operator.
+func (n *Binary) OpStart() Position { return n.OpAt.Position() }
 
 // Cond is IF ? THEN : ELSE.
 type Cond struct {
-	Pos, EndPos    Position
+	At, EndAt      Pos
 	If, Then, Else Expr
 }
 
 // Paren is (X), kept so the printer writes what the author wrote.
 type Paren struct {
-	Pos, EndPos Position
-	X           Expr
+	At, EndAt Pos
+	X         Expr
 }
 
 // Span methods give each expression's source range.
@@ -202,11 +208,21 @@ func (n *NumberLit) Span() (Position, Position) {
 func (n *StringLit) Span() (Position, Position) { return n.Pos, n.EndPos }
 func (n *BoolLit) Span() (Position, Position)   { return n.Pos, n.EndPos }
 func (n *Name) Span() (Position, Position)      { return n.Start(), n.End() }
-func (n *Call) Span() (Position, Position)      { return n.Pos, n.EndPos }
-func (n *Unary) Span() (Position, Position)     { return n.Pos, n.EndPos }
-func (n *Binary) Span() (Position, Position)    { return n.Pos, n.EndPos }
-func (n *Cond) Span() (Position, Position)      { return n.Pos, n.EndPos }
-func (n *Paren) Span() (Position, Position)     { return n.Pos, n.EndPos }
+func (n *Call) Start() Position                 { return n.At.Position() }
+func (n *Call) End() Position                   { return n.EndAt.Position() }
+func (n *Call) Span() (Position, Position)      { return n.Start(), n.End() }
+func (n *Unary) Start() Position                { return n.At.Position() }
+func (n *Unary) End() Position                  { return n.EndAt.Position() }
+func (n *Unary) Span() (Position, Position)     { return n.Start(), n.End() }
+func (n *Binary) Start() Position               { return n.At.Position() }
+func (n *Binary) End() Position                 { return n.EndAt.Position() }
+func (n *Binary) Span() (Position, Position)    { return n.Start(), n.End() }
+func (n *Cond) Start() Position                 { return n.At.Position() }
+func (n *Cond) End() Position                   { return n.EndAt.Position() }
+func (n *Cond) Span() (Position, Position)      { return n.Start(), n.End() }
+func (n *Paren) Start() Position                { return n.At.Position() }
+func (n *Paren) End() Position                  { return n.EndAt.Position() }
+func (n *Paren) Span() (Position, Position)     { return n.Start(), n.End() }
 
 // exprParser parses an expression by precedence climbing over participle's
 // token stream; the statement grammar calls it wherever an Expr is wanted.
@@ -353,7 +369,7 @@ func (p *exprParser) ternary() (Expr, error) {
 	}
 	cs, _ := c.Span()
 	_, ee := els.Span()
-	return &Cond{Pos: cs, EndPos: ee, If: c, Then: then, Else: els}, nil
+	return &Cond{At: PosOf(cs), EndAt: PosOf(ee), If: c, Then: then, Else: els}, nil
 }
 
 // Binding strength of the binary operators, loosest first; the prefix
@@ -414,7 +430,7 @@ func (p *exprParser) binary(min int) (Expr, error) {
 			return nil, err
 		}
 		_, end := x.Span()
-		l = &Unary{Pos: t.Pos, EndPos: end, Op: "not", X: x}
+		l = &Unary{At: PosOf(t.Pos), EndAt: PosOf(end), Op: "not", X: x}
 	} else {
 		var err error
 		if l, err = p.unary(); err != nil {
@@ -448,7 +464,7 @@ func (p *exprParser) binary(min int) (Expr, error) {
 		}
 		ls, _ := l.Span()
 		_, re := r.Span()
-		l = &Binary{Pos: ls, EndPos: re, Op: op, OpPos: t.Pos, L: l, R: r}
+		l = &Binary{At: PosOf(ls), EndAt: PosOf(re), Op: op, OpAt: PosOf(t.Pos), L: l, R: r}
 		if prec == precCompare && binaryPrec(p.lex.Peek()) == precCompare {
 			return nil, p.errorf(p.lex.Peek(), "comparisons do not chain; use and")
 		}
@@ -470,7 +486,7 @@ func (p *exprParser) unary() (Expr, error) {
 			return nil, err
 		}
 		_, end := x.Span()
-		return &Unary{Pos: t.Pos, EndPos: end, Op: "-", X: x}, nil
+		return &Unary{At: PosOf(t.Pos), EndAt: PosOf(end), Op: "-", X: x}, nil
 	}
 	return p.power()
 }
@@ -497,7 +513,7 @@ func (p *exprParser) power() (Expr, error) {
 	}
 	bs, _ := base.Span()
 	_, ee := exp.Span()
-	return &Binary{Pos: bs, EndPos: ee, Op: op, OpPos: t.Pos, L: base, R: exp}, nil
+	return &Binary{At: PosOf(bs), EndAt: PosOf(ee), Op: op, OpAt: PosOf(t.Pos), L: base, R: exp}, nil
 }
 
 func (p *exprParser) primary() (Expr, error) {
@@ -538,7 +554,7 @@ func (p *exprParser) primary() (Expr, error) {
 			return nil, p.errorf(c, `expected ")"`)
 		}
 		p.lex.Next()
-		return &Paren{Pos: t.Pos, EndPos: tokenEnd(c), X: x}, nil
+		return &Paren{At: PosOf(t.Pos), EndAt: PosOf(tokenEnd(c)), X: x}, nil
 	}
 	return nil, p.errorf(t, "expected an expression")
 }
@@ -575,7 +591,7 @@ func (p *exprParser) nameOrCall() (Expr, error) {
 	t := p.lex.Next()
 	first := &Ident{At: PosOf(t.Pos), Name: t.Value}
 	if _, ok := p.isOp("("); ok {
-		call := &Call{Pos: t.Pos, Func: first}
+		call := &Call{At: PosOf(t.Pos), Func: first}
 		end, err := p.arguments(first.Name, func() error {
 			a, err := p.ternary()
 			if err == nil {
@@ -586,7 +602,7 @@ func (p *exprParser) nameOrCall() (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		call.EndPos = end
+		call.EndAt = PosOf(end)
 		return call, nil
 	}
 	n := &Name{Parts: []*Ident{first}}

@@ -116,7 +116,7 @@ func TestExprSpans(t *testing.T) {
 		"x.y":      spanOf(neg.X),
 		"y":        spanOf(neg.X.(*Name).Parts[1]),
 		"mul":      spanOf(mul),
-		"mul op":   fmt.Sprintf("%d:%d", mul.OpPos.Line, mul.OpPos.Column),
+		"mul op":   fmt.Sprintf("%d:%d", mul.OpStart().Line, mul.OpStart().Column),
 		"paren":    spanOf(paren),
 		"sum":      spanOf(sum),
 		"2h":       spanOf(sum.R),

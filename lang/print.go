@@ -204,7 +204,7 @@ func (p *printer) stmt(s Stmt) {
 	case *Import:
 		p.leaf(s.Start(), s.End(), outLine{text: "import " + s.Path})
 	case *Let:
-		p.leaf(s.Start(), s.End(), outLine{class: "let", key: s.Keyword + " " + s.Name.Name, text: " = " + exprString(s.Value)})
+		p.leaf(s.Start(), s.End(), outLine{class: "let", key: s.Keyword() + " " + s.Name.Name, text: " = " + exprString(s.Value)})
 	case *Expect:
 		p.leaf(s.Start(), s.End(), outLine{text: expectString(s)})
 	case *Owners:

@@ -50,7 +50,7 @@ func (r *repl) cmdExplain(arg string, at lang.Position) {
 	switch st := st.(type) {
 	case *lang.Let:
 		if dotted {
-			r.errorf("%s is a %s, which has no fields; :explain %s", name, st.Keyword, name)
+			r.errorf("%s is a %s, which has no fields; :explain %s", name, st.Keyword(), name)
 			return
 		}
 		r.explainLet(st, text)
