@@ -58,16 +58,20 @@ func BenchmarkLoadJobs(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(liveBytes(func() any {
+			live, spans := heapBytes(func() any {
 				s, _ := LoadSource("jobs.gpl", src)
 				return s
-			}))/float64(n), "live-B/job")
+			})
+			b.ReportMetric(float64(live)/float64(n), "live-B/job")
+			b.ReportMetric(float64(spans)/float64(n), "spans-B/job")
 		})
 	}
 }
 
-// liveBytes is the heap that what make returns keeps alive, in bytes.
-func liveBytes(make func() any) uint64 {
+// heapBytes is the heap that what make returns keeps alive, in bytes, and
+// the bytes of the spans that hold it: more when the live objects are
+// spread over spans that short-lived ones shared (lang.Slab).
+func heapBytes(make func() any) (live, spans uint64) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -75,7 +79,7 @@ func liveBytes(make func() any) uint64 {
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	runtime.KeepAlive(x)
-	return after.HeapAlloc - before.HeapAlloc
+	return after.HeapAlloc - before.HeapAlloc, after.HeapInuse - before.HeapInuse
 }
 
 // benchmarkGrowth loads source(n) for n = 1,000 and 10,000, as a file that

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"sort"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -95,6 +96,45 @@ func TestNoSuggestionOfACycle(t *testing.T) {
 		"3:20 unknown name rat; did you mean rate?",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestKeptOnce checks what a job that a large file repeats keeps: its
+// numbers no entry in the field map (bare 0 and a folded constant do), and
+// its expect of its own result no compiled expression.
+func TestKeptOnce(t *testing.T) {
+	s, err := LoadSource("kept.gpl", []byte(`pool p {
+  devices = 8
+  rate    = 2.50 USD/h
+}
+let f = 0.9 * 0.99
+job j on p {
+  hours = 720h
+  factors { S = 0.95  R = f  P = (0.33) }
+  ceilings { P = 0.45 }
+  expect mpg ≈ 0.2
+  expect j.mpg ≈ 0.2
+}
+job k on p {
+  hours = 1h
+  factors { S = 0  R = 0.5  P = 0.5 }
+}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for f := range s.p.fields {
+		kept = append(kept, f.Name.Name)
+	}
+	sort.Strings(kept)
+	var own []string
+	for _, e := range s.p.expects {
+		own = append(own, fmt.Sprintf("%q %v", e.own, e.x == nil))
+	}
+	want := [][]string{{"R", "S"}, {`"mpg" true`, `"" false`}}
+	if diff := cmp.Diff(want, [][]string{kept, own}); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
