@@ -182,13 +182,14 @@ type stmtLexer struct {
 	held    *lexer.Token // the keyword that starts the next statement
 	depth   int          // brace depth within the statement
 	ends    bool         // the last token can end a statement
+	first   bool         // no token of the statement has been handed out
 	done    bool         // the statement's tokens are all handed out
 	eof     lexer.Token
 }
 
 // begin starts the next statement; it is false when none is left.
 func (l *stmtLexer) begin() bool {
-	l.depth, l.ends, l.done = 0, false, false
+	l.depth, l.ends, l.done, l.first = 0, false, false, true
 	if l.held != nil {
 		l.pend, l.held = l.held, nil
 		return true
@@ -264,7 +265,10 @@ func (l *stmtLexer) note(t *lexer.Token) {
 			l.depth--
 		}
 	}
-	l.ends = endsStatement(t)
+	// A declaring keyword that starts the statement wants its name next,
+	// even one spelt like a statement keyword: sweep sweep over j { … }.
+	l.ends = endsStatement(t) && !(l.first && declaringKeywords[t.Value])
+	l.first = false
 }
 
 func isBlank(typ lexer.TokenType) bool {
@@ -284,6 +288,7 @@ type chunker struct {
 	held        *lexer.Token // the keyword that starts the next statement
 	significant bool         // a significant token has been read
 	lineStart   bool
+	named       bool // the statement so far is a declaring keyword alone: its name comes next
 }
 
 // next returns the tokens of the next statement and the token that
@@ -295,8 +300,10 @@ func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
 	}
 	c.buf = c.buf[:0]
 	depth, gap := 0, false
+	c.named = false
 	if c.held != nil {
 		c.buf = append(c.buf, *c.held)
+		c.named = declaringKeywords[c.held.Value]
 		c.held = nil
 	}
 	for {
@@ -316,7 +323,7 @@ func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
 			}
 			continue
 		}
-		if typ == tokIdent && statementKeywords[t.Value] && c.significant &&
+		if typ == tokIdent && statementKeywords[t.Value] && c.significant && !c.named &&
 			(depth <= 0 || c.lineStart && t.Pos.Column == 1 && t.Value != "expect") {
 			c.held = &t
 			c.lineStart = false
@@ -330,6 +337,7 @@ func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
 				depth--
 			}
 		}
+		c.named = !c.significant && typ == tokIdent && declaringKeywords[t.Value]
 		c.buf = append(c.buf, t)
 		gap = false
 		c.significant, c.lineStart = true, false

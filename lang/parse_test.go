@@ -265,3 +265,21 @@ func TestGrammar(t *testing.T) {
 		}
 	}
 }
+
+// TestStatementWordAsName checks that a declaration named like a planning
+// statement (whose words are not reserved) is read as one statement, both
+// when the file parses and when a syntax error elsewhere makes the parser
+// divide it again (FuzzParse found "sweep sweep over A{}" split in two).
+func TestStatementWordAsName(t *testing.T) {
+	src := "sweep sweep over j { vary program in [0.3] }\ngroup group { j }\n"
+	for _, tail := range []string{"", "let broken = (\n"} {
+		f, _ := Parse("w.gpl", []byte(src+tail))
+		var got []string
+		for _, s := range f.Stmts {
+			got = append(got, fmt.Sprintf("%T", s))
+		}
+		if diff := cmp.Diff([]string{"*lang.Sweep", "*lang.Group"}, got); diff != "" {
+			t.Errorf("with %q after: (-want +got):\n%s", tail, diff)
+		}
+	}
+}
