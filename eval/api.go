@@ -62,8 +62,8 @@ func (s *Scenario) jobOf(d *decl) (*Job, bool) {
 	if d.jb.pool != nil {
 		j.Pool = d.jb.pool.name.Name
 	}
-	if d.job.Extends != nil {
-		j.Extends = d.job.Extends.Name
+	if d.jobStmt().Extends != nil {
+		j.Extends = d.jobStmt().Extends.Name
 	}
 	return j, true
 }

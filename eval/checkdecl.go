@@ -130,7 +130,7 @@ func (p *program) tooDeep(d *decl, at lang.Expr, diags *lang.Diagnostics) {
 }
 
 func (p *program) checkLet(d *decl) bool {
-	c := p.compile(d.let.Value, scope{}, &p.diags)
+	c := p.compile(d.letStmt().Value, scope{}, &p.diags)
 	if c == nil {
 		return false
 	}
@@ -304,7 +304,7 @@ func (l fieldList) get(name string) *lang.Field {
 }
 
 func (p *program) checkPool(d *decl) bool {
-	fields, ok := p.blockFields(d.pool.Fields, "a pool", poolFields)
+	fields, ok := p.blockFields(d.poolStmt().Fields, "a pool", poolFields)
 	d.pl = &poolPlan{fields: fields}
 	return ok
 }
@@ -315,7 +315,7 @@ type requestPlan struct {
 }
 
 func (p *program) checkRequest(d *decl) bool {
-	fields, ok := p.blockFields(d.request.Fields, "a request", requestFields)
+	fields, ok := p.blockFields(d.requestStmt().Fields, "a request", requestFields)
 	d.rq = &requestPlan{fields: fields}
 	return ok
 }

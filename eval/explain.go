@@ -209,16 +209,16 @@ func (j *Job) provenance(site *lang.Field) string {
 		return "not set"
 	}
 	for d := j.d; d != nil; {
-		if jobHolds(d.job, site) {
+		if jobHolds(d.jobStmt(), site) {
 			if d == j.d {
 				return "set in job " + d.name.Name
 			}
 			return "inherited from job " + d.name.Name
 		}
-		if d.job.Extends == nil {
+		if d.jobStmt().Extends == nil {
 			break
 		}
-		d = j.s.p.decls[d.job.Extends.Name]
+		d = j.s.p.decls[d.jobStmt().Extends.Name]
 	}
 	if p := j.d.jb.pool; p != nil {
 		return "from pool " + p.name.Name

@@ -170,7 +170,7 @@ func (s *Scenario) evalJob(d *decl) bool {
 // jobBase takes what a job inherits from its parent (extends) or pool
 // (on); false when that is missing or has errors, already reported.
 func (p *program) jobBase(d *decl, jp *jobPlan) bool {
-	j := d.job
+	j := d.jobStmt()
 	switch {
 	case j.Extends != nil:
 		parent, found := p.decls[j.Extends.Name]
@@ -210,7 +210,7 @@ func (p *program) jobBase(d *decl, jp *jobPlan) bool {
 func (p *program) jobItems(d *decl, jp *jobPlan) bool {
 	ok := true
 	own := map[string]*lang.Field{}
-	for _, item := range d.job.Items {
+	for _, item := range d.jobStmt().Items {
 		switch it := item.(type) {
 		case *lang.Field:
 			def, known := poolFields[it.Name.Name]
@@ -332,7 +332,7 @@ func (s *Scenario) gatherInputs(d *decl, js *jobState, mode gatherMode) bool {
 	jp := d.jb
 	ok := true
 	// With gatherOwn, only the job's own lines count.
-	own := func(f *lang.Field) bool { return f != nil && (mode != gatherOwn || jobHolds(d.job, f)) }
+	own := func(f *lang.Field) bool { return f != nil && (mode != gatherOwn || jobHolds(d.jobStmt(), f)) }
 	in := &js.in
 	for _, name := range siteNames {
 		f := jp.sites.get(name)
@@ -452,7 +452,7 @@ func (s *Scenario) placeInputError(d *decl, js *jobState, ie *goodput.InputError
 			diag.Related = []lang.Related{{Pos: fp, End: fe, Label: "the factor is set here"}}
 		}
 	}
-	if site.Start().Filename != d.name.Start().Filename || !within(site, d.job) {
+	if site.Start().Filename != d.name.Start().Filename || !within(site, d.jobStmt()) {
 		diag.Notes = append(diag.Notes, "in job "+d.name.Name+", which inherits this value")
 	}
 }

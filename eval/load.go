@@ -206,19 +206,19 @@ func (p *program) addParsed(f *lang.File, src []byte) {
 			if st.IsParam() {
 				kind = declParam
 			}
-			p.declare(decl{kind: kind, name: st.Name, let: st})
+			p.declare(decl{kind: kind, name: st.Name, syn: st})
 		case *lang.Pool:
-			p.declare(decl{kind: declPool, name: st.Name, pool: st})
+			p.declare(decl{kind: declPool, name: st.Name, syn: st})
 		case *lang.Job:
-			p.declare(decl{kind: declJob, name: st.Name, job: st})
+			p.declare(decl{kind: declJob, name: st.Name, syn: st})
 		case *lang.Rules:
-			p.declare(decl{kind: declRules, name: st.Name, rules: st})
+			p.declare(decl{kind: declRules, name: st.Name, syn: st})
 			for _, r := range st.Rules {
 				p.classes[r.Class.Name] = true
 			}
 			p.classes[st.Else.Name] = true
 		case *lang.Request:
-			p.declare(decl{kind: declRequest, name: st.Name, request: st})
+			p.declare(decl{kind: declRequest, name: st.Name, syn: st})
 		case *lang.Expect:
 			p.expectNodes = append(p.expectNodes, expectSite{node: st})
 		case *lang.Group, *lang.Compare, *lang.Sweep, *lang.Solve:

@@ -49,9 +49,9 @@ func (p *program) checkOwners() {
 		var blocks []*lang.Owners
 		switch d.kind {
 		case declPool:
-			blocks = d.pool.Owners
+			blocks = d.poolStmt().Owners
 		case declJob:
-			for _, it := range d.job.Items {
+			for _, it := range d.jobStmt().Items {
 				if o, ok := it.(*lang.Owners); ok {
 					blocks = append(blocks, o)
 				}

@@ -142,7 +142,7 @@ func (p *program) overJob(d *decl, id *lang.Ident) bool {
 // inputs its parent took from the parent's pool now come from this one
 // (poolSites fills them in); those the job chain sets stay.
 func (p *program) extendsOn(d *decl, jp, pj *jobPlan) bool {
-	id := d.job.ExtendsOn
+	id := d.jobStmt().ExtendsOn
 	pool, found := p.decls[id.Name]
 	if !found || pool.kind != declPool {
 		p.badTarget(id, "pool", declPool)

@@ -41,7 +41,7 @@ func (s *Scenario) evalRequest(d *decl) bool {
 	rs := &requestState{req: priority.NewRequest()}
 	s.of(d).req = rs
 	ok := true
-	for _, f := range d.request.Fields {
+	for _, f := range d.requestStmt().Fields {
 		if d.rq.fields.get(f.Name.Name) != f {
 			continue
 		}
@@ -161,7 +161,7 @@ func (p *program) ruleConds(d *decl, s *Scenario, diags *lang.Diagnostics, dynam
 	var rules []priority.Rule
 	ok := true
 	labels := map[string]*lang.Ident{}
-	for _, r := range d.rules.Rules {
+	for _, r := range d.rulesStmt().Rules {
 		cc := condCompiler{p: p, s: s, diags: diags, dynamic: dynamic}
 		c, t := cc.cond(r.When)
 		if t.Kind != Invalid && t.Kind != Bool {
@@ -193,19 +193,19 @@ func (p *program) ruleConds(d *decl, s *Scenario, diags *lang.Diagnostics, dynam
 // compileRules builds the engine's ruleset and warns about rules that can
 // never fire.
 func (p *program) compileRules(d *decl, rules []priority.Rule, diags *lang.Diagnostics) (*priority.Ruleset, bool) {
-	rs, err := priority.Compile(rules, priority.Class(d.rules.Else.Name))
+	rs, err := priority.Compile(rules, priority.Class(d.rulesStmt().Else.Name))
 	if err != nil {
 		*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: d.name.Start(), End: d.name.End(), Summary: err.Error()})
 		return nil, false
 	}
 	for _, sh := range rs.Shadowed() {
-		r := d.rules.Rules[sh.Rule]
+		r := d.rulesStmt().Rules[sh.Rule]
 		pos, end := r.When.Span()
 		diag := &lang.Diagnostic{Severity: lang.Warning, Pos: pos, End: end}
 		if sh.By < 0 {
 			diag.Summary = fmt.Sprintf("%s can never fire: no request satisfies its condition", ruleTitle(rs, sh.Rule))
 		} else {
-			by := d.rules.Rules[sh.By]
+			by := d.rulesStmt().Rules[sh.By]
 			bp, be := by.When.Span()
 			diag.Summary = fmt.Sprintf("%s can never fire: every request it matches is already taken by an earlier rule", ruleTitle(rs, sh.Rule))
 			diag.Label = "never fires"
@@ -246,7 +246,7 @@ func (s *Scenario) RuleCoverage(name string, expects []*Expectation) ([]string, 
 		return nil, nil, false
 	}
 	rs := s.of(d).rs.rs
-	names := make([]string, len(d.rules.Rules)+1)
+	names := make([]string, len(d.rulesStmt().Rules)+1)
 	for i := range names {
 		if i == len(names)-1 {
 			names[i] = "else"

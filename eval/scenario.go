@@ -63,11 +63,7 @@ type decl struct {
 	// (Pointers first, then the rest by size: a program holds a decl per
 	// declaration, 128 bytes so laid out.)
 	name    *lang.Ident
-	let     *lang.Let // a let's or a param's syntax
-	pool    *lang.Pool
-	job     *lang.Job
-	rules   *lang.Rules
-	request *lang.Request
+	syn     lang.Stmt // its statement, for a let, param, pool, job, rules or request (letStmt, …)
 	value   *compiled // a let's or param's expression
 	pl      *poolPlan
 	jb      *jobPlan
@@ -86,16 +82,8 @@ type decl struct {
 // stmt is the statement that declares d.
 func (d *decl) stmt() lang.Stmt {
 	switch {
-	case d.let != nil:
-		return d.let
-	case d.pool != nil:
-		return d.pool
-	case d.job != nil:
-		return d.job
-	case d.rules != nil:
-		return d.rules
-	case d.request != nil:
-		return d.request
+	case d.syn != nil:
+		return d.syn
 	case d.plan != nil && d.plan.group != nil:
 		return d.plan.group
 	case d.plan != nil && d.plan.compare != nil:
@@ -107,6 +95,14 @@ func (d *decl) stmt() lang.Stmt {
 	}
 	return nil
 }
+
+// The statement of a let or param, pool, job, rules or request; nil for
+// a declaration of another kind.
+func (d *decl) letStmt() *lang.Let         { n, _ := d.syn.(*lang.Let); return n }
+func (d *decl) poolStmt() *lang.Pool       { n, _ := d.syn.(*lang.Pool); return n }
+func (d *decl) jobStmt() *lang.Job         { n, _ := d.syn.(*lang.Job); return n }
+func (d *decl) rulesStmt() *lang.Rules     { n, _ := d.syn.(*lang.Rules); return n }
+func (d *decl) requestStmt() *lang.Request { n, _ := d.syn.(*lang.Request); return n }
 
 // program is a resolved, checked and compiled file with its imports.
 type program struct {

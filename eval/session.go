@@ -205,10 +205,10 @@ func (se *Session) extend(add []Source) *Change {
 		p.classes = map[string]bool{}
 		for _, d := range p.order {
 			if d.kind == declRules {
-				for _, r := range d.rules.Rules {
+				for _, r := range d.rulesStmt().Rules {
 					p.classes[r.Class.Name] = true
 				}
-				p.classes[d.rules.Else.Name] = true
+				p.classes[d.rulesStmt().Else.Name] = true
 			}
 		}
 	}
