@@ -6,10 +6,14 @@ import (
 )
 
 // The grammar of gpl is these structs: participle reads the struct tags, and
-// the parsed values are the syntax tree. Every node records Pos (its first
-// character) and, unless it can be derived, EndPos (just past its last);
-// Span gives both. A file of 100,000 jobs holds millions of nodes, so a
-// position not kept (40 bytes) is worth its derivation.
+// the parsed values are the syntax tree. Every node gives its range with
+// Span (and most with Start and End): its first character and just past its
+// last. A file of 100,000 jobs holds millions of nodes, so a node keeps its
+// range as small as it can: derived where it can be (a name ends where its
+// text does), else as compact positions (Pos, StartMark, EndMark: 16 bytes
+// where a Position is 40). The few rarer nodes that keep Positions are the
+// ones participle fills (Rule) or that are seldom written (strings, truth
+// values, queries).
 
 // File is one parsed .gpl file.
 type File struct {
