@@ -105,13 +105,22 @@ type exprChecker struct {
 	c     *compiled
 	diags *lang.Diagnostics
 	ok    bool
+	// bare is set for an expression that is a name alone, which runs
+	// without a program: its references need no expr nodes.
+	bare bool
 }
 
 // checkExpr type-checks e in scope sc, reporting into diags; nil when it
 // has errors (already reported).
 func (p *program) checkExpr(e lang.Expr, sc scope, diags *lang.Diagnostics) (*compiled, ast.Node) {
+	return p.checkExprAs(e, sc, diags, false)
+}
+
+// checkExprAs is checkExpr; bare says that e is a name alone, whose expr
+// tree is not wanted (compile).
+func (p *program) checkExprAs(e lang.Expr, sc scope, diags *lang.Diagnostics, bare bool) (*compiled, ast.Node) {
 	c := &compiled{node: e, running: &running{}}
-	cp := &exprChecker{p: p, sc: sc, c: c, diags: diags, ok: true}
+	cp := &exprChecker{p: p, sc: sc, c: c, diags: diags, ok: true, bare: bare}
 	t, node := cp.expr(e)
 	c.typ = t
 	if !cp.ok || t.Kind == Invalid {
@@ -146,6 +155,9 @@ func (cp *exprChecker) errorf(n lang.Expr, format string, args ...any) (Type, as
 func (cp *exprChecker) addRef(r *ref) ast.Node {
 	for _, x := range cp.c.refs {
 		if x.kind == r.kind && x.d == r.d && x.d2 == r.d2 && x.field == r.field && x.plan == nil && r.plan == nil {
+			if cp.bare {
+				return nil
+			}
 			return envSlot(x)
 		}
 	}
@@ -161,6 +173,9 @@ func (cp *exprChecker) addRef(r *ref) ast.Node {
 		cp.c.strs++
 	}
 	cp.c.refs = append(cp.c.refs, r)
+	if cp.bare {
+		return nil
+	}
 	return envSlot(r)
 }
 

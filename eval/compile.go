@@ -75,7 +75,8 @@ func (p *program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *compi
 		// compiled is shared with every equal one.
 		return p.literal(e, NumberValue(n.Base(), n.Dim()))
 	}
-	c, node := p.checkExpr(e, sc, diags)
+	_, bare := unparen(e).(*lang.Name)
+	c, node := p.checkExprAs(e, sc, diags, bare)
 	if c == nil {
 		return nil
 	}
