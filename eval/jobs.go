@@ -209,7 +209,7 @@ func (p *program) jobBase(d *decl, jp *jobPlan) bool {
 // what jobBase inherited; false when one has an error, already reported.
 func (p *program) jobItems(d *decl, jp *jobPlan) bool {
 	ok := true
-	own := map[string]*lang.Field{}
+	var own inputSites // the job's own lines so far (a job's fields are its inputs)
 	for _, item := range d.jobStmt().Items {
 		switch it := item.(type) {
 		case *lang.Field:
@@ -219,12 +219,12 @@ func (p *program) jobItems(d *decl, jp *jobPlan) bool {
 				ok = false
 				continue
 			}
-			if prev := own[it.Name.Name]; prev != nil {
+			if prev := own.get(it.Name.Name); prev != nil {
 				p.duplicateField(it, prev)
 				ok = false
 				continue
 			}
-			own[it.Name.Name] = it
+			own.set(it.Name.Name, it)
 			jp.sites.set(it.Name.Name, it)
 			ok = p.checkField(it, def) && ok
 		case *lang.FactorBlock:
@@ -270,7 +270,7 @@ func (p *program) badTarget(id *lang.Ident, what string, kind declKind) {
 
 func (p *program) factorBlock(jp *jobPlan, b *lang.FactorBlock) bool {
 	ok := true
-	seen := map[goodput.Factor]*lang.Field{}
+	var seen [goodput.NumFactors]*lang.Field
 	for _, f := range b.Fields {
 		fac, known := goodput.ParseFactor(f.Name.Name)
 		if !known {
