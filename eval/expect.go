@@ -1,15 +1,12 @@
 package eval
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/gpl-lang/gpl/lang"
-	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
 type expectSite struct {
@@ -206,27 +203,7 @@ func (s *Scenario) got(e *Expectation, out *sink) (Value, bool) {
 	if !s.force(e.job) {
 		return Value{}, false
 	}
-	v, err := s.jobResult(e.job, e.own)
-	if err != nil {
-		pos, end := e.node.X.Span()
-		if errors.Is(err, goodput.ErrZeroMPG) || errors.Is(err, goodput.ErrOverflow) {
-			out.runtimeErrorAt(pos, end, err.Error())
-		} else {
-			out.errorAt(pos, end, err.Error())
-		}
-		return Value{}, false
-	}
-	return v, true
-}
-
-// inPlace is b as a string without a copy. A source is not modified once
-// it is parsed (lang.ParseWith), and the syntax tree's own text already
-// points into it.
-func inPlace(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
+	return s.jobResultAt(e.job, e.own, e.node.X, out)
 }
 
 // expectText is the expect's source text, without trailing comments.
@@ -239,7 +216,7 @@ func expectText(src []byte, n *lang.Expect) string {
 		_, e := x.Span()
 		end = max(end, e.Offset)
 	}
-	text := inPlace(src[n.Start().Offset:min(end, len(src))])
+	text := lang.InPlace(src[n.Start().Offset:min(end, len(src))])
 	if i := strings.IndexByte(text, '\n'); i >= 0 {
 		// An expect may end before comment lines that participle counted.
 		text = text[:i]

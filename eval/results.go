@@ -179,6 +179,23 @@ func (e *restated) Unwrap() error { return e.err }
 // refValue computes what a ref reads in this evaluation, evaluating the
 // declaration first while the evaluation runs; once it has run, every
 // declaration is done or failed and nothing changes. A ref to a
+// jobResultAt is the result field of job d, read where at is: an error is
+// reported there, as a runtime error when the result is undefined or out
+// of range for the values (a zero mpg), else as one of the file.
+func (s *Scenario) jobResultAt(d *decl, field string, at lang.Expr, out *sink) (Value, bool) {
+	v, err := s.jobResult(d, field)
+	if err != nil {
+		pos, end := at.Span()
+		if errors.Is(err, goodput.ErrZeroMPG) || errors.Is(err, goodput.ErrOverflow) {
+			out.runtimeErrorAt(pos, end, err.Error())
+		} else {
+			out.errorAt(pos, end, err.Error())
+		}
+		return Value{}, false
+	}
+	return v, true
+}
+
 // declaration that could not be evaluated fails quietly.
 func (s *Scenario) refValue(r *ref, out *sink) (Value, bool) {
 	if !s.force(r.d) || r.d2 != nil && !s.force(r.d2) {
@@ -189,16 +206,7 @@ func (s *Scenario) refValue(r *ref, out *sink) (Value, bool) {
 	case refLet:
 		return *s.value(r.d), true
 	case refJob:
-		v, err := s.jobResult(r.d, r.field)
-		if err != nil {
-			if errors.Is(err, goodput.ErrZeroMPG) || errors.Is(err, goodput.ErrOverflow) {
-				out.runtimeErrorAt(pos, end, err.Error())
-			} else {
-				out.errorAt(pos, end, err.Error())
-			}
-			return Value{}, false
-		}
-		return v, true
+		return s.jobResultAt(r.d, r.field, r.node, out)
 	case refPool:
 		f := r.d.pl.fields.get(r.field)
 		if f == nil {

@@ -81,7 +81,7 @@ func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 		return f, nil
 	}
 	var diags Diagnostics
-	f.Stmts, f.Partial, f.Lost, diags = parseStatements(ps, inPlace(src), name, &compactor{})
+	f.Stmts, f.Partial, f.Lost, diags = parseStatements(ps, InPlace(src), name, &compactor{})
 	return f, diags
 }
 
@@ -109,11 +109,13 @@ func declaredName(chunk []lexer.Token) string {
 	return ""
 }
 
-// inPlace is src read as a string without a copy: the tokens' text, and
-// so the tree's names and literals, are slices of src itself. A file is
-// not held twice (the 50 MB file of the README's figures would be 100),
-// at the price of the rule ParseWith states: src is not modified after.
-func inPlace(src []byte) string {
+// InPlace is src read as a string without a copy: the parser reads a
+// file's tokens, and so the tree's names and literals, as slices of src
+// itself, and a caller that keeps text of a parsed source can do the same.
+// A file is not held twice (the 50 MB file of the README's figures would be
+// 100), at the price of the rule ParseWith states: src is not modified
+// after.
+func InPlace(src []byte) string {
 	if len(src) == 0 {
 		return ""
 	}
@@ -126,7 +128,7 @@ func inPlace(src []byte) string {
 // syntax error and returns false; ParseWith then reads the file again to
 // find every error.
 func eachStatement(ps *parsers, name string, src []byte, fn func(Stmt)) bool {
-	l := stmtLexer{sc: newTokenScanner(name, inPlace(src))}
+	l := stmtLexer{sc: newTokenScanner(name, InPlace(src))}
 	for l.begin() {
 		s, err := parseFrom(ps, &l)
 		if err != nil {

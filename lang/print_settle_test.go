@@ -16,22 +16,7 @@ import (
 // them joined into one, settling after every statement and never.
 func TestSettleKeepsLayout(t *testing.T) {
 	var all strings.Builder
-	var files []string
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != ".." && strings.HasPrefix(d.Name(), ".") {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".gpl") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := RepositoryFiles(t)
 	format := func(name string, src []byte, every int) string {
 		t.Helper()
 		saved := settleAt
@@ -73,4 +58,27 @@ func TestSettleKeepsLayout(t *testing.T) {
 	if diff := cmp.Diff(format("all.gpl", big, 1<<30), format("all.gpl", big, 1)); diff != "" {
 		t.Errorf("all files joined (-whole +settled):\n%s", diff)
 	}
+}
+
+// RepositoryFiles lists every .gpl file of the repository, outside hidden
+// directories (for the tests of lang_test too).
+func RepositoryFiles(t *testing.T) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != ".." && strings.HasPrefix(d.Name(), ".") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".gpl") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -198,22 +197,7 @@ func TestFormatWithoutSource(t *testing.T) {
 // parses: formatting is idempotent, and the formatted text parses to the
 // same tree as the original, positions and canonical spellings aside.
 func TestFormatRepository(t *testing.T) {
-	var files []string
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != ".." && strings.HasPrefix(d.Name(), ".") {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".gpl") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := lang.RepositoryFiles(t)
 	if len(files) < 5 {
 		t.Fatalf("found only %d .gpl files", len(files))
 	}
