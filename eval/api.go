@@ -141,7 +141,7 @@ func (s *Scenario) Eval(name, text string) (Value, error) {
 		if len(out.diags) == 0 {
 			out.errorAt(lang.Position{}, lang.Position{}, text+" could not be evaluated: it reads a declaration that has errors")
 		}
-		return Value{}, &Error{Diagnostics: out.diags, Runtime: allRunning(out.diags), Sources: s.withText(name, text)}
+		return Value{}, &Error{Diagnostics: out.diags, Runtime: allRunning(out.diags), Sources: s.withText(name, text, out.diags)}
 	}
 	return v, nil
 }
@@ -156,12 +156,18 @@ func allRunning(ds lang.Diagnostics) bool {
 	return true
 }
 
-// withText is the scenario's sources and one more text.
-func (s *Scenario) withText(name, text string) lang.Sources {
-	all := make(lang.Sources, len(s.Sources)+1)
-	for k, v := range s.Sources {
-		all[k] = v
+// withText is what an error of an expression's text quotes: that text
+// and the scenario's files the diagnostics name, copied, so that the
+// error shares no memory with the program.
+func (s *Scenario) withText(name, text string, ds lang.Diagnostics) lang.Sources {
+	quoted := map[string]bool{}
+	for _, d := range ds {
+		quoted[d.Pos.Filename] = true
+		for _, r := range d.Related {
+			quoted[r.Pos.Filename] = true
+		}
 	}
+	all := copySources(s.p.sources, func(n string) bool { return quoted[n] })
 	all[name] = []byte(text)
 	return all
 }
@@ -170,12 +176,12 @@ func (s *Scenario) withText(name, text string) lang.Sources {
 func (s *Scenario) compileText(name, text string) (*compiled, error) {
 	x, diags := lang.ParseExpr(name, text)
 	if diags.HasErrors() {
-		return nil, &Error{Diagnostics: diags, Sources: s.withText(name, text)}
+		return nil, &Error{Diagnostics: diags, Sources: s.withText(name, text, diags)}
 	}
 	var cd lang.Diagnostics
 	c := s.p.compileOutside(x, &cd)
 	if c == nil {
-		return nil, &Error{Diagnostics: cd, Sources: s.withText(name, text)}
+		return nil, &Error{Diagnostics: cd, Sources: s.withText(name, text, cd)}
 	}
 	return c, nil
 }

@@ -15,7 +15,6 @@ import (
 // params standing in for their defaults.
 func (p *program) evaluate(params map[*decl]Value) *Scenario {
 	s := &Scenario{
-		Sources:   p.sources,
 		p:         p,
 		params:    params,
 		vals:      make([]declValues, len(p.order)),

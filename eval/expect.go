@@ -64,7 +64,7 @@ func (s *Scenario) Expectations() []*Expectation { return s.p.expects }
 // nil when it has errors, reported into diags.
 func (p *program) compileExpect(site expectSite, diags *lang.Diagnostics) *Expectation {
 	n := site.node
-	e := p.expectSlab.Put(Expectation{node: n, job: site.job, Source: expectText(p.sources[n.Start().Filename], n)})
+	e := p.expectSlab.Put(Expectation{node: n, job: site.job, Source: expectText(p.fileNamed[n.Start().Filename], n)})
 	sc := scope{job: site.job}
 	switch {
 	case n.Approx != nil:
@@ -206,9 +206,10 @@ func (s *Scenario) got(e *Expectation, out *sink) (Value, bool) {
 	return s.jobResultAt(e.job, e.own, e.node.X, out)
 }
 
-// expectText is the expect's source text, without trailing comments.
-func expectText(src []byte, n *lang.Expect) string {
-	if src == nil || n.End().Offset > len(src) {
+// expectText is the expect's source text, without trailing comments: a
+// view of the file's own text (lang.File.Text), not a copy.
+func expectText(f *lang.File, n *lang.Expect) string {
+	if f == nil || n.End().Offset > len(f.Src) {
 		return "expect"
 	}
 	end := n.End().Offset
@@ -216,7 +217,7 @@ func expectText(src []byte, n *lang.Expect) string {
 		_, e := x.Span()
 		end = max(end, e.Offset)
 	}
-	text := lang.InPlace(src[n.Start().Offset:min(end, len(src))])
+	text := f.Text(n.Start().Offset, end)
 	if i := strings.IndexByte(text, '\n'); i >= 0 {
 		// An expect may end before comment lines that participle counted.
 		text = text[:i]

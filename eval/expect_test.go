@@ -48,7 +48,7 @@ job llama2_70b on shared_h100 {
 		t.Fatalf("outcome: pass %v, err %v, diagnostic %v", o.Pass, o.Err, o.Diagnostic)
 	}
 	var b strings.Builder
-	o.Diagnostic.Render(&b, s.Sources, lang.Style{})
+	o.Diagnostic.Render(&b, s.Sources(), lang.Style{})
 	if diff := cmp.Diff(section9Failure, b.String()); diff != "" {
 		t.Errorf("rendered failure (-want +got):\n%s", diff)
 	}
@@ -143,7 +143,7 @@ func TestExpectationFailures(t *testing.T) {
 				t.Fatalf("outcomes %+v, want one failure", outcomes)
 			}
 			var b strings.Builder
-			outcomes[0].Diagnostic.Render(&b, s.Sources, lang.Style{})
+			outcomes[0].Diagnostic.Render(&b, s.Sources(), lang.Style{})
 			snippet := strings.ReplaceAll(tt.want, "\n", "\n ")
 			want := "error: expectation failed\n   --> x.gpl:11:8\n    |" + snippet + "\n"
 			if diff := cmp.Diff(want, b.String()); diff != "" {
@@ -174,7 +174,7 @@ expect idle.mpg == 0
 		t.Errorf("pass, err of each outcome (-want +got):\n%s", diff)
 	}
 	var b strings.Builder
-	outcomes[0].Diagnostic.Render(&b, s.Sources, lang.Style{})
+	outcomes[0].Diagnostic.Render(&b, s.Sources(), lang.Style{})
 	want := `error: headroom of job idle is undefined: its mpg is 0
   --> x.gpl:3:8
    |

@@ -88,7 +88,7 @@ func FuzzGenerated(f *testing.F) {
 			if err != nil {
 				var b strings.Builder
 				if e, ok := err.(*Error); ok {
-					e.Diagnostics.RenderAll(&b, s.Sources, lang.Style{})
+					e.Diagnostics.RenderAll(&b, s.Sources(), lang.Style{})
 				}
 				t.Fatalf("a generated program does not load:\n%s\n%s", text, b.String())
 			}
@@ -96,7 +96,7 @@ func FuzzGenerated(f *testing.F) {
 			for _, o := range s.Test() {
 				if !o.Pass {
 					var b strings.Builder
-					o.Diagnostic.Render(&b, s.Sources, lang.Style{})
+					o.Diagnostic.Render(&b, s.Sources(), lang.Style{})
 					t.Fatalf("a generated expect fails:\n%s\n%s", text, b.String())
 				}
 				got = append(got, o.Pass)

@@ -47,12 +47,12 @@ func FuzzLoad(f *testing.F) {
 			if !e.Diagnostics.HasErrors() {
 				t.Fatalf("*eval.Error without an error diagnostic: %v", e)
 			}
-			e.Diagnostics.RenderAll(io.Discard, s.Sources, lang.Style{})
+			e.Diagnostics.RenderAll(io.Discard, s.Sources(), lang.Style{})
 			_ = e.Error()
 		} else if s.Diagnostics().HasErrors() {
 			t.Fatalf("Load succeeded with error diagnostics: %v", s.Diagnostics())
 		}
-		s.Diagnostics().RenderAll(io.Discard, s.Sources, lang.Style{Color: true})
+		s.Diagnostics().RenderAll(io.Discard, s.Sources(), lang.Style{Color: true})
 
 		for _, o := range s.Test() {
 			// After a failed load, an expect that reads a declaration with
@@ -62,7 +62,7 @@ func FuzzLoad(f *testing.F) {
 				t.Fatalf("%s fails without a diagnostic", o.Expectation.Name())
 			}
 			if o.Diagnostic != nil {
-				o.Diagnostic.Render(io.Discard, s.Sources, lang.Style{})
+				o.Diagnostic.Render(io.Discard, s.Sources(), lang.Style{})
 			}
 		}
 		for _, j := range s.Jobs() {

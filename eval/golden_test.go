@@ -21,7 +21,7 @@ func renderDiagnostics(s *Scenario, ds lang.Diagnostics) string {
 	var b strings.Builder
 	var src lang.Sources
 	if s != nil {
-		src = s.Sources
+		src = s.Sources()
 	}
 	ds.RenderAll(&b, src, lang.Style{})
 	return b.String()

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -66,14 +67,13 @@ func Load(fsys fs.FS, name string) (*Scenario, error) {
 
 // LoadSource evaluates source text under the given file name; relative
 // imports are resolved against the name's directory on the OS file system.
-// The scenario reads its names from src in place (lang.ParseWith): src
-// must not be modified afterwards.
+// The scenario keeps a copy of src: the caller may reuse its buffer.
 func LoadSource(name string, src []byte) (*Scenario, error) {
 	return loadWith(Options{}, name, src)
 }
 
 // LoadWith is Load with options; src, when non-nil, is the text of name,
-// read in place as by LoadSource.
+// copied as by LoadSource.
 func LoadWith(opts Options, name string, src []byte) (*Scenario, error) {
 	return loadWith(opts, name, src)
 }
@@ -83,15 +83,16 @@ func newProgram(opts Options) *program {
 		opts.Std = stdlib.Files
 	}
 	return &program{
-		opts:     opts,
-		sources:  lang.Sources{},
-		loaded:   map[string]bool{},
-		decls:    map[string]*decl{},
-		classes:  map[string]bool{},
-		fields:   map[*lang.Field]*compiled{},
-		konsts:   map[Value]*Value{},
-		lost:     map[string]bool{},
-		literals: map[Value]*compiled{},
+		opts:      opts,
+		sources:   lang.Sources{},
+		fileNamed: map[string]*lang.File{},
+		loaded:    map[string]bool{},
+		decls:     map[string]*decl{},
+		classes:   map[string]bool{},
+		fields:    map[*lang.Field]*compiled{},
+		konsts:    map[Value]*Value{},
+		lost:      map[string]bool{},
+		literals:  map[Value]*compiled{},
 	}
 }
 
@@ -105,7 +106,7 @@ func LoadLibrary(opts Options) (*Scenario, error) {
 		path0 += ".gpl"
 		src, err := fs.ReadFile(p.opts.Std, strings.TrimPrefix(path0, "std/"))
 		if err != nil {
-			return &Scenario{Sources: p.sources, p: p}, &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}
+			return &Scenario{p: p}, &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}
 		}
 		p.addFile(path0, src, nil)
 	}
@@ -119,10 +120,14 @@ func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
 	if src == nil {
 		b, err := p.readFile(name)
 		if err != nil {
-			s := &Scenario{Sources: p.sources, p: p}
+			s := &Scenario{p: p}
 			return s, &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}
 		}
 		src = b
+	} else {
+		// The caller keeps its buffer; the program reads its own copy in
+		// place, as it does the files it reads itself.
+		src = bytes.Clone(src)
 	}
 	p.addFile(name, src, nil)
 	p.check()
@@ -146,12 +151,14 @@ func (p *program) readFile(name string) ([]byte, error) {
 	return b, err
 }
 
-// addFile parses a file and its imports and declares their names.
+// addFile parses a file and its imports and declares their names. src is
+// the program's own (read by it, or copied from the caller's): the tree
+// reads its names from it in place.
 func (p *program) addFile(name string, src []byte, from *lang.Import) {
 	if p.loaded[name] {
 		return
 	}
-	f, diags := lang.Parse(name, src)
+	f, diags := lang.ParseOwned(lang.DefaultLimits, name, src)
 	p.addSyntax(diags)
 	p.addParsed(f, src)
 }
@@ -176,6 +183,7 @@ func (p *program) addSyntax(ds lang.Diagnostics) {
 func (p *program) addParsed(f *lang.File, src []byte) {
 	p.loaded[f.Name] = true
 	p.sources[f.Name] = src
+	p.fileNamed[f.Name] = f
 	p.files = append(p.files, f)
 	for name := range f.Lost {
 		p.lost[name] = true

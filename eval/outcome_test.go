@@ -42,7 +42,7 @@ expect good.mpg > 0.2
 			d = s.unevaluated(o.Expectation)
 		}
 		var b strings.Builder
-		d.Render(&b, s.Sources, lang.Style{})
+		d.Render(&b, s.Sources(), lang.Style{})
 		got = append(got, b.String())
 	}
 	want := []string{

@@ -23,6 +23,7 @@
 package eval
 
 import (
+	"bytes"
 	"sort"
 	"sync"
 
@@ -111,6 +112,7 @@ type program struct {
 	expectSlab   lang.Slab[Expectation]
 	opts         Options
 	sources      lang.Sources
+	fileNamed    map[string]*lang.File // p.files by name
 	files        []*lang.File
 	loaded       map[string]bool
 	decls        map[string]*decl
@@ -155,11 +157,6 @@ type declValues struct {
 // loaded, and every method is safe for concurrent use; With evaluates the
 // same program again with other params.
 type Scenario struct {
-	// Sources holds the text of every file read, for rendering diagnostics.
-	// It is shared by every evaluation of the program: read it, do not
-	// change it.
-	Sources lang.Sources
-
 	p         *program
 	params    map[*decl]Value
 	vals      []declValues
@@ -197,6 +194,23 @@ type fieldValue struct {
 
 // Files returns the parsed files, the loaded one first, then its imports.
 func (s *Scenario) Files() []*lang.File { return s.p.files }
+
+// Sources returns the text of every file read, for rendering
+// diagnostics: a copy, which the caller owns and may change.
+func (s *Scenario) Sources() lang.Sources { return copySources(s.p.sources, nil) }
+
+// copySources copies the texts of src that keep says to keep (all of them
+// when keep is nil): what an entry point hands out shares no memory with
+// the names of the tree.
+func copySources(src lang.Sources, keep func(name string) bool) lang.Sources {
+	out := make(lang.Sources, len(src))
+	for name, text := range src {
+		if keep == nil || keep(name) {
+			out[name] = bytes.Clone(text)
+		}
+	}
+	return out
+}
 
 // Diagnostics returns every diagnostic found while loading and
 // evaluating, warnings included, in source order.

@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"bytes"
 	"maps"
+	"slices"
 
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -46,8 +48,15 @@ func NewSession(opts Options) *Session {
 // Scenario returns the session's current evaluation.
 func (se *Session) Scenario() *Scenario { return se.cur }
 
-// Sources returns the session's pieces in order.
-func (se *Session) Sources() []Source { return append([]Source(nil), se.sources...) }
+// Sources returns the session's pieces in order, their texts copied: the
+// caller owns what it gets.
+func (se *Session) Sources() []Source {
+	out := make([]Source, len(se.sources))
+	for i, src := range se.sources {
+		out[i] = Source{Name: src.Name, Text: bytes.Clone(src.Text)}
+	}
+	return out
+}
 
 // Change is a proposed change to a session: the scenario it gives, which
 // the session takes only on Commit.
@@ -84,10 +93,14 @@ func (c *Change) Discard() {
 
 // Try evaluates the session with the sources named in drop removed and
 // add appended; the session itself changes only when the change is
-// committed. Nothing dropped makes it incremental.
+// committed. Nothing dropped makes it incremental. The session keeps
+// copies of the texts added: the caller may reuse its buffers, and add
+// itself is not changed.
 func (se *Session) Try(add []Source, drop []string) *Change {
+	add = slices.Clone(add)
 	for i := range add {
-		add[i].file, add[i].diags = lang.Parse(add[i].Name, add[i].Text)
+		add[i].Text = bytes.Clone(add[i].Text)
+		add[i].file, add[i].diags = lang.ParseOwned(lang.DefaultLimits, add[i].Name, add[i].Text)
 	}
 	if len(drop) == 0 {
 		return se.extend(add)
@@ -166,9 +179,8 @@ func (se *Session) extend(add []Source) *Change {
 		}
 	}
 	s := &Scenario{
-		Sources: p.sources,
-		p:       p,
-		params:  prev.params,
+		p:      p,
+		params: prev.params,
 		// The new values go past the end of prev's: prev never reads
 		// there, so the backing array is shared, and growing it is
 		// amortised over the additions.
@@ -198,6 +210,7 @@ func (se *Session) extend(add []Source) *Change {
 		for _, f := range p.files[mark.files:] {
 			delete(p.loaded, f.Name)
 			delete(p.sources, f.Name)
+			delete(p.fileNamed, f.Name)
 		}
 		p.files, p.order, p.params, p.nfields = p.files[:mark.files], p.order[:mark.order], p.params[:mark.params], mark.fields
 		p.nvalues = marked

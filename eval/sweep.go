@@ -237,7 +237,6 @@ func groupInt(v float64) string {
 // step's for a param.
 func (p *program) evaluatePoint(params map[*decl]Value) *Scenario {
 	return &Scenario{
-		Sources:   p.sources,
 		p:         p,
 		params:    params,
 		vals:      make([]declValues, len(p.order)),

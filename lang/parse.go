@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -50,7 +51,13 @@ func Parse(name string, src []byte) (*File, Diagnostics) {
 	return ParseWith(DefaultLimits, name, src)
 }
 
-// ParseWith reads a .gpl file, refusing input beyond lim (a zero field of
+// ParseWith is ParseOwned on a copy of src: the File and its tree share
+// no memory with the caller's buffer, which the caller may reuse at once.
+func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
+	return ParseOwned(lim, name, bytes.Clone(src))
+}
+
+// ParseOwned reads a .gpl file, refusing input beyond lim (a zero field of
 // lim takes its default).
 //
 // participle reads the file one top-level statement at a time, so that
@@ -66,10 +73,12 @@ func Parse(name string, src []byte) (*File, Diagnostics) {
 // its own item: the statement is read again repaired (see recover.go), and
 // kept with its other items.
 //
-// The File keeps src (File.Src), and the names and literals of its tree
-// are read from src in place, not copied: src must not be modified
-// afterwards.
-func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
+// src becomes the File's (File.Src): the names and literals of its tree
+// are read from it in place, not copied, so that a file is not held twice
+// (the 50 MB file of the README's figures would be 100). The caller gives
+// src up and never writes to it again; a caller that keeps its buffer
+// calls ParseWith, which copies.
+func ParseOwned(lim Limits, name string, src []byte) (*File, Diagnostics) {
 	lim = lim.withDefaults()
 	f := &File{Name: name, Src: src}
 	if len(src) > lim.MaxFileSize {
@@ -81,7 +90,7 @@ func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 		return f, nil
 	}
 	var diags Diagnostics
-	f.Stmts, f.Partial, f.Lost, diags = parseStatements(ps, InPlace(src), name, &compactor{})
+	f.Stmts, f.Partial, f.Lost, diags = parseStatements(ps, inPlace(src), name, &compactor{})
 	return f, diags
 }
 
@@ -109,13 +118,11 @@ func declaredName(chunk []lexer.Token) string {
 	return ""
 }
 
-// InPlace is src read as a string without a copy: the parser reads a
+// inPlace is src read as a string without a copy: the parser reads a
 // file's tokens, and so the tree's names and literals, as slices of src
-// itself, and a caller that keeps text of a parsed source can do the same.
-// A file is not held twice (the 50 MB file of the README's figures would be
-// 100), at the price of the rule ParseWith states: src is not modified
-// after.
-func InPlace(src []byte) string {
+// itself. Only bytes the parser owns are read so (ParseOwned's rule); it is
+// the one place where lang aliases memory, and it never crosses the API.
+func inPlace(src []byte) string {
 	if len(src) == 0 {
 		return ""
 	}
@@ -128,7 +135,7 @@ func InPlace(src []byte) string {
 // syntax error and returns false; ParseWith then reads the file again to
 // find every error.
 func eachStatement(ps *parsers, name string, src []byte, fn func(Stmt)) bool {
-	l := stmtLexer{sc: newTokenScanner(name, InPlace(src))}
+	l := stmtLexer{sc: newTokenScanner(name, inPlace(src))}
 	for l.begin() {
 		s, err := parseFrom(ps, &l)
 		if err != nil {
@@ -548,4 +555,15 @@ func ParseExprWith(lim Limits, name, src string) (Expr, Diagnostics) {
 		}
 	}
 	return nil, Diagnostics{syntaxDiagnostic(err, toks, src)}
+}
+
+// Text is the file's source from byte offset from to byte offset to,
+// clamped to the file. It shares the File's own memory (see ParseOwned),
+// so keeping it costs nothing beyond the File.
+func (f *File) Text(from, to int) string {
+	to = min(to, len(f.Src))
+	if from < 0 || from >= to {
+		return ""
+	}
+	return inPlace(f.Src[from:to])
 }

@@ -48,7 +48,7 @@ func loadExit(err error) int { return cli.LoadExit(err) }
 func renderError(w io.Writer, s *eval.Scenario, err error, st lang.Style) {
 	var le *eval.Error
 	if errors.As(err, &le) {
-		le.Diagnostics.RenderAll(w, s.Sources, st)
+		le.Diagnostics.RenderAll(w, s.Sources(), st)
 		return
 	}
 	io.WriteString(w, "error: "+err.Error()+"\n")
@@ -63,7 +63,7 @@ func renderWarnings(w io.Writer, s *eval.Scenario, st lang.Style) {
 		}
 	}
 	if len(ws) > 0 {
-		ws.RenderAll(w, s.Sources, st)
+		ws.RenderAll(w, s.Sources(), st)
 		io.WriteString(w, "\n")
 	}
 }

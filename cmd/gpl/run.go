@@ -93,7 +93,7 @@ flags:
 		for _, o := range r.outcomes {
 			if o.Diagnostic != nil {
 				fmt.Fprintln(e.stderr)
-				o.Diagnostic.Render(e.stderr, s.Sources, st)
+				o.Diagnostic.Render(e.stderr, s.Sources(), st)
 			}
 			switch {
 			case o.Err:

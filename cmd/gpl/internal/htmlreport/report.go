@@ -121,7 +121,7 @@ func FromScenario(s *eval.Scenario, settings []string, stream string, requests f
 		}
 		if o.Diagnostic != nil {
 			var b bytes.Buffer
-			o.Diagnostic.Render(&b, s.Sources, lang.Style{})
+			o.Diagnostic.Render(&b, s.Sources(), lang.Style{})
 			e.Diagnostic = strings.TrimRight(b.String(), "\n")
 		}
 		f.Expectations = append(f.Expectations, e)

@@ -354,7 +354,7 @@ func (s *session) text() []byte { return sessionText(s.entries) }
 func (s *session) allSources(scn *eval.Scenario, more lang.Sources) lang.Sources {
 	all := lang.Sources{}
 	if scn != nil {
-		maps.Copy(all, scn.Sources)
+		maps.Copy(all, scn.Sources())
 	}
 	maps.Copy(all, more)
 	maps.Copy(all, s.sources)

@@ -109,7 +109,7 @@ func evaluateFile(path string, o *options) *evaluation {
 	r := &fileResult{path: path}
 	s, err := eval.LoadWith(o.loadOptions(), path, nil)
 	s, err, serr := cli.ApplySettings(s, err, o.sets)
-	r.sources = s.Sources
+	r.sources = s.Sources()
 	if serr != nil {
 		var le *eval.Error
 		errors.As(serr, &le)

@@ -27,7 +27,7 @@ type literalEdit struct {
 // whether the file changed.
 func updateExpects(ev *evaluation, o *options) (notes []string, changed bool, err error) {
 	path := ev.result.path
-	src := ev.s.Sources[path]
+	src := ev.s.Sources()[path]
 	var edits []literalEdit
 	var updated []int // the notes that say "updated", true once the write succeeds
 	for _, out := range ev.outcomes {
