@@ -106,7 +106,8 @@ func LoadLibrary(opts Options) (*Scenario, error) {
 		path0 += ".gpl"
 		src, err := fs.ReadFile(p.opts.Std, strings.TrimPrefix(path0, "std/"))
 		if err != nil {
-			return &Scenario{p: p}, &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}
+			s := &Scenario{p: p, readErr: &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}}
+			return s, s.readErr
 		}
 		p.addFile(path0, src, nil)
 	}
@@ -120,8 +121,8 @@ func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
 	if src == nil {
 		b, err := p.readFile(name)
 		if err != nil {
-			s := &Scenario{p: p}
-			return s, &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}
+			s := &Scenario{p: p, readErr: &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}}
+			return s, s.readErr
 		}
 		src = b
 	} else {
@@ -334,7 +335,15 @@ func (p *program) errorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
 
 // err is the load's error: every diagnostic of the program and of this
 // evaluation, when any is an error.
+// Err is the scenario's load error, as Load returned it (nil when every
+// diagnostic is a warning): an *Error, or the error that kept its file
+// from being read.
+func (s *Scenario) Err() error { return s.err() }
+
 func (s *Scenario) err() error {
+	if s.readErr != nil {
+		return s.readErr
+	}
 	all := s.Diagnostics()
 	if !all.HasErrors() {
 		return nil

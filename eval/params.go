@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -125,6 +126,41 @@ func exampleValue(t Type) string {
 		return "0.85"
 	}
 	return exampleUnit("1", t.Dim)
+}
+
+// WithSettings evaluates the file again with settings, each NAME=VALUE as
+// ParseSetting reads it (the command line's --set). When any setting does
+// not fit the file, the error is an *Error telling every one of them, each
+// quoted under SetSource, and the scenario is nil. Otherwise it is the new
+// evaluation, whose own diagnostics its Err gives; no settings, or a
+// scenario whose file could not be read, give s itself.
+func (s *Scenario) WithSettings(settings []string) (*Scenario, error) {
+	if len(settings) == 0 || len(s.p.files) == 0 {
+		return s, nil
+	}
+	params := map[string]Value{}
+	var bad Error
+	for _, set := range settings {
+		name, v, err := s.ParseSetting(set)
+		if err != nil {
+			var le *Error
+			if !errors.As(err, &le) {
+				return nil, err
+			}
+			bad.Diagnostics = append(bad.Diagnostics, le.Diagnostics...)
+			bad.Sources = le.Sources
+			continue
+		}
+		params[name] = v
+	}
+	if len(bad.Diagnostics) > 0 {
+		return nil, &bad
+	}
+	n, err := s.With(params)
+	if n == nil {
+		return nil, err
+	}
+	return n, nil
 }
 
 // With evaluates the file again with params replacing the defaults of the

@@ -158,6 +158,7 @@ type declValues struct {
 // same program again with other params.
 type Scenario struct {
 	p         *program
+	readErr   *Error // why the file could not be read, if it could not
 	params    map[*decl]Value
 	vals      []declValues
 	values    []Value      // of the lets and params, by decl.vslot

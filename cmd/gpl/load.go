@@ -71,9 +71,19 @@ func renderWarnings(w io.Writer, s *eval.Scenario, st lang.Style) {
 // settings collects repeated --set NAME=VALUE flags.
 type settings = cli.Settings
 
-// applySettings evaluates a loaded file again with the --set values.
+// applySettings evaluates a loaded file again with the --set values. It
+// returns the scenario and load error to go on with, and, when a setting
+// does not fit the file, that error (an *eval.Error quoting it), with the
+// scenario given.
 func applySettings(s *eval.Scenario, loadErr error, sets settings) (*eval.Scenario, error, error) {
-	return cli.ApplySettings(s, loadErr, sets)
+	n, err := s.WithSettings(sets)
+	if err != nil {
+		return s, loadErr, err
+	}
+	if n == s {
+		return s, loadErr, nil
+	}
+	return n, n.Err(), nil
 }
 
 // renderSettingError writes what was wrong with the --set values.

@@ -108,7 +108,10 @@ func testFile(path string, o *options) *fileResult {
 func evaluateFile(path string, o *options) *evaluation {
 	r := &fileResult{path: path}
 	s, err := eval.LoadWith(o.loadOptions(), path, nil)
-	s, err, serr := cli.ApplySettings(s, err, o.sets)
+	n, serr := s.WithSettings(o.sets)
+	if serr == nil && n != s {
+		s, err = n, n.Err()
+	}
 	r.sources = s.Sources()
 	if serr != nil {
 		var le *eval.Error
