@@ -285,3 +285,22 @@ func (s *Scenario) RuleCoverage(name string, expects []*Expectation) ([]string, 
 	}
 	return names, fired, true
 }
+
+// RulesetLines names the file that declares a ruleset and the line each of
+// its rules is written on, else last; "" and nil when there is no such
+// ruleset.
+func (s *Scenario) RulesetLines(name string) (file string, lines []int) {
+	for _, f := range s.Files() {
+		for _, st := range f.Stmts {
+			rs, ok := st.(*lang.Rules)
+			if !ok || rs.Name.Name != name {
+				continue
+			}
+			for _, r := range rs.Rules {
+				lines = append(lines, r.Pos.Line)
+			}
+			return f.Name, append(lines, rs.Else.Start().Line)
+		}
+	}
+	return "", nil
+}

@@ -1,9 +1,8 @@
 package eval
 
-// The judge's rules, offered to tools: which operator an expect uses, the
-// unit its wanted value was written in, and how -update rewrites a failing
-// expect's wanted literal so that it holds. cmd/gpl's test runner calls
-// these rather than re-deriving them from the syntax.
+// How gpl test -update rewrites a failing expect's wanted literal so that
+// it holds; cmd/gpl's test runner calls Outcome.Rewrite rather than
+// re-deriving it from the syntax.
 //
 // The rewrite rule for numbers: the new literal keeps the unit it was
 // written in ("$" stays a prefix, "USD/h" a suffix, an exponent stays an
@@ -24,41 +23,6 @@ import (
 
 	"github.com/gpl-lang/gpl/lang"
 )
-
-// Operator is the expect's operator: "≈" for an approximate comparison,
-// "==", "!=", "<", "<=", ">" or ">=" for a comparison, and "" for a plain
-// condition.
-func (e *Expectation) Operator() string {
-	switch e.mode {
-	case modeApprox:
-		return "≈"
-	case modeCompare:
-		return e.op
-	}
-	return ""
-}
-
-// WantedUnit is the unit the wanted value was written in when it is a
-// number literal with a unit (the 0.29 of "≈ 0.29" has none, the $5 of
-// "< $5" is in $); nil otherwise. Reports print got and want in it.
-func (e *Expectation) WantedUnit() *lang.Unit { return e.wantUnit }
-
-// WithinPercent is the percentage of "≈ X within P%", and whether the
-// expect has one; it is known once the outcome is, since P may be an
-// expression.
-func (o Outcome) WithinPercent() (float64, bool) {
-	e := o.Expectation
-	if e == nil || e.within == nil {
-		return 0, false
-	}
-	if lit := numberLit(e.node.Approx.Within); lit != nil && lit.UnitOf() == nil {
-		return math.Abs(lit.Amount()), true
-	}
-	if o.Want.Num == 0 {
-		return 0, false
-	}
-	return lang.Clean(o.Tolerance / math.Abs(o.Want.Num) * 100), true
-}
 
 // Rewrite is a new text for the bytes [Pos.Offset, End.Offset) of a file:
 // the wanted value of one expect.
@@ -287,23 +251,4 @@ func significant(a float64) []string {
 		out = append(out, strconv.FormatFloat(r, 'f', -1, 64))
 	}
 	return out
-}
-
-// RulesetLines names the file that declares a ruleset and the line each of
-// its rules is written on, else last; "" and nil when there is no such
-// ruleset.
-func (s *Scenario) RulesetLines(name string) (file string, lines []int) {
-	for _, f := range s.Files() {
-		for _, st := range f.Stmts {
-			rs, ok := st.(*lang.Rules)
-			if !ok || rs.Name.Name != name {
-				continue
-			}
-			for _, r := range rs.Rules {
-				lines = append(lines, r.Pos.Line)
-			}
-			return f.Name, append(lines, rs.Else.Start().Line)
-		}
-	}
-	return "", nil
 }
