@@ -193,10 +193,10 @@ func contains(list []string, s string) bool {
 
 // ownerCall checks owner_loss_cost(GROUP, "team") and
 // owner_saving(GROUP, "team").
-func (cp *exprChecker) ownerCall(n *lang.Call) (Type, ast.Node) {
+func (cp *exprChecker) ownerCall(n *lang.Call, b *builtin) (Type, ast.Node) {
 	fn := n.Func.Name
-	if len(n.Args) != 2 {
-		return cp.errorf(n, "%s takes two arguments: a group and a team, e.g. %s(training, \"capacity\")", fn, fn)
+	if !b.fits(len(n.Args)) {
+		return cp.errorf(n, "%s takes %s: a group and a team, e.g. %s(training, \"capacity\")", fn, b.arityWords(), fn)
 	}
 	nm, ok := unparen(n.Args[0]).(*lang.Name)
 	if !ok || len(nm.Parts) != 1 {
