@@ -133,8 +133,10 @@ func (cp *exprChecker) numericCall(n *lang.Call, b *builtin) (Type, ast.Node) {
 	if exact && !cp.ok {
 		return Type{}, nil
 	}
-	t := numType(b.dim)
+	var t Type
 	switch b.result {
+	case resultFixed:
+		t = numType(b.dim)
 	case resultHalf:
 		var half lang.Dim
 		for i, e := range types[0].Dim {

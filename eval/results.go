@@ -70,8 +70,6 @@ func priceValue(p float64) Value {
 	return NumberValue(lang.FromUnit(p, lang.Units["USD/h"]), lang.Price)
 }
 
-func moneyValue(v float64) Value { return NumberValue(v, lang.Money) }
-
 // engineValue is a figure of the engine, in its units, as a value of type t.
 func engineValue(v float64, t Type) Value {
 	switch t.Dim {
