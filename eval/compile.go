@@ -183,12 +183,12 @@ func (detach) Visit(n *ast.Node) { *n = nil }
 
 // isDeclCall reports a call that is computed in Go as one ref.
 func isDeclCall(e lang.Expr) bool {
-	c, ok := unparen(e).(*lang.Call)
-	if ok && (c.Func.Name == "owner_loss_cost" || c.Func.Name == "owner_saving") {
-		return true
+	if c, ok := unparen(e).(*lang.Call); ok {
+		b := builtins[c.Func.Name]
+		return b != nil && b.form == formDecl
 	}
 	_, query := unparen(e).(*lang.Query)
-	return query || ok && (c.Func.Name == "trade_ratio" || c.Func.Name == "classify")
+	return query
 }
 
 // divisorAt reports which divisor an expr run's error names, when it is

@@ -8,28 +8,6 @@ import (
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
-// formulas spell how each derived result is computed, by canonical result
-// name. A name in braces is an operand: Explain prints the formula once
-// with the names and once with their values. Results not listed here are
-// inputs (the factors, ceilings, devices, hours, rate), or best_lever and
-// the levers, which Explain builds itself.
-var formulas = map[string]string{
-	"mpg":                  "{S} × {R} × {P}",
-	"badput":               "1 − {mpg}",
-	"loss.scheduling":      "1 − {S}",
-	"loss.runtime":         "{S} × (1 − {R})",
-	"loss.program":         "{S} × {R} × (1 − {P})",
-	"offered_hours":        "{devices} × {hours}",
-	"useful_hours":         "{offered_hours} × {mpg}",
-	"cost":                 "{offered_hours} × {rate}",
-	"badput_cost":          "{cost} × {badput}",
-	"cost_per_useful_hour": "{rate} / {mpg}",
-	"gain.scheduling":      "{lever.scheduling} − {mpg}",
-	"gain.runtime":         "{lever.runtime} − {mpg}",
-	"gain.program":         "{lever.program} − {mpg}",
-	"headroom":             "{ceiling_mpg} / {mpg}",
-}
-
 // Explain shows how one of the job's results was computed, step by step
 // with the numbers: first each derived result it is computed from, in the
 // order they are needed, then the result itself, one line each:
@@ -45,24 +23,24 @@ func (j *Job) Explain(result string) (string, error) {
 		return "", err
 	}
 	def := resultDefs[result]
-	if isInput(def.name) {
+	if def.input {
 		return j.explainInput(def.name), nil
 	}
 	var lines []string
 	seen := map[string]bool{}
 	var walk func(name string) error
 	walk = func(name string) error {
-		name = resultDefs[name].name
-		if seen[name] || isInput(name) {
+		d := resultDefs[name]
+		if seen[d.name] || d.input {
 			return nil
 		}
-		seen[name] = true
-		for _, in := range resultDefs[name].inputs {
+		seen[d.name] = true
+		for _, in := range d.inputs {
 			if err := walk(in); err != nil {
 				return err
 			}
 		}
-		line, err := j.explainStep(name)
+		line, err := j.explainStep(d)
 		if err != nil {
 			return err
 		}
@@ -75,44 +53,29 @@ func (j *Job) Explain(result string) (string, error) {
 	return strings.Join(lines, "\n"), nil
 }
 
-// isInput reports whether a canonical result name is one of the job's
-// inputs rather than something computed from them.
-func isInput(name string) bool {
-	switch name {
-	case "S", "R", "P", "devices", "hours", "rate":
-		return true
-	}
-	return strings.HasPrefix(name, "ceiling.")
-}
-
-// explainStep is one line: name = formula = formula with values = value.
-func (j *Job) explainStep(name string) (string, error) {
-	v, err := j.Get(name)
+// explainStep is one line: name = formula = formula with values = value,
+// unless the row spells its line itself.
+func (j *Job) explainStep(d *resultDef) (string, error) {
+	v, err := j.Get(d.name)
 	if err != nil {
 		return "", err
 	}
-	formula, ok := formulas[name]
-	switch {
-	case strings.HasPrefix(name, "lever."):
-		f, _ := goodput.ParseFactor(strings.TrimPrefix(name, "lever."))
-		if !j.Inputs.Ceilings[f].Set {
-			return fmt.Sprintf("%s = mpg = %s (%s has no ceiling)", name, v, f), nil
+	formula := d.formula
+	if d.explain != nil {
+		f, line := d.explain(j, v)
+		if line != "" {
+			return line, nil
 		}
-		formula = leverFormula(f)
-	case name == "ceiling_mpg":
-		formula = j.ceilingFormula()
-	case name == "best_lever":
-		return j.explainBestLever(v), nil
-	case strings.HasPrefix(name, "owner."):
-		return j.explainOwner(name), nil
-	case !ok:
-		return name + " = " + v.String(), nil
+		formula = f
+	}
+	if formula == "" {
+		return d.name + " = " + v.String(), nil
 	}
 	symbolic, numeric, err := j.substitute(formula)
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%s = %s = %s = %s", name, symbolic, numeric, v), nil
+	return fmt.Sprintf("%s = %s = %s = %s", d.name, symbolic, numeric, v), nil
 }
 
 // substitute fills in a formula's operands: once with their names, once

@@ -332,18 +332,15 @@ func (s *Scenario) explainGroupFigure(d *decl, fig *groupFigure) (string, error)
 	if err != nil {
 		return "", err
 	}
-	switch fig.name {
-	case "jobs":
+	switch {
+	case fig.def == nil:
 		var names []string
 		for _, m := range d.plan.members {
 			names = append(names, m.name.Name)
 		}
 		return fmt.Sprintf("%s.jobs = %s: %s", g, v, strings.Join(names, ", ")), nil
-	case "mpg", "cost_per_useful_hour":
-		num, den := "useful_hours", "offered_hours"
-		if fig.name == "cost_per_useful_hour" {
-			num, den = "cost", "useful_hours"
-		}
+	case fig.def.group == groupRatio:
+		num, den := fig.def.ratio[0], fig.def.ratio[1]
 		var lines []string
 		vals := map[string]Value{}
 		for _, part := range []string{num, den} {

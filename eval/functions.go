@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -13,16 +15,13 @@ import (
 )
 
 // This file is the check and the run-time half of the power operator and
-// of the planning functions (language §11 and §17): sqrt, exp, log, ceil,
-// floor and the reliability functions. The checker decides each call's
+// of the numeric built-ins of builtins.go's table (language §11 and §17):
+// sqrt, exp, log, ceil, floor and the reliability functions. The checker
+// decides each call's
 // dimension and builds an expr call of a function registered in the one
 // expr configuration (compile.go); an error such a function meets while
 // running names the argument at fault, which evaluate.go places in the
 // text through compiled.args.
-
-// planningFuncs are the functions of this file, for "did you mean".
-var planningFuncs = []string{"sqrt", "exp", "log", "ceil", "floor",
-	"young_interval", "daly_interval", "runtime_goodput", "fleet_mtbf", "mfu"}
 
 // argError is the error of a planning function: what went wrong, and
 // where, as an index into the expression's compiled.args.
@@ -86,53 +85,13 @@ func constNumber(e lang.Expr) (float64, bool) {
 	return 0, false
 }
 
-// param is one parameter of a planning function: its dimension and its
-// name in messages.
-type param struct {
-	dim     lang.Dim
-	name    string
-	example string // a value with its unit, for "write its unit"
-}
-
-var (
-	mtbfParam    = param{lang.Duration, "the MTBF", "24h"}
-	deltaParam   = param{lang.Duration, "the checkpoint cost", "5min"}
-	restartParam = param{lang.Duration, "the restart time", "5min"}
-	tauParam     = param{lang.Duration, "the checkpoint interval", "2h"}
-	// perSecond is the dimension of a throughput such as 1e6 / 1s.
-	perSecond = lang.Count.Div(lang.Duration)
-)
-
-// signatures are the parameters of the reliability functions;
-// runtime_goodput's fourth is optional and fleet_mtbf repeats its pair.
-var signatures = map[string][]param{
-	"young_interval":  {deltaParam, mtbfParam},
-	"daly_interval":   {deltaParam, mtbfParam},
-	"runtime_goodput": {mtbfParam, deltaParam, restartParam, tauParam},
-	"fleet_mtbf":      {{lang.Count, "a part count", "1000"}, {lang.Duration, "a part's MTBF", "20000h"}},
-	"mfu": {{perSecond, "the token throughput", "1e6 / 1s"}, {lang.Count, "the parameter count", "70e9"},
-		{lang.Count, "the device count", "1024"}, {lang.ComputeRate, "the peak of one device", "989 TFLOP/s"}},
-}
-
-// usage is how each planning function is called, for arity errors.
-var usage = map[string]string{
-	"sqrt": "sqrt(x)", "exp": "exp(x)", "log": "log(x)", "ceil": "ceil(x)", "floor": "floor(x)",
-	"young_interval":  "young_interval(checkpoint_cost, mtbf)",
-	"daly_interval":   "daly_interval(checkpoint_cost, mtbf)",
-	"runtime_goodput": "runtime_goodput(mtbf, checkpoint_cost, restart) or runtime_goodput(mtbf, checkpoint_cost, restart, interval)",
-	"fleet_mtbf":      "fleet_mtbf(count₁, mtbf₁, count₂, mtbf₂, …)",
-	"mfu":             "mfu(tokens_per_s, params, devices, peak)",
-}
-
-// planningCall checks a call of one of planningFuncs; ok is false when fn
-// is not one of them.
-func (cp *exprChecker) planningCall(n *lang.Call) (t Type, node ast.Node, ok bool) {
-	fn := n.Func.Name
-	if _, known := usage[fn]; !known {
-		return Type{}, nil, false
-	}
-	if !cp.arity(n) {
-		return Type{}, nil, true
+// numericCall checks a call of a formNumeric built-in: the count of its
+// arguments, that each is a number its parameter accepts, and the
+// result's dimension as the row derives it.
+func (cp *exprChecker) numericCall(n *lang.Call, b *builtin) (Type, ast.Node) {
+	fn := b.name
+	if !b.fits(len(n.Args)) {
+		return cp.errorf(n, "%s takes %s; write %s", fn, b.arityWords(), b.usage())
 	}
 	types := make([]Type, len(n.Args))
 	args := make([]ast.Node, len(n.Args))
@@ -145,87 +104,56 @@ func (cp *exprChecker) planningCall(n *lang.Call) (t Type, node ast.Node, ok boo
 	}
 	for _, at := range types {
 		if at.Kind == Invalid {
-			return Type{}, nil, true
+			return Type{}, nil
 		}
 	}
-	switch fn {
-	case "sqrt":
-		d := types[0].Dim
-		var half lang.Dim
-		for i, e := range d {
-			if e%2 != 0 {
-				t, node := cp.errorf(n.Args[0], "sqrt halves each exponent of its argument's dimension, but this is %s (%s), an odd power; take the root of a square, such as 2 * 5min * 24h", d.Phrase(), d.BaseUnit())
-				return t, node, true
+	exact := false
+	for i, a := range n.Args {
+		p, d := b.param(i), types[i].Dim
+		switch p.rule {
+		case dimExact:
+			exact = true
+			if d != p.dim {
+				cp.wrongArgument(n, i, p, types[i])
 			}
+		case dimCount:
+			if d != lang.Count {
+				return cp.errorf(a, "%s needs a count; a %s depends on its unit, so divide by one first (e.g. x / 1h)", fn, d)
+			}
+		case dimEven:
+			for _, e := range d {
+				if e%2 != 0 {
+					return cp.errorf(a, "%s halves each exponent of its argument's dimension, but this is %s (%s), an odd power; take the root of a square, such as 2 * 5min * 24h", fn, d.Phrase(), d.BaseUnit())
+				}
+			}
+		}
+	}
+	// A call with parameters of exact dimensions has no type once its
+	// expression has an error, as it always has had.
+	if exact && !cp.ok {
+		return Type{}, nil
+	}
+	var t Type
+	switch b.result {
+	case resultFixed:
+		t = numType(b.dim)
+	case resultHalf:
+		var half lang.Dim
+		for i, e := range types[0].Dim {
 			half[i] = e / 2
 		}
-		return numType(half), cp.runtimeCall("_sqrt", n, args), true
-	case "exp", "log", "ceil", "floor":
-		if d := types[0].Dim; d != lang.Count {
-			t, node := cp.errorf(n.Args[0], "%s needs a count; a %s depends on its unit, so divide by one first (e.g. x / 1h)", fn, d)
-			return t, node, true
-		}
-		switch fn {
-		case "exp":
-			return CountType, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "_exp"}, Arguments: args}, true
-		case "log":
-			return CountType, cp.runtimeCall("_log", n, args), true
-		}
-		return CountType, &ast.BuiltinNode{Name: fn, Arguments: args}, true
+		t = numType(half)
+	case resultFirst:
+		t = types[0]
 	}
-	sig := signatures[fn]
-	for i := range n.Args {
-		want := sig[i%len(sig)]
-		if fn != "fleet_mtbf" {
-			want = sig[i]
-		}
-		if types[i].Dim != want.dim {
-			cp.wrongArgument(n, i, want, types[i])
-		}
+	if b.exprBuiltin {
+		return t, &ast.BuiltinNode{Name: fn, Arguments: args}
 	}
-	if !cp.ok {
-		return Type{}, nil, true
-	}
-	result := map[string]Type{"young_interval": numType(lang.Duration), "daly_interval": numType(lang.Duration),
-		"fleet_mtbf": numType(lang.Duration), "runtime_goodput": CountType, "mfu": CountType}[fn]
-	return result, cp.runtimeCall("_"+fn, n, args), true
+	return t, cp.runtimeCall("_"+fn, n, args)
 }
 
-// arity reports a planning function called with the wrong number of
-// arguments.
-func (cp *exprChecker) arity(n *lang.Call) bool {
-	fn, k := n.Func.Name, len(n.Args)
-	var fits bool
-	switch fn {
-	case "runtime_goodput":
-		fits = k == 3 || k == 4
-	case "fleet_mtbf":
-		fits = k >= 2 && k%2 == 0
-	default:
-		if sig, ok := signatures[fn]; ok {
-			fits = k == len(sig)
-		} else {
-			fits = k == 1
-		}
-	}
-	if !fits {
-		cp.errorf(n, "%s takes %s; write %s", fn, arityPhrase(fn), usage[fn])
-	}
-	return fits
-}
-
-func arityPhrase(fn string) string {
-	switch fn {
-	case "runtime_goodput":
-		return "three or four arguments"
-	case "fleet_mtbf":
-		return "pairs of a count and an MTBF"
-	}
-	return map[int]string{1: "one argument", 2: "two arguments", 4: "four arguments"}[max(1, len(signatures[fn]))]
-}
-
-// wrongArgument reports argument i of a reliability function whose
-// dimension is not the parameter's.
+// wrongArgument reports argument i of a built-in whose dimension is not
+// the parameter's.
 func (cp *exprChecker) wrongArgument(n *lang.Call, i int, want param, got Type) {
 	a := n.Args[i]
 	what := fmt.Sprintf("%s's argument %d, %s,", n.Func.Name, i+1, want.name)
@@ -261,92 +189,67 @@ func failAt(site, i int, format string, a ...any) error {
 	return &argError{site: site + 1 + i, msg: fmt.Sprintf(format, a...)}
 }
 
-// planningOptions register the run-time half of the planning functions
-// in the expr configuration. Each takes the call's site first.
+// planningOptions register in the expr configuration the run-time half
+// of each built-in that has one, as "_" and its name: each takes the
+// call's site first, then its arguments.
 func planningOptions() []expr.Option {
-	unary := new(func(int, float64) float64)
-	return []expr.Option{
-		expr.Function("_sqrt", func(p ...any) (any, error) {
-			site, x := p[0].(int), p[1].(float64)
-			if x < 0 {
-				return nil, failAt(site, 0, "sqrt of a negative number, %s", lang.FormatNumber(x))
-			}
-			return math.Sqrt(x), nil
-		}, unary),
-		expr.Function("_exp", func(p ...any) (any, error) { return math.Exp(p[0].(float64)), nil },
-			new(func(float64) float64)),
-		expr.Function("_log", func(p ...any) (any, error) {
-			site, x := p[0].(int), p[1].(float64)
-			if !(x > 0) {
-				return nil, failAt(site, 0, "log of %s: log needs a number above 0", lang.FormatNumber(x))
-			}
-			return math.Log(x), nil
-		}, unary),
-		expr.Function("_young_interval", reliabilityFunc("young_interval", func(a []float64) (float64, error) {
-			return reliability.YoungInterval(a[0], a[1])
-		}), new(func(int, float64, float64) float64)),
-		expr.Function("_daly_interval", reliabilityFunc("daly_interval", func(a []float64) (float64, error) {
-			return reliability.DalyInterval(a[0], a[1])
-		}), new(func(int, float64, float64) float64)),
-		expr.Function("_runtime_goodput", reliabilityFunc("runtime_goodput", func(a []float64) (float64, error) {
-			if len(a) == 3 {
-				return reliability.RuntimeGoodputYoung(a[0], a[1], a[2])
-			}
-			return reliability.RuntimeGoodput(a[0], a[1], a[2], a[3])
-		}), new(func(int, float64, float64, float64) float64), new(func(int, float64, float64, float64, float64) float64)),
-		expr.Function("_fleet_mtbf", reliabilityFunc("fleet_mtbf", func(a []float64) (float64, error) {
-			parts := make([]reliability.Part, len(a)/2)
-			for i := range parts {
-				parts[i] = reliability.Part{Count: a[2*i], MTBF: a[2*i+1]}
-			}
-			return reliability.FleetMTBF(parts...)
-		}), new(func(int, ...float64) float64)),
-		expr.Function("_mfu", reliabilityFunc("mfu", func(a []float64) (float64, error) {
-			return reliability.MFU(a[0], a[1], a[2], a[3])
-		}), new(func(int, float64, float64, float64, float64) float64)),
+	var opts []expr.Option
+	for _, b := range builtinTable {
+		if b.run != nil {
+			opts = append(opts, expr.Function("_"+b.name, b.call, b.exprTypes()...))
+		}
 	}
+	return opts
 }
 
-// reliabilityFunc adapts a function of stdlib/reliability, whose values
-// are gpl's base units (seconds, FLOP/s), to expr, wording its errors for
-// the argument at fault.
-func reliabilityFunc(fn string, f func([]float64) (float64, error)) func(...any) (any, error) {
-	return func(p ...any) (any, error) {
-		site := p[0].(int)
-		args := make([]float64, len(p)-1)
-		for i, x := range p[1:] {
-			args[i] = x.(float64)
-		}
-		v, err := f(args)
-		var re *reliability.Error
-		if errors.As(err, &re) {
-			i := argIndex(re)
-			return nil, failAt(site, i, "%s", reliabilityMessage(fn, i, re))
-		}
-		return v, err
+// exprTypes are the Go signatures expr checks a call of b against: an int
+// (the site), then a float64 per argument.
+func (b *builtin) exprTypes() []any {
+	site, num := reflect.TypeFor[int](), reflect.TypeFor[float64]()
+	if b.repeats {
+		f := reflect.FuncOf([]reflect.Type{site, reflect.SliceOf(num)}, []reflect.Type{num}, true)
+		return []any{reflect.New(f).Interface()}
 	}
+	var out []any
+	for k := len(b.params) - b.optional; k <= len(b.params); k++ {
+		in := []reflect.Type{site}
+		for range k {
+			in = append(in, num)
+		}
+		out = append(out, reflect.New(reflect.FuncOf(in, []reflect.Type{num}, false)).Interface())
+	}
+	return out
+}
+
+// call runs b for expr, wording an error for the argument at fault.
+func (b *builtin) call(p ...any) (any, error) {
+	site := p[0].(int)
+	args := make([]float64, len(p)-1)
+	for i, x := range p[1:] {
+		args[i] = x.(float64)
+	}
+	v, err := b.run(args)
+	var af *argFault
+	if errors.As(err, &af) {
+		return nil, failAt(site, af.i, "%s", af.msg)
+	}
+	var re *reliability.Error
+	if errors.As(err, &re) {
+		i := b.argIndex(re)
+		return nil, failAt(site, i, "%s", reliabilityMessage(b, i, re))
+	}
+	return v, err
 }
 
 // argIndex is the position among a call's arguments of the argument an
 // engine error names, or -1 for the result.
-func argIndex(e *reliability.Error) int {
-	switch e.Arg {
-	case reliability.ArgNone:
+func (b *builtin) argIndex(e *reliability.Error) int {
+	if e.Arg == reliability.ArgNone {
 		return -1
-	case reliability.ArgCount:
-		return 2 * e.Part
-	case reliability.ArgPartMTBF:
-		return 2*e.Part + 1
 	}
-	order := map[reliability.Func][]reliability.Arg{
-		reliability.FuncYoungInterval:  {reliability.ArgDelta, reliability.ArgMTBF},
-		reliability.FuncDalyInterval:   {reliability.ArgDelta, reliability.ArgMTBF},
-		reliability.FuncRuntimeGoodput: {reliability.ArgMTBF, reliability.ArgDelta, reliability.ArgRestart, reliability.ArgTau},
-		reliability.FuncMFU:            {reliability.ArgTokensPerSecond, reliability.ArgParams, reliability.ArgDevices, reliability.ArgPeak},
-	}[e.Func]
-	for i, a := range order {
-		if a == e.Arg {
-			return i
+	for i, p := range b.params {
+		if p.arg == e.Arg {
+			return e.Part*len(b.params) + i
 		}
 	}
 	return -1
@@ -354,7 +257,8 @@ func argIndex(e *reliability.Error) int {
 
 // reliabilityMessage words an engine error for the user, the value in a
 // readable unit: "the MTBF of young_interval is 0 s; it must be above 0".
-func reliabilityMessage(fn string, i int, e *reliability.Error) string {
+func reliabilityMessage(b *builtin, i int, e *reliability.Error) string {
+	fn := b.name
 	switch e.Kind {
 	case reliability.NegativeGoodput:
 		// Three significant digits say how far below 0; no exponent.
@@ -365,11 +269,11 @@ func reliabilityMessage(fn string, i int, e *reliability.Error) string {
 	case reliability.Overflow:
 		return fn + ": the result is too large to represent"
 	}
-	sig := signatures[fn]
-	p := sig[i%len(sig)]
+	p := b.param(i)
 	subject := p.name + " of " + fn
-	if fn == "fleet_mtbf" {
-		subject = fmt.Sprintf("%s of part %d of fleet_mtbf", map[bool]string{true: "the count", false: "the MTBF"}[i%2 == 0], i/2+1)
+	if b.repeats {
+		_, noun, _ := strings.Cut(p.noun, " ")
+		subject = fmt.Sprintf("the %s of part %d of %s", noun, i/len(b.params)+1, fn)
 	}
 	value := lang.Format(e.Value, p.dim)
 	if p.dim == perSecond {

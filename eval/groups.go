@@ -28,38 +28,27 @@ func (s *Scenario) factorOwner(d *decl, f goodput.Factor) string {
 	return factorNames[f]
 }
 
-// groupFigure is one figure of a group: a sum over its jobs, or a ratio
-// of sums.
+// groupFigure is one figure of a group, under the name it is read by: a
+// job result the group sums or divides (its row's group says which), or
+// the group's count of jobs (def nil).
 type groupFigure struct {
-	name   string
-	typ    Type
-	money  bool // needs every job's rate
-	factor goodput.Factor
-	sum    func(r *goodput.Result, f goodput.Factor) float64 // engine units
+	name string
+	typ  Type
+	def  *resultDef
 }
 
+// groupFigures are a group's figures by name, short factor names
+// included: jobs, and each result whose row has a group rule.
 var groupFigures = func() map[string]*groupFigure {
-	m := map[string]*groupFigure{}
-	hours, money := numType(lang.Duration), numType(lang.Money)
-	add := func(g *groupFigure) { m[g.name] = g }
-	add(&groupFigure{name: "offered_hours", typ: hours, sum: func(r *goodput.Result, _ goodput.Factor) float64 { return r.OfferedHours }})
-	add(&groupFigure{name: "held_hours", typ: hours, sum: func(r *goodput.Result, _ goodput.Factor) float64 { return r.HeldHours }})
-	add(&groupFigure{name: "productive_hours", typ: hours, sum: func(r *goodput.Result, _ goodput.Factor) float64 { return r.ProductiveHours }})
-	add(&groupFigure{name: "useful_hours", typ: hours, sum: func(r *goodput.Result, _ goodput.Factor) float64 { return r.UsefulHours }})
-	add(&groupFigure{name: "cost", typ: money, money: true, sum: func(r *goodput.Result, _ goodput.Factor) float64 { return r.Cost }})
-	add(&groupFigure{name: "badput_cost", typ: money, money: true, sum: func(r *goodput.Result, _ goodput.Factor) float64 { return r.BadputCost }})
-	for i := range goodput.NumFactors {
-		f := goodput.Factor(i)
-		for _, name := range []string{factorNames[f], f.Short()} {
-			add(&groupFigure{name: "loss_hours." + name, typ: hours, factor: f, sum: func(r *goodput.Result, f goodput.Factor) float64 { return r.LossHours[f] }})
-			add(&groupFigure{name: "loss_cost." + name, typ: money, money: true, factor: f, sum: func(r *goodput.Result, f goodput.Factor) float64 { return r.LossCost[f] }})
-			add(&groupFigure{name: "gain_hours." + name, typ: hours, factor: f, sum: func(r *goodput.Result, f goodput.Factor) float64 { return r.GainHours[f] }})
-			add(&groupFigure{name: "saving." + name, typ: money, money: true, factor: f, sum: func(r *goodput.Result, f goodput.Factor) float64 { return r.Saving[f] }})
+	m := map[string]*groupFigure{"jobs": {name: "jobs", typ: CountType}}
+	for _, d := range resultTable {
+		if d.group == groupNone {
+			continue
+		}
+		for _, n := range append([]string{d.name}, d.aliases...) {
+			m[n] = &groupFigure{name: n, typ: d.typ, def: d}
 		}
 	}
-	add(&groupFigure{name: "mpg", typ: CountType})
-	add(&groupFigure{name: "cost_per_useful_hour", typ: numType(lang.Price), money: true})
-	add(&groupFigure{name: "jobs", typ: CountType})
 	return m
 }()
 
@@ -95,43 +84,40 @@ func (s *Scenario) groupSums(d *decl, fig *groupFigure) (float64, error) {
 	for _, m := range d.plan.members {
 		js := s.of(m).job
 		r := js.result()
-		if fig.money && !r.HasCost {
+		if fig.def.needsRate && !r.HasCost {
 			return 0, fmt.Errorf("job %s of group %s has no rate, so the group's %s is undefined", m.name.Name, d.name.Name, fig.name)
 		}
-		total += fig.sum(&r, fig.factor)
+		total += fig.def.of(&r)
 	}
 	return total, nil
 }
 
 // groupValue computes one figure of a group.
 func (s *Scenario) groupValue(d *decl, fig *groupFigure) (Value, error) {
-	switch fig.name {
-	case "jobs":
+	switch {
+	case fig.def == nil:
 		return count(float64(len(d.plan.members))), nil
-	case "mpg", "cost_per_useful_hour":
+	case fig.def.group == groupRatio:
+		// A ratio of sums is undefined while the useful hours are 0.
 		useful, _ := s.groupSums(d, groupFigures["useful_hours"])
 		if useful == 0 {
 			return Value{}, fmt.Errorf("the %s of group %s is undefined: its useful hours are 0", fig.name, d.name.Name)
 		}
-		if fig.name == "mpg" {
-			offered, _ := s.groupSums(d, groupFigures["offered_hours"])
-			return count(useful / offered), nil
-		}
-		cost, err := s.groupSums(d, groupFigures["cost"])
+		num, err := s.groupSums(d, groupFigures[fig.def.ratio[0]])
 		if err != nil {
 			return Value{}, err
 		}
-		return priceValue(cost / useful), nil
+		den, err := s.groupSums(d, groupFigures[fig.def.ratio[1]])
+		if err != nil {
+			return Value{}, err
+		}
+		return engineValue(num/den, fig.typ), nil
 	}
 	v, err := s.groupSums(d, fig)
 	if err != nil {
 		return Value{}, err
 	}
-	switch fig.typ.Dim {
-	case lang.Duration:
-		return hoursValue(v), nil
-	}
-	return NumberValue(v, fig.typ.Dim), nil
+	return engineValue(v, fig.typ), nil
 }
 
 // OwnerRow is what one team's factors lose and could gain across a
@@ -193,10 +179,10 @@ func contains(list []string, s string) bool {
 
 // ownerCall checks owner_loss_cost(GROUP, "team") and
 // owner_saving(GROUP, "team").
-func (cp *exprChecker) ownerCall(n *lang.Call) (Type, ast.Node) {
+func (cp *exprChecker) ownerCall(n *lang.Call, b *builtin) (Type, ast.Node) {
 	fn := n.Func.Name
-	if len(n.Args) != 2 {
-		return cp.errorf(n, "%s takes two arguments: a group and a team, e.g. %s(training, \"capacity\")", fn, fn)
+	if !b.fits(len(n.Args)) {
+		return cp.errorf(n, "%s takes %s: a group and a team, e.g. %s(training, \"capacity\")", fn, b.arityWords(), fn)
 	}
 	nm, ok := unparen(n.Args[0]).(*lang.Name)
 	if !ok || len(nm.Parts) != 1 {

@@ -420,49 +420,56 @@ func declaredName(st lang.Stmt) *lang.Ident {
 	return nil
 }
 
-var builtinFuncs = append([]string{"trade_ratio", "classify", "min", "max", "abs", "round", "has", "owner_loss_cost", "owner_saving"}, planningFuncs...)
-
-// call checks a function call. Calls on declarations (trade_ratio,
-// classify) become refs computed in Go; min, max, abs and round are
-// expr's own.
+// call checks a function call against its row of builtinTable. Calls on
+// declarations (trade_ratio, classify, owner_loss_cost, owner_saving)
+// become refs computed in Go; min, max, abs and round are expr's own.
 func (cp *exprChecker) call(n *lang.Call) (Type, ast.Node) {
 	fn := n.Func.Name
-	switch fn {
-	case "trade_ratio":
-		a, b, ok := cp.declArgs(n, declJob, declJob)
-		if !ok {
-			return Type{}, nil
-		}
-		return CountType, cp.addRef(&ref{kind: refTrade, d: a, d2: b, text: "trade_ratio", node: n, typ: CountType})
-	case "classify":
-		a, b, ok := cp.declArgs(n, declRules, declRequest)
-		if !ok {
-			return Type{}, nil
-		}
-		return ClassType, cp.addRef(&ref{kind: refClassify, d: a, d2: b, text: "classify", node: n, typ: ClassType})
-	case "has":
-		return cp.errorf(n, "has(FIELD) tests a request field; it belongs in a rule's when condition")
-	case "owner_loss_cost", "owner_saving":
-		return cp.ownerCall(n) // groups.go
-	case "min", "max", "abs", "round":
-	default:
-		if t, node, ok := cp.planningCall(n); ok {
-			return t, node
-		}
+	b, known := builtins[fn]
+	if !known {
 		msg := "unknown function " + fn
-		if s := suggest(fn, builtinFuncs); s != "" {
+		if s := suggest(fn, builtinNames); s != "" {
 			msg += "; did you mean " + s + "?"
 		} else {
-			msg += "; the functions are " + strings.Join(builtinFuncs, ", ")
+			msg += "; the functions are " + strings.Join(builtinNames, ", ")
 		}
 		cp.errorAt(n.Func.Start(), n.Func.End(), msg)
 		return Type{}, nil
 	}
-	if (fn == "abs" || fn == "round") && len(n.Args) != 1 {
-		return cp.errorf(n, "%s takes one argument", fn)
+	switch b.form {
+	case formNumeric:
+		return cp.numericCall(n, b) // functions.go
+	case formCondition:
+		return cp.errorf(n, "%s(%s) tests a request field; it belongs in a rule's when condition", fn, b.params[0].word)
+	case formDecl:
+		switch fn {
+		case "trade_ratio":
+			d1, d2, ok := cp.declArgs(n, b, declJob, declJob)
+			if !ok {
+				return Type{}, nil
+			}
+			return CountType, cp.addRef(&ref{kind: refTrade, d: d1, d2: d2, text: "trade_ratio", node: n, typ: CountType})
+		case "classify":
+			d1, d2, ok := cp.declArgs(n, b, declRules, declRequest)
+			if !ok {
+				return Type{}, nil
+			}
+			return ClassType, cp.addRef(&ref{kind: refClassify, d: d1, d2: d2, text: "classify", node: n, typ: ClassType})
+		}
+		return cp.ownerCall(n, b) // groups.go
 	}
-	if len(n.Args) == 0 {
-		return cp.errorf(n, "%s needs at least one argument", fn)
+	return cp.alikeCall(n, b)
+}
+
+// alikeCall checks min, max, abs or round: numbers of one dimension,
+// which the result keeps.
+func (cp *exprChecker) alikeCall(n *lang.Call, b *builtin) (Type, ast.Node) {
+	fn := b.name
+	if !b.fits(len(n.Args)) {
+		if b.repeats {
+			return cp.errorf(n, "%s needs %s", fn, b.arityWords())
+		}
+		return cp.errorf(n, "%s takes %s", fn, b.arityWords())
 	}
 	var t Type
 	args := make([]ast.Node, len(n.Args))
@@ -485,8 +492,8 @@ func (cp *exprChecker) call(n *lang.Call) (Type, ast.Node) {
 			t = at
 		}
 	}
-	if fn == "round" && t.Kind == Number && t.Dim != lang.Count {
-		return cp.errorf(n.Args[0], "round needs a count; a %s depends on its unit, so divide by one first (e.g. x / 1h)", t.Dim)
+	if b.params[0].rule == dimCount && t.Kind == Number && t.Dim != lang.Count {
+		return cp.errorf(n.Args[0], "%s needs a count; a %s depends on its unit, so divide by one first (e.g. x / 1h)", fn, t.Dim)
 	}
 	if !cp.ok {
 		return Type{}, nil
@@ -495,9 +502,9 @@ func (cp *exprChecker) call(n *lang.Call) (Type, ast.Node) {
 }
 
 // declArgs checks a call whose two arguments name declarations.
-func (cp *exprChecker) declArgs(n *lang.Call, ka, kb declKind) (*decl, *decl, bool) {
-	if len(n.Args) != 2 {
-		cp.errorf(n, "%s takes two arguments: a %s and a %s", n.Func.Name, declKindNames[ka], declKindNames[kb])
+func (cp *exprChecker) declArgs(n *lang.Call, b *builtin, ka, kb declKind) (*decl, *decl, bool) {
+	if !b.fits(len(n.Args)) {
+		cp.errorf(n, "%s takes %s: a %s and a %s", n.Func.Name, b.arityWords(), declKindNames[ka], declKindNames[kb])
 		return nil, nil, false
 	}
 	var out [2]*decl

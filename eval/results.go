@@ -4,19 +4,58 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
-// resultDef is one result a job offers by name.
+// resultDef is one row of the table of a job's results: what the name
+// means, how it is computed and explained, and what a group makes of it.
 type resultDef struct {
-	name   string
+	// name is the canonical name, as notes and :explain print it;
+	// aliases are the other names it is read by (a factor's short name).
+	name    string
+	aliases []string
+	// listed is the name ResultNames lists, when it is not name: a
+	// factor is listed by its long name.
+	listed string
 	typ    Type
-	doc    string
-	inputs []string // the names its value is computed from, for notes
-	get    func(j *jobState) (Value, error)
+	// doc is what it means; :explain says it of an input.
+	doc string
+	// formula spells how it is computed, for :explain: a name in braces
+	// is an operand, printed once by name and once by value.
+	formula string
+	// explain spells it for :explain when no fixed formula does: a
+	// formula to fill in, or else a finished line.
+	explain func(j *Job, v Value) (formula, line string)
+	// inputs are the names its value is computed from, for notes and for
+	// :explain's walk; nil means the operands of formula.
+	inputs []string
+	// input marks one of the job's inputs, which :explain answers with
+	// where it was set.
+	input bool
+	// needsRate: the result is undefined when the job has no rate.
+	needsRate bool
+	// of is the engine's figure, in engine units (device-hours, USD, USD
+	// per device-hour); calc computes a result that has none.
+	of   func(r *goodput.Result) float64
+	calc func(j *jobState) (Value, error)
+	// group is what a group makes of the result: nothing, the sum over
+	// its jobs of of, or the ratio of two of its sums (ratio: the
+	// numerator's and the denominator's names).
+	group groupRule
+	ratio [2]string
 }
+
+// groupRule is how a group computes a result of its jobs.
+type groupRule uint8
+
+const (
+	groupNone groupRule = iota
+	groupSum
+	groupRatio
+)
 
 var factorNames = [goodput.NumFactors]string{"scheduling", "runtime", "program"}
 
@@ -31,106 +70,182 @@ func priceValue(p float64) Value {
 	return NumberValue(lang.FromUnit(p, lang.Units["USD/h"]), lang.Price)
 }
 
+// engineValue is a figure of the engine, in its units, as a value of type t.
+func engineValue(v float64, t Type) Value {
+	switch t.Dim {
+	case lang.Duration:
+		return hoursValue(v)
+	case lang.Price:
+		return priceValue(v)
+	}
+	return NumberValue(v, t.Dim)
+}
+
 var errNoRate = errors.New("has no rate")
 
-// resultDefs maps every result name, aliases included, to its definition.
-var resultDefs, resultNames = buildResultDefs()
+// get computes the result for job j.
+func (d *resultDef) get(j *jobState) (Value, error) {
+	if d.needsRate && !j.result().HasCost {
+		return Value{}, errNoRate
+	}
+	if d.calc != nil {
+		return d.calc(j)
+	}
+	r := j.result()
+	return engineValue(d.of(&r), d.typ), nil
+}
 
-func buildResultDefs() (map[string]*resultDef, []string) {
+// resultDefs maps every result name, aliases included, to its row;
+// resultTable lists the rows and resultNames the names, sorted.
+var resultTable, resultDefs, resultNames = buildResultDefs()
+
+func buildResultDefs() ([]*resultDef, map[string]*resultDef, []string) {
+	hours, money, price := numType(lang.Duration), numType(lang.Money), numType(lang.Price)
 	defs := []*resultDef{
-		{name: "mpg", typ: CountType, doc: "S×R×P, the useful fraction of offered device-hours", inputs: []string{"S", "R", "P"},
-			get: func(j *jobState) (Value, error) { return count(j.result().MPG), nil }},
-		{name: "badput", typ: CountType, doc: "1 − mpg", inputs: []string{"mpg"},
-			get: func(j *jobState) (Value, error) { return count(j.result().Badput), nil }},
-		{name: "offered_hours", typ: numType(lang.Duration), doc: "devices × hours, in device-hours", inputs: []string{"devices", "hours"},
-			get: func(j *jobState) (Value, error) { return hoursValue(j.result().OfferedHours), nil }},
-		{name: "useful_hours", typ: numType(lang.Duration), doc: "offered_hours × mpg", inputs: []string{"offered_hours", "mpg"},
-			get: func(j *jobState) (Value, error) { return hoursValue(j.result().UsefulHours), nil }},
-		{name: "cost", typ: numType(lang.Money), doc: "offered_hours × rate", inputs: []string{"offered_hours", "rate"},
-			get: func(j *jobState) (Value, error) {
-				if !j.result().HasCost {
-					return Value{}, errNoRate
-				}
-				return NumberValue(j.result().Cost, lang.Money), nil
-			}},
-		{name: "badput_cost", typ: numType(lang.Money), doc: "cost × badput", inputs: []string{"cost", "badput"},
-			get: func(j *jobState) (Value, error) {
-				if !j.result().HasCost {
-					return Value{}, errNoRate
-				}
-				return NumberValue(j.result().BadputCost, lang.Money), nil
-			}},
-		{name: "cost_per_useful_hour", typ: numType(lang.Price), doc: "rate / mpg", inputs: []string{"rate", "mpg"},
-			get: func(j *jobState) (Value, error) {
-				if !j.result().HasCost {
-					return Value{}, errNoRate
-				}
+		{name: "mpg", typ: CountType, doc: "S×R×P, the useful fraction of offered device-hours", formula: "{S} × {R} × {P}",
+			of: func(r *goodput.Result) float64 { return r.MPG }, group: groupRatio, ratio: [2]string{"useful_hours", "offered_hours"}},
+		{name: "badput", typ: CountType, doc: "1 − mpg", formula: "1 − {mpg}",
+			of: func(r *goodput.Result) float64 { return r.Badput }},
+		{name: "offered_hours", typ: hours, doc: "devices × hours, in device-hours", formula: "{devices} × {hours}",
+			of: func(r *goodput.Result) float64 { return r.OfferedHours }, group: groupSum},
+		{name: "useful_hours", typ: hours, doc: "offered_hours × mpg", formula: "{offered_hours} × {mpg}",
+			of: func(r *goodput.Result) float64 { return r.UsefulHours }, group: groupSum},
+		{name: "cost", typ: money, doc: "offered_hours × rate", formula: "{offered_hours} × {rate}", needsRate: true,
+			of: func(r *goodput.Result) float64 { return r.Cost }, group: groupSum},
+		{name: "badput_cost", typ: money, doc: "cost × badput", formula: "{cost} × {badput}", needsRate: true,
+			of: func(r *goodput.Result) float64 { return r.BadputCost }, group: groupSum},
+		{name: "cost_per_useful_hour", typ: price, doc: "rate / mpg", formula: "{rate} / {mpg}", needsRate: true,
+			calc: func(j *jobState) (Value, error) {
 				v, err := j.result().CostPerUsefulHour()
 				return priceValue(v), err
-			}},
-		{name: "best_lever", typ: StringType, doc: `the factor whose ceiling gains most: "scheduling", "runtime", "program", or ""`, inputs: []string{"gain.scheduling", "gain.runtime", "gain.program"},
-			get: func(j *jobState) (Value, error) {
+			}, group: groupRatio, ratio: [2]string{"cost", "useful_hours"}},
+		{name: "best_lever", typ: StringType, doc: `the factor whose ceiling gains most: "scheduling", "runtime", "program", or ""`,
+			inputs:  []string{"gain.scheduling", "gain.runtime", "gain.program"},
+			explain: func(j *Job, v Value) (string, string) { return "", j.explainBestLever(v) },
+			calc: func(j *jobState) (Value, error) {
 				if !j.result().HasBestLever {
 					return Value{Type: StringType}, nil
 				}
 				return Value{Type: StringType, Str: j.result().BestLever.String()}, nil
 			}},
-		{name: "ceiling_mpg", typ: CountType, doc: "the product with every factor at its ceiling", inputs: []string{"ceiling.scheduling", "ceiling.runtime", "ceiling.program"},
-			get: func(j *jobState) (Value, error) { return count(j.result().CeilingMPG), nil }},
-		{name: "headroom", typ: CountType, doc: "ceiling_mpg / mpg", inputs: []string{"ceiling_mpg", "mpg"},
-			get: func(j *jobState) (Value, error) { v, err := j.result().Headroom(); return count(v), err }},
-		{name: "devices", typ: CountType, doc: "devices offered to the job",
-			get: func(j *jobState) (Value, error) { return count(j.in.Devices), nil }},
-		{name: "hours", typ: numType(lang.Duration), doc: "wall time the pool is offered to the job",
-			get: func(j *jobState) (Value, error) { return hoursValue(j.in.Hours), nil }},
-		{name: "rate", typ: numType(lang.Price), doc: "price of one offered device-hour",
-			get: func(j *jobState) (Value, error) {
+		{name: "ceiling_mpg", typ: CountType, doc: "the product with every factor at its ceiling",
+			inputs:  []string{"ceiling.scheduling", "ceiling.runtime", "ceiling.program"},
+			explain: func(j *Job, _ Value) (string, string) { return j.ceilingFormula(), "" },
+			of:      func(r *goodput.Result) float64 { return r.CeilingMPG }},
+		{name: "headroom", typ: CountType, doc: "ceiling_mpg / mpg", formula: "{ceiling_mpg} / {mpg}",
+			calc: func(j *jobState) (Value, error) { v, err := j.result().Headroom(); return count(v), err }},
+		{name: "devices", typ: CountType, doc: "devices offered to the job", input: true,
+			calc: func(j *jobState) (Value, error) { return count(j.in.Devices), nil }},
+		{name: "hours", typ: hours, doc: "wall time the pool is offered to the job", input: true,
+			calc: func(j *jobState) (Value, error) { return hoursValue(j.in.Hours), nil }},
+		{name: "rate", typ: price, doc: "price of one offered device-hour", input: true,
+			calc: func(j *jobState) (Value, error) {
 				if !j.in.Rate.Set {
 					return Value{}, errNoRate
 				}
 				return priceValue(j.in.Rate.Value), nil
 			}},
+		// The waterfall (language §12): the device-hours left at each
+		// step from offered to useful.
+		{name: "held_hours", typ: hours, doc: "offered_hours × S: device-hours with all the job's devices held", formula: "{offered_hours} × {S}",
+			of: func(r *goodput.Result) float64 { return r.HeldHours }, group: groupSum},
+		{name: "productive_hours", typ: hours, doc: "held_hours × R: held device-hours whose progress was kept", formula: "{held_hours} × {R}",
+			of: func(r *goodput.Result) float64 { return r.ProductiveHours }, group: groupSum},
 	}
-	m := map[string]*resultDef{}
-	var names []string
-	add := func(d *resultDef, aliases ...string) {
-		m[d.name] = d
-		names = append(names, d.name)
-		for _, a := range aliases {
-			m[a] = d
-		}
-	}
-	for _, d := range defs {
-		add(d)
-	}
+	// Each factor's rows are read by its long name, and by its short one
+	// after the prefix.
 	for i := range goodput.NumFactors {
 		f := goodput.Factor(i)
 		long, short := factorNames[f], f.Short()
-		add(&resultDef{name: long, typ: CountType, doc: long + " goodput factor",
-			get: func(j *jobState) (Value, error) { return count(j.in.Factors[f].Value), nil }}, short)
-		add(&resultDef{name: "ceiling." + long, typ: CountType, doc: long + " ceiling (the factor when none is set)", inputs: nil,
-			get: func(j *jobState) (Value, error) {
-				if c := j.in.Ceilings[f]; c.Set {
-					return count(c.Value), nil
-				}
-				return count(j.in.Factors[f].Value), nil
-			}}, "ceiling."+short)
-		lossIn := [][]string{{"S"}, {"S", "R"}, {"S", "R", "P"}}[f]
-		add(&resultDef{name: "loss." + long, typ: CountType, doc: "fraction of offered hours lost to " + long, inputs: lossIn,
-			get: func(j *jobState) (Value, error) { return count(j.result().Loss[f]), nil }}, "loss."+short)
-		add(&resultDef{name: "lever." + long, typ: CountType, doc: "mpg with " + long + " alone at its ceiling", inputs: []string{short, "ceiling." + long, "mpg"},
-			get: func(j *jobState) (Value, error) { return count(j.result().Lever[f]), nil }}, "lever."+short)
-		add(&resultDef{name: "gain." + long, typ: CountType, doc: "lever." + long + " − mpg", inputs: []string{"lever." + long, "mpg"},
-			get: func(j *jobState) (Value, error) { return count(j.result().Gain[f]), nil }}, "gain."+short)
+		perFactor := []*resultDef{
+			{name: short, aliases: []string{long}, listed: long, typ: CountType, doc: long + " goodput factor", input: true,
+				calc: func(j *jobState) (Value, error) { return count(j.in.Factors[f].Value), nil }},
+			{name: "ceiling." + long, typ: CountType, doc: long + " ceiling (the factor when none is set)", input: true,
+				calc: func(j *jobState) (Value, error) {
+					if c := j.in.Ceilings[f]; c.Set {
+						return count(c.Value), nil
+					}
+					return count(j.in.Factors[f].Value), nil
+				}},
+			{name: "loss." + long, typ: CountType, doc: "fraction of offered hours lost to " + long, formula: lossFormula(f),
+				of: func(r *goodput.Result) float64 { return r.Loss[f] }},
+			{name: "lever." + long, typ: CountType, doc: "mpg with " + long + " alone at its ceiling", inputs: []string{short, "ceiling." + long, "mpg"},
+				explain: func(j *Job, v Value) (string, string) {
+					if !j.Inputs.Ceilings[f].Set {
+						return "", fmt.Sprintf("lever.%s = mpg = %s (%s has no ceiling)", long, v, f)
+					}
+					return leverFormula(f), ""
+				},
+				of: func(r *goodput.Result) float64 { return r.Lever[f] }},
+			{name: "gain." + long, typ: CountType, doc: "lever." + long + " − mpg", formula: "{lever." + long + "} − {mpg}",
+				of: func(r *goodput.Result) float64 { return r.Gain[f] }},
+			// Money per owner (language §12): per factor, what its
+			// shortfall costs and what reaching its ceiling is worth.
+			{name: "loss_hours." + long, typ: hours, doc: "offered_hours × loss." + long + ": the device-hours " + long + "'s shortfall costs",
+				formula: "{offered_hours} × {loss." + long + "}",
+				of:      func(r *goodput.Result) float64 { return r.LossHours[f] }, group: groupSum},
+			{name: "loss_cost." + long, typ: money, doc: "cost × loss." + long + ": the spend " + long + "'s shortfall costs",
+				formula: "{cost} × {loss." + long + "}", needsRate: true,
+				of: func(r *goodput.Result) float64 { return r.LossCost[f] }, group: groupSum},
+			{name: "gain_hours." + long, typ: hours, doc: "offered_hours × gain." + long + ": useful device-hours gained for the same spend when " + long + " reaches its ceiling",
+				formula: "{offered_hours} × {gain." + long + "}",
+				of:      func(r *goodput.Result) float64 { return r.GainHours[f] }, group: groupSum},
+			{name: "saving." + long, typ: money, doc: "cost × (1 − mpg / lever." + long + "): spend saved for the same useful work when " + long + " reaches its ceiling",
+				formula: "{cost} × (1 − {mpg} / {lever." + long + "})", needsRate: true,
+				of: func(r *goodput.Result) float64 { return r.Saving[f] }, group: groupSum},
+			{name: "owner." + long, typ: StringType, doc: "the team that owns the " + long + " factor (an owners block, else \"" + long + "\")",
+				explain: func(j *Job, _ Value) (string, string) { return "", j.explainOwner("owner." + long) },
+				calc:    func(j *jobState) (Value, error) { return Value{Type: StringType, Str: j.owner(f)}, nil }},
+		}
+		for _, d := range perFactor[1:] { // PREFIX.S for PREFIX.scheduling
+			prefix, _, _ := strings.Cut(d.name, ".")
+			d.aliases = []string{prefix + "." + short}
+		}
+		defs = append(defs, perFactor...)
 	}
-	addWaterfall(add)
-	// The factors' canonical display names in notes are S, R, P.
-	for i := range goodput.NumFactors {
-		short := goodput.Factor(i).Short()
-		m[short].name = short
+	m := map[string]*resultDef{}
+	var names []string
+	for _, d := range defs {
+		if d.inputs == nil {
+			d.inputs = operands(d.formula)
+		}
+		for _, n := range append([]string{d.name}, d.aliases...) {
+			m[n] = d
+		}
+		if d.listed == "" {
+			d.listed = d.name
+		}
+		names = append(names, d.listed)
 	}
 	sort.Strings(names)
-	return m, names
+	return defs, m, names
+}
+
+// operands are the names in braces in a formula, in order.
+func operands(formula string) []string {
+	var out []string
+	for {
+		open := strings.IndexByte(formula, '{')
+		if open < 0 {
+			return out
+		}
+		end := strings.IndexByte(formula[open:], '}') + open
+		out = append(out, formula[open+1:end])
+		formula = formula[end+1:]
+	}
+}
+
+// lossFormula is S × R × (1 − P) as far as factor f: the fraction of
+// offered hours the earlier factors keep that f loses.
+func lossFormula(f goodput.Factor) string {
+	if f == 0 {
+		return "1 − {" + f.Short() + "}"
+	}
+	var parts []string
+	for i := range f {
+		parts = append(parts, "{"+goodput.Factor(i).Short()+"}")
+	}
+	return strings.Join(append(parts, "(1 − {"+f.Short()+"})"), " × ")
 }
 
 // ResultNames lists the names of a job's results, for completion and docs.

@@ -6,11 +6,12 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
 )
 
 // functions are the functions an expression may call.
-var functions = []string{"abs", "ceil", "classify", "daly_interval", "exp", "fleet_mtbf", "floor", "has", "log", "max", "mfu", "min", "owner_loss_cost", "owner_saving", "round", "runtime_goodput", "sqrt", "trade_ratio", "young_interval"}
+var functions = eval.BuiltinNames()
 
 // complete offers the completions of the word before the cursor: a
 // command after ":", a file after :load or :save, a param after :set, a
