@@ -24,6 +24,7 @@ package eval
 
 import (
 	"bytes"
+	"github.com/gpl-lang/gpl/eval/internal/source"
 	"sort"
 	"sync"
 
@@ -137,7 +138,7 @@ type program struct {
 	kindNamesFor int                                // len(order) when kindNames was built
 	libNames     map[string]string                  // what the bundled libraries declare, by name
 	owners       ownerTable                         // owners blocks, checked (owners.go)
-	imports      *importState
+	imports      *source.Reader
 	importDepth  int  // imports being read, one inside another
 	tooMany      bool // MaxDeclarations was reached (and told)
 	tooDeepTold  bool // MaxDependencyDepth was reached (and told)
