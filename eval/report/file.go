@@ -32,6 +32,8 @@ type File struct {
 	Lets []eval.Named `json:"-"`
 
 	s *eval.Scenario
+	// lazy says that Jobs is not filled: AllJobs builds them from s.
+	lazy bool
 }
 
 // Diagnostic is an error or warning, placed as the text renders it; a
@@ -141,27 +143,44 @@ type Expectation struct {
 }
 
 // Build is the whole report of a loaded scenario.
-func Build(s *eval.Scenario) *File {
-	f := Outline(s)
-	for j := range f.AllJobs() {
-		f.Jobs = append(f.Jobs, j)
+func Build(s *eval.Scenario) *File { return Outline(s).Judge().WithJobs() }
+
+// Judge checks the file's expectations, filling Expectations with how
+// each went, and returns f.
+func (f *File) Judge() *File {
+	if f.s != nil {
+		f.Expectations = []Expectation{}
+		for _, o := range f.s.Test() {
+			f.Expectations = append(f.Expectations, expectationOf(o))
+		}
 	}
 	return f
 }
 
-// Outline is the report of a loaded scenario without its jobs, which
-// AllJobs yields one at a time (a report of 100,000 jobs need not hold
-// them all); its sweeps' tables are computed as they are read.
+// WithJobs is f with its jobs built, for an f from Outline; f itself is
+// left as it is.
+func (f *File) WithJobs() *File {
+	out := *f
+	if f.lazy {
+		out.Jobs, out.lazy = []Job{}, false
+		for j := range f.AllJobs() {
+			out.Jobs = append(out.Jobs, j)
+		}
+	}
+	return &out
+}
+
+// Outline is the report of a loaded scenario without its expectations,
+// which Judge checks, and without its jobs, which AllJobs yields one at a
+// time (a report of 100,000 jobs need not hold them all); its sweeps'
+// tables are computed as they are read.
 func Outline(s *eval.Scenario) *File {
 	name := ""
 	if fs := s.Files(); len(fs) > 0 {
 		name = fs[0].Name
 	}
 	out := Empty(name, Warnings(s))
-	out.Loaded, out.s = true, s
-	for _, o := range s.Test() {
-		out.Expectations = append(out.Expectations, expectationOf(o))
-	}
+	out.Loaded, out.s, out.lazy = true, s, true
 	out.Lets = s.Lets()
 	for _, l := range out.Lets {
 		out.Values[l.Name] = Named{Param: l.Param, Value: ValueOf(l.Value)}
@@ -182,7 +201,7 @@ func Outline(s *eval.Scenario) *File {
 // AllJobs yields the report of each job of the file in source order.
 func (f *File) AllJobs() iter.Seq[Job] {
 	return func(yield func(Job) bool) {
-		if f.Jobs != nil || f.s == nil {
+		if !f.lazy {
 			for _, j := range f.Jobs {
 				if !yield(j) {
 					return

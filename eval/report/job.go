@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"errors"
 	"sort"
 
@@ -63,11 +64,17 @@ type Job struct {
 	Figures JobFigures `json:"-"`
 }
 
-// Factors is a figure per factor: a fraction.
-type Factors struct {
-	Scheduling float64 `json:"scheduling"`
-	Runtime    float64 `json:"runtime"`
-	Program    float64 `json:"program"`
+// Factors is a fraction per factor, indexed by Factor; in JSON, an
+// object with the keys scheduling, runtime and program.
+type Factors [NumFactors]float64
+
+// MarshalJSON writes {"scheduling": S, "runtime": R, "program": P}.
+func (f Factors) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Scheduling float64 `json:"scheduling"`
+		Runtime    float64 `json:"runtime"`
+		Program    float64 `json:"program"`
+	}{f[Scheduling], f[Runtime], f[Program]})
 }
 
 // Ceilings are the ceilings as written: a fraction, nil for one not set.
