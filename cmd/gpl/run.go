@@ -124,7 +124,6 @@ func fileName(s *eval.Scenario, arg string) string {
 	return arg
 }
 
-
 // worse orders exit codes by how much they block.
 func worse(a, b int) int { return cli.Worse(a, b) }
 

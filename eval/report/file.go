@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"errors"
+	"io"
 	"iter"
 	"strings"
 
@@ -403,7 +404,7 @@ func expectationOf(o eval.Outcome) Expectation {
 // every ruleset of sets, counting per rule (else last) the requests each
 // gave the class to; lines counts the lines read, unusable those that
 // could not be classified, which are counted, not fatal.
-func StreamCounts(sets []Ruleset, r interface{ Read([]byte) (int, error) }) (fired [][]int, lines, unusable int, err error) {
+func StreamCounts(sets []Ruleset, r io.Reader) (fired [][]int, lines, unusable int, err error) {
 	fired = make([][]int, len(sets))
 	for i, set := range sets {
 		fired[i] = make([]int, len(set.Rules)+1)
