@@ -312,6 +312,15 @@ func PoolOf(p eval.Pool) Pool {
 	return jp
 }
 
+// RulesetOf is the report of the named ruleset of s; ok is false when s
+// has no such compiled ruleset.
+func RulesetOf(s *eval.Scenario, name string) (r Ruleset, ok bool) {
+	if _, ok := s.Ruleset(name); !ok {
+		return Ruleset{}, false
+	}
+	return rulesetOf(s, name), true
+}
+
 func rulesetOf(s *eval.Scenario, name string) Ruleset {
 	rs, _ := s.Ruleset(name)
 	file, lines := s.RulesetLines(name)
