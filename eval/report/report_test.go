@@ -118,7 +118,7 @@ job idle on one {
 	}
 	j := report.Build(s).Jobs[0]
 	type got struct {
-		Headroom, CostPerUsefulHour *float64
+		Headroom, CostPerUsefulHour   *float64
 		ZeroMPG, HasHeadroom, Defined bool
 		Text                          string
 	}
