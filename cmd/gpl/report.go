@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -10,39 +9,32 @@ import (
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/htmlreport"
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
-	"github.com/gpl-lang/gpl/stdlib/goodput"
-	"github.com/gpl-lang/gpl/stdlib/priority"
+	model "github.com/gpl-lang/gpl/eval/report"
 )
 
-// report is everything gpl run prints about one file.
+// report is everything gpl run prints about one file: the report model
+// of its scenario, whose jobs are built one at a time as they print.
 type report struct {
-	file     string
-	s        *eval.Scenario
-	outcomes []eval.Outcome
+	s *eval.Scenario
+	f *model.File
 	// bar prints a one-line waterfall bar under each job's devices ×
 	// hours line (gpl run), in block characters when utf8, else ASCII.
 	bar, utf8 bool
 }
 
 func buildReport(s *eval.Scenario) *report {
-	name := ""
-	if fs := s.Files(); len(fs) > 0 {
-		name = fs[0].Name
-	}
-	return &report{file: name, s: s, outcomes: s.Test()}
+	return &report{s: s, f: model.Outline(s).Judge()}
 }
-
-var factors = []goodput.Factor{goodput.Scheduling, goodput.Runtime, goodput.Program}
 
 // writeText prints the readable report: values, pools, then per job its
 // factors, losses, levers, device-hours and costs, then the expectations.
 func writeText(w io.Writer, r *report) {
-	fmt.Fprintf(w, "scenario %s\n", r.file)
-	if lets := r.s.Lets(); len(lets) > 0 {
+	f := r.f
+	fmt.Fprintf(w, "scenario %s\n", f.File)
+	if len(f.Lets) > 0 {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		for _, l := range lets {
+		for _, l := range f.Lets {
 			kw := "let"
 			if l.Param {
 				kw = "param"
@@ -51,113 +43,102 @@ func writeText(w io.Writer, r *report) {
 		}
 		tw.Flush()
 	}
-	for p := range r.s.AllPools() {
+	for _, p := range f.Pools {
 		var parts []string
-		for _, k := range []string{"devices", "hours", "rate"} {
-			if v, ok := p.Fields[k]; ok {
-				parts = append(parts, k+" "+v.String())
-			}
+		for _, fd := range p.Fields {
+			parts = append(parts, fd.Name+" "+fd.Value.String())
 		}
 		fmt.Fprintf(w, "\npool %s: %s\n", p.Name, strings.Join(parts, ", "))
 	}
-	for j := range r.s.AllJobs() {
+	for j := range f.AllJobs() {
 		writeJobBar(w, j, r.bar, r.utf8)
 	}
-	writePlanning(w, r.s) // report_planning.go
-	writeRules(w, r.s)
+	writePlanning(w, f.Planning) // report_planning.go
+	writeRulesets(w, f)
 	pass, fail, errs := 0, 0, 0
-	for _, o := range r.outcomes {
-		switch {
-		case o.Err:
+	for _, e := range f.Expectations {
+		switch e.Status {
+		case "error":
 			errs++
-		case o.Pass:
+		case "pass":
 			pass++
 		default:
 			fail++
 		}
 	}
-	if len(r.outcomes) > 0 {
+	if len(f.Expectations) > 0 {
 		fmt.Fprintf(w, "\nexpectations: %d passed, %d failed", pass, fail)
 		if errs > 0 {
-			fmt.Fprintf(w, ", %s", lang.CountOf(float64(errs), "error", "errors"))
+			fmt.Fprintf(w, ", %s", model.CountOf(float64(errs), "error", "errors"))
 		}
 		fmt.Fprintln(w)
 	}
 }
 
-func get(j *eval.Job, name string) string {
-	v, err := j.Get(name)
-	if err != nil {
+// count is a job's count fig in words by say, or "—" when it has none.
+func count(fig model.Figure, say func(float64) string) string {
+	if !fig.OK || fig.Value.Type.Kind != eval.Number {
 		return "—"
 	}
-	return v.String()
+	return say(fig.Value.Num)
 }
 
-// figure is a job's number name in words by say, or "—" when it has none.
-func figure(j *eval.Job, name string, say func(float64) string) string {
-	v, err := j.Get(name)
-	if err != nil || v.Type.Kind != eval.Number {
-		return "—"
-	}
-	return say(v.Num)
-}
-
-func devicesText(n float64) string { return lang.CountOf(n, "device", "devices") }
+func devicesText(n float64) string { return model.CountOf(n, "device", "devices") }
 
 // writeJob prints a job's report without the terminal bar (the REPL's).
-func writeJob(w io.Writer, j *eval.Job) { writeJobBar(w, j, false, false) }
+func writeJob(w io.Writer, j *eval.Job) { writeJobBar(w, model.JobOf(j), false, false) }
 
 // writeJobBar prints a job's report; with bar, a one-line waterfall bar
 // follows its devices × hours line, in block characters when utf8.
-func writeJobBar(w io.Writer, j *eval.Job, bar, utf8 bool) {
+func writeJobBar(w io.Writer, j model.Job, bar, utf8 bool) {
+	v, fig := &j.View, &j.Figures
 	head := "job " + j.Name
-	if j.Extends != "" {
-		head += " extends " + j.Extends
+	if j.Extends != nil {
+		head += " extends " + *j.Extends
 	}
-	if j.Pool != "" {
-		head += " (pool " + j.Pool + ")"
+	if j.Pool != nil {
+		head += " (pool " + *j.Pool + ")"
 	}
 	fmt.Fprintf(w, "\n%s\n", head)
-	fmt.Fprintf(w, "  %s × %s", figure(j, "devices", devicesText), get(j, "hours"))
-	if j.Inputs.Rate.Set {
-		fmt.Fprintf(w, " at %s", figure(j, "rate", lang.FormatRate))
+	fmt.Fprintf(w, "  %s × %s", count(fig.Devices, devicesText), fig.Hours)
+	if v.HasRate {
+		fmt.Fprintf(w, " at %s", count(fig.Rate, model.FormatRate))
 	}
 	fmt.Fprintln(w)
 	if bar {
-		htmlreport.WaterfallBar(w, j.Result, utf8)
+		htmlreport.WaterfallBar(w, v.Result, utf8)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "  factor\tvalue\tceiling\tloss\tlever\tgain\t")
-	for _, f := range factors {
+	for _, f := range v.Factors {
 		ceil := "—"
-		if c := j.Inputs.Ceilings[f]; c.Set {
-			ceil = fix(c.Value)
+		if f.HasCeiling {
+			ceil = fix(f.Ceiling)
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t\n", f, fix(j.Inputs.Factors[f].Value), ceil,
-			fix(j.Result.Loss[f]), fix(j.Result.Lever[f]), fix(j.Result.Gain[f]))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t\n", f.Name, fix(f.Value), ceil, fix(f.Loss), fix(f.Lever), fix(f.Gain))
 	}
 	tw.Flush()
 	// Every value cell ends in a tab, with or without a note after it, so
 	// that the values form one column; trimmed drops the padding a line
 	// without a note would end in.
 	tw, flush := trimmed(w)
-	fmt.Fprintf(tw, "  mpg\t%s\tuseful fraction of offered device-hours (badput %s)\n", fix(j.Result.MPG), fix(j.Result.Badput))
-	fmt.Fprintf(tw, "  ceiling_mpg\t%s\tevery factor at its ceiling (%s)\n", fix(j.Result.CeilingMPG), headroom(j))
-	fmt.Fprintf(tw, "  offered_hours\t%s\tdevice-hours offered\n", get(j, "offered_hours"))
-	fmt.Fprintf(tw, "  useful_hours\t%s\tdevice-hours of useful work\n", get(j, "useful_hours"))
-	if j.Result.HasCost {
-		fmt.Fprintf(tw, "  cost\t%s\t\n", get(j, "cost"))
-		fmt.Fprintf(tw, "  badput_cost\t%s\tspent on hours that did no useful work\n", get(j, "badput_cost"))
-		fmt.Fprintf(tw, "  cost_per_useful_hour\t%s\t\n", get(j, "cost_per_useful_hour"))
+	fmt.Fprintf(tw, "  mpg\t%s\tuseful fraction of offered device-hours (badput %s)\n", fix(v.MPG), fix(v.Badput))
+	fmt.Fprintf(tw, "  ceiling_mpg\t%s\tevery factor at its ceiling (%s)\n", fix(v.CeilingMPG), headroom(v))
+	fmt.Fprintf(tw, "  offered_hours\t%s\tdevice-hours offered\n", fig.OfferedHours)
+	fmt.Fprintf(tw, "  useful_hours\t%s\tdevice-hours of useful work\n", fig.UsefulHours)
+	if v.HasCost {
+		fmt.Fprintf(tw, "  cost\t%s\t\n", fig.Cost)
+		fmt.Fprintf(tw, "  badput_cost\t%s\tspent on hours that did no useful work\n", fig.BadputCost)
+		fmt.Fprintf(tw, "  cost_per_useful_hour\t%s\t\n", fig.CostPerUsefulHour)
 	}
 	best := "none: no ceiling raises mpg"
-	if j.Result.HasBestLever {
-		f := j.Result.BestLever
-		best = fmt.Sprintf("%s (+%s mpg, to %s)", f, fix(j.Result.Gain[f]), fix(j.Result.Lever[f]))
+	if v.HasBestLever {
+		f := v.Factors[v.BestLever]
+		best = fmt.Sprintf("%s (+%s mpg, to %s)", f.Name, fix(f.Gain), fix(f.Lever))
 	}
 	fmt.Fprintf(tw, "  best_lever\t%s\n", best) // last, so it widens no column
 	flush()
-	writeWaterfall(w, j)
+	writeWaterfall(w, v)
 }
 
 // trimmed is a tabwriter (cells padded with spaces, two between columns)
@@ -177,56 +158,41 @@ func trimmed(w io.Writer) (*tabwriter.Writer, func()) {
 }
 
 // fix prints a fraction with six significant digits.
-func fix(v float64) string {
-	s := fmt.Sprintf("%.6g", lang.Clean(v))
-	if strings.Contains(s, ".") && !strings.Contains(s, "e") {
-		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
-	}
-	return s
-}
+func fix(v float64) string { return model.Fixed(v) }
 
 // headroom says how many times the mpg the ceilings allow: "headroom
 // 1.25×", or why there is no such ratio.
-func headroom(j *eval.Job) string {
-	h, err := j.Result.Headroom()
+func headroom(v *model.JobView) string {
 	switch {
-	case errors.Is(err, goodput.ErrZeroMPG):
+	case v.ZeroMPG:
 		return "no headroom ratio: mpg is 0"
-	case err != nil:
+	case !v.HasHeadroom:
 		return "headroom too large to represent"
 	}
-	return "headroom " + fix(h) + "×"
+	return "headroom " + fix(v.Headroom) + "×"
 }
 
-// writeRules lists each ruleset's rules and how it classifies every
-// declared request.
-func writeRules(w io.Writer, s *eval.Scenario) {
-	reqs := s.Requests()
-	for _, name := range s.Rulesets() {
-		rs, _ := s.Ruleset(name)
+// writeRules lists each ruleset of s with its rules and how it classifies
+// every declared request.
+func writeRules(w io.Writer, s *eval.Scenario) { writeRulesets(w, model.Outline(s)) }
+
+// writeRulesets lists each ruleset's rules and how it classifies every
+// declared request of f.
+func writeRulesets(w io.Writer, f *model.File) {
+	for _, rs := range f.Rulesets {
 		var rules []string
-		for i := range rs.Rules() {
-			rules = append(rules, rs.RuleName(i))
+		for _, r := range rs.Rules {
+			rules = append(rules, r.Name)
 		}
-		fmt.Fprintf(w, "\nrules %s: %s, else %s\n", name, strings.Join(rules, ", "), rs.Otherwise())
-		if len(reqs) == 0 {
+		fmt.Fprintf(w, "\nrules %s: %s, else %s\n", rs.Name, strings.Join(rules, ", "), rs.Else)
+		if len(f.Requests) == 0 {
 			continue
 		}
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		for _, q := range reqs {
-			class, rule := rs.Classify(&q.Request)
-			fmt.Fprintf(tw, "  request %s\t→ %s\t(%s)\n", q.Name, class, ruleRef(rs, rule))
+		for _, q := range f.Requests {
+			hit := q.Classes[rs.Name]
+			fmt.Fprintf(tw, "  request %s\t→ %s\t(%s)\n", q.Name, hit.Class, hit.Ref)
 		}
 		tw.Flush()
 	}
-}
-
-// ruleRef names the rule that gave a class: "rule small" by its label,
-// "rule 2" by its number when it has none, "else" when no rule matched.
-func ruleRef(rs *priority.Ruleset, i int) string {
-	n := rs.RuleName(i) // the label, "rule N" or "else"
-	if i < 0 || rs.Rules()[i].Label == "" {
-		return n
-	}
-	return "rule " + n
 }

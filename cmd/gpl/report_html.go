@@ -8,7 +8,7 @@ import (
 	"os"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/htmlreport"
-	"github.com/gpl-lang/gpl/lang"
+	model "github.com/gpl-lang/gpl/eval/report"
 )
 
 func init() {
@@ -73,7 +73,7 @@ func cmdReport(e *env) int {
 		rep.Files = append(rep.Files, f)
 	}
 	if len(rep.Files) < len(args) {
-		fmt.Fprintf(e.stderr, "gpl report: no report written: %d of %s did not load\n", len(args)-len(rep.Files), lang.CountOf(float64(len(args)), "file", "files"))
+		fmt.Fprintf(e.stderr, "gpl report: no report written: %d of %s did not load\n", len(args)-len(rep.Files), model.CountOf(float64(len(args)), "file", "files"))
 		return worst
 	}
 	var b bytes.Buffer

@@ -9,7 +9,7 @@ import (
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/htmlreport"
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
+	model "github.com/gpl-lang/gpl/eval/report"
 	"github.com/gpl-lang/gpl/scenarios"
 )
 
@@ -55,13 +55,13 @@ flags:
 	st := styleFor(e.stderr, e.getenv)
 	utf8 := htmlreport.TerminalUTF8(cli.IsTerminal(e.stdout), e.getenv) // the waterfall bar's characters
 	worst := exitOK
-	var files []jsonFile // for --format json: every file, loaded or not
+	var files []*model.File // for --format json: every file, loaded or not
 	texts := 0
 	for _, arg := range args {
 		if msg, ok := unknownScenario(arg); !ok {
 			fmt.Fprintln(e.stderr, msg)
 			worst = worse(worst, exitUsage)
-			files = append(files, emptyFile(arg, lang.Diagnostics{{Severity: lang.Error, Summary: strings.TrimPrefix(msg, "gpl: ")}}))
+			files = append(files, model.Unloaded(arg, strings.TrimPrefix(msg, "gpl: ")))
 			continue
 		}
 		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints, AllowImports: allow})
@@ -69,13 +69,13 @@ flags:
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)
 			worst = worse(worst, exitCheck)
-			files = append(files, emptyFile(arg, loadDiagnostics(serr)))
+			files = append(files, model.Failed(arg, serr))
 			continue
 		}
 		if err != nil {
 			renderError(e.stderr, s, err, st)
 			worst = worse(worst, loadExit(err))
-			files = append(files, emptyFile(fileName(s, arg), loadDiagnostics(err)))
+			files = append(files, model.Failed(fileName(s, arg), err))
 			continue
 		}
 		renderWarnings(e.stderr, s, st)
@@ -88,9 +88,10 @@ flags:
 			texts++
 			writeText(e.stdout, r)
 		} else {
-			files = append(files, toJSON(r, warnings(s)))
+			files = append(files, toJSON(r, nil))
 		}
-		for _, o := range r.outcomes {
+		for _, x := range r.f.Expectations {
+			o := x.Outcome
 			if o.Diagnostic != nil {
 				fmt.Fprintln(e.stderr)
 				o.Diagnostic.Render(e.stderr, s.Sources(), st)
@@ -121,17 +122,6 @@ func fileName(s *eval.Scenario, arg string) string {
 		}
 	}
 	return arg
-}
-
-// warnings are the warnings of a scenario that loaded.
-func warnings(s *eval.Scenario) lang.Diagnostics {
-	var ws lang.Diagnostics
-	for _, d := range s.Diagnostics() {
-		if d.Severity == lang.Warning {
-			ws = append(ws, d)
-		}
-	}
-	return ws
 }
 
 // worse orders exit codes by how much they block.
@@ -198,7 +188,7 @@ flags:
 			worst = worse(worst, loadExit(err))
 			continue
 		}
-		if ws := warnings(s); len(ws) > 0 && *strict {
+		if ws := model.Warnings(s); len(ws) > 0 && *strict {
 			worst = worse(worst, exitCheck)
 		}
 		renderWarnings(e.stderr, s, st)

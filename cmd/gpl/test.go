@@ -5,6 +5,7 @@ import (
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/testrun"
 	"github.com/gpl-lang/gpl/eval"
+	model "github.com/gpl-lang/gpl/eval/report"
 )
 
 func init() {
@@ -16,7 +17,9 @@ func init() {
 func cmdTest(e *env) int {
 	return testrun.Main(&testrun.Env{Args: e.args, Stdout: e.stdout, Stderr: e.stderr, Getenv: e.getenv}, testrun.Hooks{
 		Report: func(w io.Writer, name string, s *eval.Scenario) {
-			writeText(w, &report{file: name, s: s}) // no outcomes: no expectation tally
+			f := model.Outline(s) // not judged: no expectation tally
+			f.File = name
+			writeText(w, &report{s: s, f: f})
 		},
 		WriteFile: writeFileAtomic,
 		WriteReport: func(path string, data []byte) error {

@@ -5,8 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/gpl-lang/gpl/lang"
-	"github.com/gpl-lang/gpl/stdlib/goodput"
+	"github.com/gpl-lang/gpl/eval/report"
 )
 
 // BarWidth is how many cells the terminal waterfall bar has.
@@ -26,8 +25,9 @@ var (
 // as the text report prints them. With utf8 false it uses ASCII only.
 //
 //	███████████▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▒▒▒▒░░ useful 0.28215 · lost: program 0.57285, runtime 0.095, scheduling 0.05
-func WaterfallBar(w io.Writer, r goodput.Result, utf8 bool) error {
-	parts := [4]float64{r.MPG, r.Loss[goodput.Program], r.Loss[goodput.Runtime], r.Loss[goodput.Scheduling]}
+func WaterfallBar(w io.Writer, r report.Result, utf8 bool) error {
+	v := report.NewJobView(report.Inputs{}, r, [report.NumFactors]string{})
+	parts := [4]float64{v.MPG, v.Factors[report.Program].Loss, v.Factors[report.Runtime].Loss, v.Factors[report.Scheduling].Loss}
 	ink, sep := barInkUTF8, " · "
 	if !utf8 {
 		ink, sep = barInkASCII, " | "
@@ -37,8 +37,8 @@ func WaterfallBar(w io.Writer, r goodput.Result, utf8 bool) error {
 	for i, n := range cells(parts, BarWidth) {
 		b.WriteString(strings.Repeat(ink[i], n))
 	}
-	frac := func(v float64) string { return lang.FormatNumber(lang.CleanFraction(v)) }
-	b.WriteString(" useful " + frac(r.MPG) + sep + "lost: program " + frac(parts[1]) +
+	frac := func(v float64) string { return report.FormatNumber(report.CleanFraction(v)) }
+	b.WriteString(" useful " + frac(v.MPG) + sep + "lost: program " + frac(parts[1]) +
 		", runtime " + frac(parts[2]) + ", scheduling " + frac(parts[3]) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err

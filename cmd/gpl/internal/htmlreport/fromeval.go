@@ -4,13 +4,11 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
-	"github.com/gpl-lang/gpl/stdlib/goodput"
+	"github.com/gpl-lang/gpl/eval/report"
 )
 
-// This file fills the planning sections from an evaluated scenario:
-// groups, compares, sweeps and solves, as eval's API hands them out.
+// This file fills the planning sections from the report model of a
+// scenario: groups, compares, sweeps and solves.
 
 // The most a sweep chart draws, and tabulates: a line chart's points, and
 // a heatmap's columns and rows. A larger sweep is drawn at evenly spaced
@@ -25,23 +23,23 @@ const (
 // through.
 const solveSamples = 41
 
-// planningOf fills the planning sections of f from s.
-func planningOf(s *eval.Scenario, f *File) error {
-	for _, g := range s.Groups() {
+// planningOf fills the planning sections of f from m.
+func planningOf(m *report.File, f *File) error {
+	for _, g := range m.Groups {
 		f.Groups = append(f.Groups, groupOf(g))
 	}
-	for _, c := range s.Compares() {
+	for _, c := range m.Compares {
 		f.Compares = append(f.Compares, compareOf(c))
 	}
-	for _, sw := range s.Sweeps() {
-		out, err := sweepOf(s, sw)
+	for _, sw := range m.Sweeps {
+		out, err := sweepOf(m, sw)
 		if err != nil {
 			return err
 		}
 		f.Sweeps = append(f.Sweeps, out)
 	}
-	for _, sv := range s.Solves() {
-		out, err := solveOf(s, sv)
+	for _, sv := range m.Solves {
+		out, err := solveOf(sv)
 		if err != nil {
 			return err
 		}
@@ -50,7 +48,8 @@ func planningOf(s *eval.Scenario, f *File) error {
 	return nil
 }
 
-func groupOf(g eval.Group) Group {
+func groupOf(mg report.Group) Group {
+	g := mg.Figures
 	out := Group{Name: g.Name, Jobs: g.Jobs, HasCost: g.HasCost, Offered: g.OfferedHours, Held: g.HeldHours,
 		Productive: g.ProductiveHours, Useful: g.UsefulHours, Cost: g.Cost, CostPerUsefulHour: g.CostPerUsefulHour, MPG: g.MPG}
 	for _, o := range g.Owners {
@@ -60,7 +59,8 @@ func groupOf(g eval.Group) Group {
 	return out
 }
 
-func compareOf(c eval.Compare) Compare {
+func compareOf(mc report.Compare) Compare {
+	c := mc.Figures
 	out := Compare{Name: c.Name, Best: c.Best, By: c.By, Max: c.Max}
 	for _, r := range c.Rows {
 		out.Entries = append(out.Entries, CompareEntry{Job: r.Job, CostPerUsefulHour: r.CostPerUsefulHour,
@@ -71,39 +71,39 @@ func compareOf(c eval.Compare) Compare {
 
 // The outputs a sweep chart may draw: what changes with its inputs.
 var (
-	mpgQ        = Quantity{"mpg", lang.Count}
-	ceilingMPGQ = Quantity{"ceiling mpg", lang.Count}
-	usefulQ     = Quantity{"useful hours", lang.Duration}
-	costQ       = Quantity{"cost per useful hour", lang.Price}
+	mpgQ        = Quantity{"mpg", report.Count}
+	ceilingMPGQ = Quantity{"ceiling mpg", report.Count}
+	usefulQ     = Quantity{"useful hours", report.Duration}
+	costQ       = Quantity{"cost per useful hour", report.Price}
 )
 
 // sweepOutput picks what a sweep's chart shows: cost per useful hour when
 // it varies the rate (mpg does not move with it), useful hours when it
 // varies devices or hours, the ceiling mpg when it varies only ceilings,
 // else mpg.
-func sweepOutput(axes []eval.SweepAxis, hasCost bool) (Quantity, func(r *goodput.Result) (float64, bool)) {
+func sweepOutput(axes []report.SweepAxis, hasCost bool) (Quantity, func(r *report.Result) (float64, bool)) {
 	kinds := map[string]bool{}
 	for _, a := range axes {
 		kinds[a.Kind] = true
 	}
 	switch {
 	case kinds["rate"] && hasCost:
-		return costQ, func(r *goodput.Result) (float64, bool) {
+		return costQ, func(r *report.Result) (float64, bool) {
 			v, err := r.CostPerUsefulHour()
 			return priceToBase(v), err == nil
 		}
 	case kinds["devices"] || kinds["hours"]:
-		return usefulQ, func(r *goodput.Result) (float64, bool) { return hoursToBase(r.UsefulHours), true }
+		return usefulQ, func(r *report.Result) (float64, bool) { return hoursToBase(r.UsefulHours), true }
 	case len(kinds) == 1 && kinds["ceiling"]:
-		return ceilingMPGQ, func(r *goodput.Result) (float64, bool) { return r.CeilingMPG, true }
+		return ceilingMPGQ, func(r *report.Result) (float64, bool) { return r.CeilingMPG, true }
 	}
-	return mpgQ, func(r *goodput.Result) (float64, bool) { return r.MPG, true }
+	return mpgQ, func(r *report.Result) (float64, bool) { return r.MPG, true }
 }
 
-func jobNamed(s *eval.Scenario, name string) *eval.Job {
-	for _, j := range s.Jobs() {
-		if j.Name == name {
-			return j
+func jobNamed(m *report.File, name string) *report.Job {
+	for i := range m.Jobs {
+		if m.Jobs[i].Name == name {
+			return &m.Jobs[i]
 		}
 	}
 	return nil
@@ -135,27 +135,27 @@ func countKept(keep []bool) int {
 	return n
 }
 
-func sweepOf(s *eval.Scenario, sw eval.Sweep) (Sweep, error) {
-	axes, err := s.SweepAxes(sw.Name)
+func sweepOf(m *report.File, sw report.Sweep) (Sweep, error) {
+	axes, err := sw.Axes()
 	if err != nil {
 		return Sweep{}, err
 	}
-	job := jobNamed(s, sw.Job)
-	hasCost := job != nil && job.Result.HasCost
+	job := jobNamed(m, sw.Job)
+	hasCost := job != nil && job.View.HasCost
 	outQ, outOf := sweepOutput(axes, hasCost)
 	out := Sweep{Name: sw.Name, Output: outQ}
 	for i, a := range axes {
 		out.Inputs = append(out.Inputs, Quantity{a.Input, a.Dim})
 		if a.HasCeiling && len(axes) <= 2 {
-			out.Refs = append(out.Refs, Ref{Axis: i, At: a.Ceiling, Label: a.Input + " ceiling " + lang.FormatNumber(lang.Clean(a.Ceiling))})
+			out.Refs = append(out.Refs, Ref{Axis: i, At: a.Ceiling, Label: a.Input + " ceiling " + report.FormatNumber(report.Clean(a.Ceiling))})
 		}
 	}
 	if len(axes) == 1 && outQ == mpgQ && job != nil {
-		out.Refs = append(out.Refs, Ref{Axis: -1, At: job.Result.CeilingMPG,
-			Label: "ceiling mpg " + lang.FormatNumber(lang.Clean(job.Result.CeilingMPG))})
+		out.Refs = append(out.Refs, Ref{Axis: -1, At: job.View.CeilingMPG,
+			Label: "ceiling mpg " + report.FormatNumber(report.Clean(job.View.CeilingMPG))})
 	}
 	if job != nil {
-		if v, ok := outOf(&job.Result); ok {
+		if v, ok := outOf(&job.View.Result); ok {
 			for _, a := range axes {
 				out.Base = append(out.Base, a.Base)
 			}
@@ -178,7 +178,7 @@ func sweepOf(s *eval.Scenario, sw eval.Sweep) (Sweep, error) {
 	}
 	idx := make([]int, len(axes))
 	var skipped int
-	err = s.SweepResults(sw.Name, func(vals []float64, r *goodput.Result) bool {
+	err = sw.Results(func(vals []float64, r *report.Result) bool {
 		keep := true
 		for i := range axes {
 			keep = keep && keeps[i][idx[i]]
@@ -214,8 +214,9 @@ func sweepOf(s *eval.Scenario, sw eval.Sweep) (Sweep, error) {
 	return out, nil
 }
 
-func solveOf(s *eval.Scenario, sv eval.Solve) (Solve, error) {
-	c, err := s.SolveCurve(sv.Name, solveSamples)
+func solveOf(ms report.Solve) (Solve, error) {
+	sv := ms.Figures
+	c, err := ms.Curve(solveSamples)
 	if err != nil {
 		return Solve{}, err
 	}
@@ -225,7 +226,7 @@ func solveOf(s *eval.Scenario, sv eval.Solve) (Solve, error) {
 		out.Curve = append(out.Curve, []float64{p[0], p[1]})
 	}
 	if c.HasCeiling {
-		out.Refs = append(out.Refs, Ref{Axis: 0, At: c.Ceiling, Label: c.Input + " ceiling " + lang.FormatNumber(lang.Clean(c.Ceiling))})
+		out.Refs = append(out.Refs, Ref{Axis: 0, At: c.Ceiling, Label: c.Input + " ceiling " + report.FormatNumber(report.Clean(c.Ceiling))})
 	}
 	// As the text report words it, with thousands separators.
 	out.Note = "solve " + sv.Name + " over " + sv.Job + ": " + c.Input + " = " + sv.Value.String() +

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/eval/report"
 )
 
 //go:embed page.html.tmpl
@@ -134,27 +134,27 @@ func viewFile(f File, ids map[string]int) (fileView, error) {
 
 // facts are a job's headline figures, printed as the text report does.
 func facts(j Job) [][2]string {
-	r := j.Result
+	v := j.view()
 	out := [][2]string{
-		{"devices × hours", lang.FormatNumber(lang.Clean(j.Inputs.Devices)) + " devices × " + formatValue(Quantity{Dim: lang.Duration}, hoursToBase(j.Inputs.Hours))},
-		{"mpg", lang.FormatNumber(lang.Clean(r.MPG))},
-		{"badput", lang.FormatNumber(lang.CleanFraction(r.Badput))},
-		{"ceiling mpg", lang.FormatNumber(lang.Clean(r.CeilingMPG))},
-		{"offered hours", formatValue(DeviceHours, hoursToBase(r.OfferedHours))},
-		{"useful hours", formatValue(DeviceHours, hoursToBase(r.UsefulHours))},
+		{"devices × hours", report.FormatNumber(report.Clean(v.Inputs.Devices)) + " devices × " + formatValue(Quantity{Dim: report.Duration}, hoursToBase(v.Inputs.Hours))},
+		{"mpg", report.FormatNumber(report.Clean(v.MPG))},
+		{"badput", report.FormatNumber(report.CleanFraction(v.Badput))},
+		{"ceiling mpg", report.FormatNumber(report.Clean(v.CeilingMPG))},
+		{"offered hours", formatValue(DeviceHours, hoursToBase(v.Steps[0].Hours))},
+		{"useful hours", formatValue(DeviceHours, hoursToBase(v.Steps[3].Hours))},
 	}
-	if r.HasCost {
-		out = append(out, [2]string{"cost", lang.Format(r.Cost, lang.Money)},
-			[2]string{"badput cost", lang.Format(r.BadputCost, lang.Money)})
-		if v, err := r.CostPerUsefulHour(); err == nil {
-			out = append(out, [2]string{"cost per useful hour", lang.Format(priceToBase(v), lang.Price)})
+	if v.HasCost {
+		out = append(out, [2]string{"cost", report.USD(v.Cost)},
+			[2]string{"badput cost", report.USD(v.BadputCost)})
+		if v.HasCostPerUsefulHour {
+			out = append(out, [2]string{"cost per useful hour", report.Format(priceToBase(v.CostPerUsefulHour), report.Price)})
 		}
 	}
 	best := "none: no ceiling raises mpg"
-	if r.HasBestLever {
-		f := r.BestLever
-		best = j.Owners[f] + " (" + f.String() + ", +" + lang.FormatNumber(lang.CleanFraction(r.Gain[f])) +
-			" mpg, to " + lang.FormatNumber(lang.Clean(r.Lever[f])) + ")"
+	if v.HasBestLever {
+		f := v.Factors[v.BestLever]
+		best = f.Owner + " (" + f.Name + ", +" + report.FormatNumber(report.CleanFraction(f.Gain)) +
+			" mpg, to " + report.FormatNumber(report.Clean(f.Lever)) + ")"
 	}
 	return append(out, [2]string{"best lever", best})
 }
@@ -162,7 +162,7 @@ func facts(j Job) [][2]string {
 // RulesChart draws how many requests each rule gave the class to: in the
 // stream when there is one, else among the file's classify calls.
 func RulesChart(rs Ruleset, stream string) Chart {
-	q := Quantity{Name: "requests", Dim: lang.Count}
+	q := Quantity{Name: "requests", Dim: report.Count}
 	title := "Rules of " + rs.Name + " that fired in the file's expectations"
 	if stream != "" {
 		title = "Rules of " + rs.Name + " that fired on " + stream

@@ -6,18 +6,15 @@
 //
 // The page is built from small structs (File, Job, Ruleset, Group,
 // Compare, Sweep, Solve) so that each section can be tested on made-up
-// data; FromScenario fills them from an evaluated scenario.
+// data; FromScenario fills them from the report model (package eval/report)
+// of an evaluated scenario.
 package htmlreport
 
 import (
-	"bytes"
 	"io"
-	"strings"
 
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
-	"github.com/gpl-lang/gpl/stdlib/goodput"
-	"github.com/gpl-lang/gpl/stdlib/priority"
+	"github.com/gpl-lang/gpl/eval/report"
 )
 
 // Report is the whole page: one section per file.
@@ -76,98 +73,70 @@ type Expectation struct {
 	Diagnostic string
 }
 
-// ownerOf names who owns a factor of a job. Until owners can be declared
-// it is the factor's own name (scheduling, runtime, program).
-func ownerOf(j *eval.Job, f goodput.Factor) string { return j.Owner(f) }
-
-// FromScenario fills a File from an evaluated scenario. requests, when not
-// nil, is a JSON Lines request stream opened anew for each call, whose
-// rule counts the rulesets show.
+// FromScenario fills a File from an evaluated scenario's report. requests,
+// when not nil, is a JSON Lines request stream opened anew for each call,
+// whose rule counts the rulesets show.
 func FromScenario(s *eval.Scenario, settings []string, stream string, requests func() (io.ReadCloser, error)) (File, error) {
-	f := File{Settings: settings, Stream: stream}
-	if fs := s.Files(); len(fs) > 0 {
-		f.Name = fs[0].Name
-	}
-	for _, j := range s.Jobs() {
-		job := Job{Name: j.Name, Pool: j.Pool, Extends: j.Extends, Inputs: j.Inputs, Result: j.Result}
-		for k := range goodput.NumFactors {
-			job.Owners[k] = ownerOf(j, goodput.Factor(k))
+	m := report.Build(s)
+	f := File{Name: m.File, Settings: settings, Stream: stream}
+	for _, j := range m.Jobs {
+		job := Job{Name: j.Name, Inputs: j.View.Inputs, Result: j.View.Result}
+		if j.Pool != nil {
+			job.Pool = *j.Pool
+		}
+		if j.Extends != nil {
+			job.Extends = *j.Extends
+		}
+		for k, fr := range j.View.Factors {
+			job.Owners[k] = fr.Owner
 		}
 		f.Jobs = append(f.Jobs, job)
 	}
-	if err := planningOf(s, &f); err != nil {
+	if err := planningOf(m, &f); err != nil {
 		return f, err
 	}
-	var sets []*priority.Ruleset
-	for _, name := range s.Rulesets() {
-		rs, _ := s.Ruleset(name)
-		sets = append(sets, rs)
-		f.Rulesets = append(f.Rulesets, rulesetOf(s, name, rs))
+	for _, rs := range m.Rulesets {
+		f.Rulesets = append(f.Rulesets, rulesetOf(rs, m.Requests))
 	}
-	if requests != nil && len(sets) > 0 {
+	if requests != nil && len(m.Rulesets) > 0 {
 		r, err := requests()
 		if err != nil {
 			return f, err
 		}
 		defer r.Close()
-		if err := countStream(f.Rulesets, sets, r); err != nil {
+		fired, lines, unusable, err := report.StreamCounts(m.Rulesets, r)
+		for i := range f.Rulesets {
+			out := &f.Rulesets[i]
+			out.StreamLines, out.Unusable = lines, unusable
+			for k := range out.Rules {
+				if k < len(fired[i]) {
+					out.Rules[k].Streamed = fired[i][k]
+				}
+			}
+		}
+		if err != nil {
 			return f, err
 		}
 	}
-	for _, o := range s.Test() {
-		e := Expectation{Name: o.Expectation.Name(), Status: o.Status()}
-		if !o.Err {
-			e.Got, e.Want = o.Got.Precise(nil), o.Want.Precise(nil)
+	for _, x := range m.Expectations {
+		e := Expectation{Name: x.Name, Status: x.Status}
+		if !x.Outcome.Err {
+			e.Got, e.Want = x.Outcome.Got.Precise(nil), x.Outcome.Want.Precise(nil)
 		}
-		if o.Diagnostic != nil {
-			var b bytes.Buffer
-			o.Diagnostic.Render(&b, s.Sources(), lang.Style{})
-			e.Diagnostic = strings.TrimRight(b.String(), "\n")
-		}
+		e.Diagnostic = m.Rendered(x)
 		f.Expectations = append(f.Expectations, e)
 	}
 	return f, nil
 }
 
-func rulesetOf(s *eval.Scenario, name string, rs *priority.Ruleset) Ruleset {
-	out := Ruleset{Name: name}
-	names, fired, _ := s.RuleCoverage(name, nil)
-	rules := rs.Rules()
-	for i, n := range names {
-		class := rs.Otherwise()
-		if i < len(rules) {
-			class = rules[i].Class
-		}
-		rc := RuleCount{Name: n, Class: string(class)}
-		if i < len(fired) {
-			rc.Tested = fired[i]
-		}
-		out.Rules = append(out.Rules, rc)
+func rulesetOf(rs report.Ruleset, requests []report.Request) Ruleset {
+	out := Ruleset{Name: rs.Name}
+	for _, r := range rs.Tested {
+		out.Rules = append(out.Rules, RuleCount{Name: r.Name, Class: r.Class, Tested: r.Fired})
 	}
-	for _, q := range s.Requests() {
-		class, rule := rs.Classify(&q.Request)
-		out.Samples = append(out.Samples, Sample{Request: q.Name, Class: string(class), Rule: rs.RuleName(rule)})
+	for _, q := range requests {
+		hit := q.Classes[rs.Name]
+		out.Samples = append(out.Samples, Sample{Request: q.Name, Class: hit.Class, Rule: hit.Rule})
 	}
 	return out
-}
-
-// countStream classifies every line of a request stream with every
-// ruleset, counting per rule; unusable lines are counted, not fatal.
-func countStream(out []Ruleset, sets []*priority.Ruleset, r io.Reader) error {
-	sr := priority.NewStreamReader(r)
-	for sr.Next() {
-		for i, rs := range sets {
-			out[i].StreamLines++
-			if sr.LineErr() != nil {
-				out[i].Unusable++
-				continue
-			}
-			_, rule := rs.Classify(sr.Request())
-			if rule < 0 {
-				rule = len(out[i].Rules) - 1
-			}
-			out[i].Rules[rule].Streamed++
-		}
-	}
-	return sr.IOErr()
 }

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/eval/report"
 )
 
 // Chart is one figure as the page draws it: an SVG whose marks carry
@@ -159,7 +159,7 @@ func (s scale) ticks() []float64 {
 		if v > s.hi+s.step*1e-9 || i > 50 {
 			return out
 		}
-		out = append(out, lang.Clean(v))
+		out = append(out, report.Clean(v))
 	}
 }
 
@@ -168,23 +168,23 @@ func (s scale) ticks() []float64 {
 // as eval hands them out.
 type Quantity struct {
 	Name string
-	Dim  lang.Dim
+	Dim  report.Dim
 }
 
 // DeviceHours is the quantity of the waterfall's steps and the losses.
-var DeviceHours = Quantity{"device-hours", lang.Duration}
+var DeviceHours = Quantity{"device-hours", report.Duration}
 
 // hoursToBase turns device-hours, the goodput engine's unit, into seconds.
-func hoursToBase(h float64) float64 { return lang.FromUnit(h, lang.Units["h"]) }
+func hoursToBase(h float64) float64 { return report.HoursToSeconds(h) }
 
 // priceToBase turns USD per device-hour into USD per second.
-func priceToBase(p float64) float64 { return lang.FromUnit(p, lang.Units["USD/h"]) }
+func priceToBase(p float64) float64 { return report.PerHourToPerSecond(p) }
 
 // axisUnit is the unit an axis over values up to max (base units) is
 // drawn in: hours for durations up to hours, USD/h for prices; ok is false
 // for a count.
-func axisUnit(q Quantity, max float64) (lang.Unit, bool) {
-	return lang.ReadableUnit(max, q.Dim)
+func axisUnit(q Quantity, max float64) (report.Unit, bool) {
+	return report.ReadableUnit(max, q.Dim)
 }
 
 // axisTitle is an axis's label with its unit: "device-hours (h)",
@@ -199,7 +199,7 @@ func axisTitle(q Quantity, max float64) string {
 // inAxisUnit converts a value in base units into the axis's unit.
 func inAxisUnit(q Quantity, max, v float64) float64 {
 	if u, ok := axisUnit(q, max); ok {
-		return lang.ToUnit(v, u)
+		return u.In(v)
 	}
 	return v
 }
@@ -207,17 +207,17 @@ func inAxisUnit(q Quantity, max, v float64) float64 {
 // formatValue prints a value as the text report does, with thousands
 // separators in hours and counts as in money: "92,160 h", "$230,400.00",
 // "$8.8605/h", "0.28215", "1,024".
-func formatValue(q Quantity, v float64) string { return lang.Format(lang.Clean(v), q.Dim) }
+func formatValue(q Quantity, v float64) string { return report.Format(report.Clean(v), q.Dim) }
 
 // count prints a whole number of things: "1,024".
-func count(n int) string { return lang.FormatNumber(float64(n)) }
+func count(n int) string { return report.FormatNumber(float64(n)) }
 
 // tickText prints a tick's number in the axis's unit, without the unit,
 // which the axis's label carries: "100,000".
-func tickText(v float64) string { return lang.FormatNumber(lang.Clean(v)) }
+func tickText(v float64) string { return report.FormatNumber(report.Clean(v)) }
 
 // attrNumber is the data-value of a mark: the number in the axis's unit.
-func attrNumber(v float64) string { return lang.Numeral(lang.Clean(v)) }
+func attrNumber(v float64) string { return report.Numeral(report.Clean(v)) }
 
 // valueAxis draws the vertical axis of s with its ticks, grid and label.
 func (c *Chart) valueAxis(a plotArea, s scale) {

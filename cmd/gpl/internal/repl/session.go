@@ -36,6 +36,8 @@ type entry struct {
 	// source names the entry's source in the eval.Session; "" for a
 	// comment block, which is saved but never evaluated.
 	source string
+	// fields are the fields a request sets, in the order written.
+	fields []string
 }
 
 // place maps a position in the entry's own text to where it was written.
@@ -220,6 +222,9 @@ func makeEntry(src []byte, start, end int, st lang.Stmt, from lang.Position) ent
 		e.kind, e.key = "rules", st.Name.Name
 	case *lang.Request:
 		e.kind, e.key = "request", st.Name.Name
+		for _, f := range st.Fields {
+			e.fields = append(e.fields, f.Name.Name)
+		}
 	case *lang.Expect:
 		pos, end := st.Span()
 		e.kind, e.key = "expect", strings.Join(strings.Fields(string(src[pos.Offset:end.Offset])), " ")

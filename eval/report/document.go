@@ -1,0 +1,72 @@
+// Package report is the one document every view of an evaluated scenario
+// renders: gpl run's text report and its --format json, gpl report's
+// HTML page and the REPL's summaries.
+//
+// Build makes a File of a loaded scenario: its values and pools; per job
+// the factors and ceilings, losses, levers and gains, the waterfall
+// (offered → held → productive → useful device-hours and their cost),
+// the owner table sorted by saving, the costs, the cost per useful hour
+// and the best lever; the groups, compares, sweeps and solves; the
+// rulesets and requests; and the expectations with their outcomes. A
+// Document is the files of a run, which WriteJSON writes in the shape
+// docs/report.schema.json fixes.
+//
+// Every figure carries its unit: the fields with a JSON key hold numbers
+// in the unit the key names (hours, USD, USD per device-hour, or a
+// fraction), rounded so that they show no float noise, and the views'
+// fields (View, Figures) hold the engine's unrounded numbers or
+// eval.Values, which print themselves with their units.
+package report
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// Document is the JSON report of a run: every file given, loaded or not,
+// and a summary.
+type Document struct {
+	Files   []*File `json:"files"`
+	Summary Summary `json:"summary"`
+}
+
+// Summary counts the files and expectations of a run; Exit is the exit
+// code the run returns.
+type Summary struct {
+	Files  int `json:"files"`
+	Loaded int `json:"loaded"`
+	Passed int `json:"passed"`
+	Failed int `json:"failed"`
+	Errors int `json:"errors"`
+	Exit   int `json:"exit"`
+}
+
+// NewDocument is the document of a run of files that exits with exit.
+func NewDocument(files []*File, exit int) *Document {
+	s := Summary{Files: len(files), Exit: exit}
+	for _, f := range files {
+		if f.Loaded {
+			s.Loaded++
+		}
+		for _, e := range f.Expectations {
+			switch e.Status {
+			case "pass":
+				s.Passed++
+			case "fail":
+				s.Failed++
+			default:
+				s.Errors++
+			}
+		}
+	}
+	return &Document{Files: files, Summary: s}
+}
+
+// WriteJSON writes the document as indented JSON, HTML characters as
+// they are.
+func (d *Document) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(d)
+}

@@ -1,0 +1,244 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/gpl-lang/gpl/eval"
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// Planning is the planning part of a file's report: groups with their
+// tables by owner, compares, sweeps and solves.
+type Planning struct {
+	Groups   []Group   `json:"groups,omitempty"`
+	Compares []Compare `json:"compares,omitempty"`
+	Sweeps   []Sweep   `json:"sweeps,omitempty"`
+	Solves   []Solve   `json:"solves,omitempty"`
+}
+
+// Group is jobs taken together: summed device-hours at each step of the
+// waterfall, mpg (a fraction), cost and badput cost in USD and cost per
+// useful device-hour in USD (nil when some job has no rate), and the
+// table by owner, largest saving first.
+type Group struct {
+	Name              string       `json:"name"`
+	Jobs              []string     `json:"jobs"`
+	OfferedHours      float64      `json:"offered_device_hours"`
+	HeldHours         float64      `json:"held_device_hours"`
+	ProductiveHours   float64      `json:"productive_device_hours"`
+	UsefulHours       float64      `json:"useful_device_hours"`
+	MPG               float64      `json:"mpg"`
+	Cost              *float64     `json:"cost_usd,omitempty"`
+	BadputCost        *float64     `json:"badput_cost_usd,omitempty"`
+	CostPerUsefulHour *float64     `json:"cost_per_useful_hour_usd,omitempty"`
+	Owners            []GroupOwner `json:"owners"`
+	// Figures are the group's as eval computes them, unrounded:
+	// device-hours, USD, USD per useful device-hour.
+	Figures eval.Group `json:"-"`
+}
+
+// GroupOwner is one team's losses and levers across a group's jobs:
+// device-hours, and USD when the group has a cost.
+type GroupOwner struct {
+	Owner     string   `json:"owner"`
+	Factors   []string `json:"factors"`
+	LossHours float64  `json:"loss_device_hours"`
+	LossCost  *float64 `json:"loss_cost_usd,omitempty"`
+	GainHours float64  `json:"gain_device_hours"`
+	Saving    *float64 `json:"saving_usd,omitempty"`
+}
+
+// Compare is jobs set side by side, ranked by the result By, the highest
+// first when Order is "max", else the lowest ("min"); Best is the winner.
+type Compare struct {
+	Name  string       `json:"name"`
+	By    string       `json:"by"`
+	Order string       `json:"order"`
+	Best  string       `json:"best"`
+	Rows  []CompareRow `json:"rows"`
+	// Figures are the compare's as eval computes them, unrounded.
+	Figures eval.Compare `json:"-"`
+}
+
+// CompareRow is one job of a compare: mpg (a fraction), useful
+// device-hours, cost (USD) and cost per useful device-hour (USD) when it
+// has a rate, its mpg over the first job's, and its cost per useful hour
+// less the first's.
+type CompareRow struct {
+	Job                     string   `json:"job"`
+	MPG                     float64  `json:"mpg"`
+	UsefulHours             float64  `json:"useful_device_hours"`
+	Cost                    *float64 `json:"cost_usd,omitempty"`
+	CostPerUsefulHour       *float64 `json:"cost_per_useful_hour_usd,omitempty"`
+	TradeRatio              float64  `json:"trade_ratio"`
+	CostPerUsefulHourChange *float64 `json:"cost_per_useful_hour_change_usd,omitempty"`
+}
+
+// Sweep is a job run over a grid of inputs. Its table, one row per point,
+// is computed as it is read (Each, Results, or writing the JSON), so
+// that a large sweep is not held in memory.
+type Sweep struct {
+	Name   string   `json:"name"`
+	Job    string   `json:"job"`
+	Inputs []string `json:"inputs"`
+	// Points counts the points of the grid.
+	Points int `json:"points"`
+
+	s *eval.Scenario
+}
+
+// Solve is the value of an input at which a job meets a condition: Value
+// in the unit Unit names ("h", "usd", "usd_per_device_hour", or "" for a
+// count), and whether it is above the job's ceiling of that factor.
+type Solve struct {
+	Name         string  `json:"name"`
+	Job          string  `json:"job"`
+	Input        string  `json:"input"`
+	Value        float64 `json:"value"`
+	Unit         string  `json:"unit,omitempty"`
+	Condition    string  `json:"condition"`
+	AboveCeiling bool    `json:"above_ceiling,omitempty"`
+	// Figures are the solve's as eval has it: the input's value and the
+	// result there, with their units.
+	Figures eval.Solve `json:"-"`
+
+	s *eval.Scenario
+}
+
+// jsonNumber is a value in the unit the JSON report uses for its
+// dimension, and that unit's key suffix.
+func jsonNumber(v eval.Value) (float64, string) {
+	switch v.Type.Dim {
+	case lang.Duration:
+		return lang.Clean(v.Num / 3600), "_h"
+	case lang.Price:
+		return lang.Clean(v.Num * 3600), "_usd_per_device_hour"
+	case lang.Money:
+		return lang.Clean(v.Num), "_usd"
+	}
+	return lang.Clean(v.Num), ""
+}
+
+// PlanningOf is the planning part of the report of s.
+func PlanningOf(s *eval.Scenario) Planning {
+	var out Planning
+	for _, g := range s.Groups() {
+		out.Groups = append(out.Groups, GroupOf(g))
+	}
+	for _, c := range s.Compares() {
+		out.Compares = append(out.Compares, CompareOf(c))
+	}
+	for _, sw := range s.Sweeps() {
+		out.Sweeps = append(out.Sweeps, Sweep{Name: sw.Name, Job: sw.Job, Inputs: sw.Inputs, Points: sw.Points, s: s})
+	}
+	for _, sv := range s.Solves() {
+		n, suffix := jsonNumber(sv.Value)
+		out.Solves = append(out.Solves, Solve{Name: sv.Name, Job: sv.Job, Input: sv.Input, Value: n,
+			Unit: strings.TrimPrefix(suffix, "_"), Condition: sv.Condition, AboveCeiling: sv.AboveCeiling, Figures: sv, s: s})
+	}
+	return out
+}
+
+// GroupOf is the report of a group.
+func GroupOf(g eval.Group) Group {
+	jg := Group{Name: g.Name, Jobs: g.Jobs, OfferedHours: lang.Clean(g.OfferedHours), HeldHours: lang.Clean(g.HeldHours),
+		ProductiveHours: lang.Clean(g.ProductiveHours), UsefulHours: lang.Clean(g.UsefulHours), MPG: lang.Clean(g.MPG),
+		Owners: []GroupOwner{}, Figures: g}
+	if g.HasCost {
+		jg.Cost, jg.BadputCost, jg.CostPerUsefulHour = finite(g.Cost), finite(g.BadputCost), finite(g.CostPerUsefulHour)
+	}
+	for _, o := range g.Owners {
+		jo := GroupOwner{Owner: o.Owner, Factors: o.Factors, LossHours: lang.Clean(o.LossHours), GainHours: lang.Clean(o.GainHours)}
+		if g.HasCost {
+			jo.LossCost, jo.Saving = finite(o.LossCost), finite(o.Saving)
+		}
+		jg.Owners = append(jg.Owners, jo)
+	}
+	return jg
+}
+
+// CompareOf is the report of a compare.
+func CompareOf(c eval.Compare) Compare {
+	jc := Compare{Name: c.Name, By: c.By, Order: "min", Best: c.Best, Figures: c}
+	if c.Max {
+		jc.Order = "max"
+	}
+	for _, r := range c.Rows {
+		jr := CompareRow{Job: r.Job, MPG: lang.Clean(r.MPG), UsefulHours: lang.Clean(r.UsefulHours), TradeRatio: lang.Clean(r.TradeRatio)}
+		if r.HasCost {
+			jr.Cost, jr.CostPerUsefulHour, jr.CostPerUsefulHourChange = finite(r.Cost), finite(r.CostPerUsefulHour), finite(r.CostPerUsefulHourChange)
+		}
+		jc.Rows = append(jc.Rows, jr)
+	}
+	return jc
+}
+
+// SweepPoint is one point of a sweep: the values of its inputs with
+// their units, the factors above their ceilings there, mpg (a fraction),
+// useful device-hours, cost per useful device-hour (USD) and best lever.
+type SweepPoint = eval.SweepPoint
+
+// SweepAxis is one varied input of a sweep, its values in base units.
+type SweepAxis = eval.SweepAxis
+
+// Each calls fn with each point of the sweep in order, until it returns
+// false; each point costs one run of the engine.
+func (sw Sweep) Each(fn func(p SweepPoint) bool) error { return sw.s.SweepPoints(sw.Name, fn) }
+
+// Axes describes the sweep's varied inputs, outermost first.
+func (sw Sweep) Axes() ([]SweepAxis, error) { return sw.s.SweepAxes(sw.Name) }
+
+// Results calls fn with the inputs' values (base units) and the engine's
+// whole result at each point, until it returns false.
+func (sw Sweep) Results(fn func(vals []float64, r *Result) bool) error {
+	return sw.s.SweepResults(sw.Name, fn)
+}
+
+// MarshalJSON writes the sweep with its table: one row per point, each
+// input under its name with its unit's suffix ("hours_h"), mpg,
+// useful_device_hours, best_lever, cost_per_useful_hour_usd when defined
+// and above_ceiling when some factor is.
+func (sw Sweep) MarshalJSON() ([]byte, error) {
+	type plain struct {
+		Name   string           `json:"name"`
+		Job    string           `json:"job"`
+		Inputs []string         `json:"inputs"`
+		Points int              `json:"points"`
+		Table  []map[string]any `json:"table"`
+	}
+	js := plain{Name: sw.Name, Job: sw.Job, Inputs: sw.Inputs, Points: sw.Points, Table: []map[string]any{}}
+	if sw.s != nil {
+		sw.Each(func(p SweepPoint) bool {
+			row := map[string]any{"mpg": lang.Clean(p.MPG), "useful_device_hours": lang.Clean(p.UsefulHours), "best_lever": p.BestLever}
+			for i, v := range p.Inputs {
+				n, suffix := jsonNumber(v)
+				row[sw.Inputs[i]+suffix] = n
+			}
+			if p.HasCostPerUsefulHour {
+				row["cost_per_useful_hour_usd"] = lang.Clean(p.CostPerUsefulHour)
+			}
+			if len(p.AboveCeiling) > 0 {
+				row["above_ceiling"] = append([]string(nil), p.AboveCeiling...)
+			}
+			js.Table = append(js.Table, row)
+			return true
+		})
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(js); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// SolveCurve is a solve's result sampled across the range it searched,
+// in base units.
+type SolveCurve = eval.SolveCurve
+
+// Curve samples the solve's result at n evenly spaced values of its input
+// across its range.
+func (sv Solve) Curve(n int) (SolveCurve, error) { return sv.s.SolveCurve(sv.Name, n) }
