@@ -70,7 +70,7 @@ func Parse(name string, src []byte) (*File, Diagnostics) {
 // are read from src in place, not copied: src must not be modified
 // afterwards.
 func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
-	lim = lim.withDefaults()
+	lim = lim.WithDefaults()
 	f := &File{Name: name, Src: src}
 	if len(src) > lim.MaxFileSize {
 		return f, Diagnostics{fileTooLarge(name, src, lim.MaxFileSize)}
@@ -120,6 +120,21 @@ func InPlace(src []byte) string {
 		return ""
 	}
 	return unsafe.String(&src[0], len(src))
+}
+
+// EachStatement parses src under lim (a zero field takes its default) one
+// top-level statement at a time, handing each to fn as it is read, so that
+// a caller that needs one statement at a time (gpl fmt) never holds the
+// whole tree. It stops at the first syntax error and returns false; so it
+// does, having read nothing, when src is larger than lim allows. ParseWith
+// then gives every error. The statements are read from src in place, as
+// ParseWith reads them: src must not be modified afterwards.
+func EachStatement(lim Limits, name string, src []byte, fn func(Stmt)) bool {
+	lim = lim.WithDefaults()
+	if len(src) > lim.MaxFileSize {
+		return false
+	}
+	return eachStatement(parsersFor(lim), name, src, fn)
 }
 
 // eachStatement parses src one top-level statement at a time, handing
@@ -526,7 +541,7 @@ func ParseExpr(name, src string) (Expr, Diagnostics) {
 // ParseExprWith reads a single expression, refusing input beyond lim (a
 // zero field of lim takes its default).
 func ParseExprWith(lim Limits, name, src string) (Expr, Diagnostics) {
-	lim = lim.withDefaults()
+	lim = lim.WithDefaults()
 	if len(src) > lim.MaxFileSize {
 		return nil, Diagnostics{fileTooLarge(name, []byte(src), lim.MaxFileSize)}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/format"
 	"github.com/gpl-lang/gpl/scenarios"
 )
 
@@ -367,7 +368,7 @@ func (r *repl) cmdSave(arg string, _ lang.Position) {
 // formatted lays a session text out as gpl fmt does; text the printer
 // cannot lay out is kept as written.
 func formatted(name string, text []byte) []byte {
-	if b, err := lang.FormatSource(name, text); err == nil {
+	if b, err := format.FormatSource(name, text); err == nil {
 		return b
 	}
 	return text
