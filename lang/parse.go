@@ -28,9 +28,7 @@ type fileHolder struct {
 func grammarOptions(lim Limits) []participle.Option {
 	return []participle.Option{
 		participle.Lexer(Lexer),
-		participle.Union[Stmt](&Job{}, &Expect{}, &Let{}, &Pool{}, &Rules{}, &Request{}, &Import{},
-			&Owners{},
-			&Sweep{}, &Solve{}, &Group{}, &Compare{}), // planning: ast_planning.go
+		participle.Union[Stmt](statementNodes()...), // statements.go
 		participle.Union[JobItem](&Expect{}, &FactorBlock{},
 			&Owners{},
 			&Field{}),
@@ -83,13 +81,6 @@ func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 	var diags Diagnostics
 	f.Stmts, f.Partial, f.Lost, diags = parseStatements(ps, InPlace(src), name, &compactor{})
 	return f, diags
-}
-
-// declaringKeywords are the statement keywords followed by the name the
-// statement declares.
-var declaringKeywords = map[string]bool{
-	"let": true, "param": true, "pool": true, "job": true, "rules": true, "request": true,
-	"group": true, "compare": true, "sweep": true, "solve": true,
 }
 
 // declaredName is the name a statement's tokens would declare, or "".
@@ -341,7 +332,7 @@ func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
 			continue
 		}
 		if typ == tokIdent && statementKeywords[t.Value] && c.significant && !c.named &&
-			(depth <= 0 || c.lineStart && t.Pos.Column == 1 && t.Value != "expect") {
+			(depth <= 0 || c.lineStart && t.Pos.Column == 1 && endsOpenBlock[t.Value]) {
 			c.held = &t
 			c.lineStart = false
 			return c.buf, lexer.EOFToken(t.Pos), true

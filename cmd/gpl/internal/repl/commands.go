@@ -220,9 +220,17 @@ func countDecls(entries []entry) int {
 	return n
 }
 
-// kindWords are the keywords that declare each kind of name.
-var kindWords = map[string]string{"value": "let", "param": "param", "pool": "pool", "job": "job", "ruleset": "rules", "request": "request",
-	"group": "group", "compare": "compare", "sweep": "sweep", "solve": "solve"}
+// kindWords are the keywords that declare each kind of name: "let" for
+// a value, "rules" for a ruleset (lang.Statements).
+var kindWords = func() map[string]string {
+	m := map[string]string{}
+	for _, st := range lang.Statements {
+		if st.Name != nil {
+			m[st.Noun] = st.Keyword
+		}
+	}
+	return m
+}()
 
 func (r *repl) cmdList(string, lang.Position) {
 	w := tabwriter.NewWriter(r.stdout, 0, 0, 2, ' ', 0)
