@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/format"
 )
 
 // genProgram builds a random valid program from seed: pools, jobs on them
@@ -107,7 +108,7 @@ func FuzzGenerated(f *testing.F) {
 		if len(first) != n {
 			t.Fatalf("%d outcomes, %d expects written:\n%s", len(first), n, src)
 		}
-		formatted, ferr := lang.FormatSource("gen.gpl", []byte(src))
+		formatted, ferr := format.FormatSource("gen.gpl", []byte(src))
 		if ferr != nil {
 			t.Fatalf("gpl fmt refuses a generated program: %v\n%s", ferr, src)
 		}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/format"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -365,4 +366,4 @@ func gotText(def *resultDef, v float64) string {
 }
 
 // sourceText is an expression as gpl fmt writes it.
-func (s *Scenario) sourceText(e lang.Expr) string { return lang.ExprString(e) }
+func (s *Scenario) sourceText(e lang.Expr) string { return format.ExprString(e) }

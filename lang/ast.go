@@ -33,8 +33,13 @@ type File struct {
 
 // Stmt is a top-level statement: *Import, *Let, *Pool, *Job, *Rules,
 // *Request, *Expect, *Owners, or a planning statement (ast_planning.go):
-// *Group, *Compare, *Sweep or *Solve.
-type Stmt interface{ Span() (Position, Position) }
+// *Group, *Compare, *Sweep or *Solve. Statements (statements.go) lists
+// them; Keyword is the word a statement starts with, which names its row
+// there.
+type Stmt interface {
+	Span() (Position, Position)
+	Keyword() string
+}
 
 // Ident is a name as written, with its position. It keeps no end: a name
 // is one token, so its end is its start advanced past the name (End). Its
@@ -214,6 +219,15 @@ type Approx struct {
 // tolerance.
 func (n *Approx) Start() Position { return n.StartAt.Position() }
 func (n *Approx) End() Position   { return n.EndAt.Position() }
+
+// Keyword methods give the word each statement starts with (Let's is
+// above): its row in Statements.
+func (*Import) Keyword() string  { return "import" }
+func (*Pool) Keyword() string    { return "pool" }
+func (*Job) Keyword() string     { return "job" }
+func (*Rules) Keyword() string   { return "rules" }
+func (*Request) Keyword() string { return "request" }
+func (*Expect) Keyword() string  { return "expect" }
 
 // Span methods give each statement's source range.
 func (n *Import) Start() Position            { return n.StartAt.Position() }

@@ -10,6 +10,9 @@ type Owners struct {
 	EndAt   EndMark   `parser:"@@"`
 }
 
+// Keyword is the word the statement starts with.
+func (*Owners) Keyword() string { return "owners" }
+
 // Span returns the node's source range.
 func (n *Owners) Start() Position            { return n.StartAt.Position() }
 func (n *Owners) End() Position              { return n.EndAt.Position() }

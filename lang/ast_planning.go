@@ -114,6 +114,12 @@ func joinIdents(ids []*Ident) string {
 	return strings.Join(s, ".")
 }
 
+// Keyword methods give the word each planning statement starts with.
+func (*Group) Keyword() string   { return "group" }
+func (*Compare) Keyword() string { return "compare" }
+func (*Sweep) Keyword() string   { return "sweep" }
+func (*Solve) Keyword() string   { return "solve" }
+
 // Span methods give each planning node's source range.
 func (n *Group) Start() Position               { return n.StartAt.Position() }
 func (n *Group) End() Position                 { return n.EndAt.Position() }

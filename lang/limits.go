@@ -52,8 +52,9 @@ var DefaultLimits = Limits{
 	MaxExprTerms: DefaultMaxExprTerms,
 }
 
-// withDefaults fills the zero fields of l from DefaultLimits.
-func (l Limits) withDefaults() Limits {
+// WithDefaults fills the zero fields of l with their defaults
+// (DefaultMaxFileSize, DefaultMaxExprDepth, DefaultMaxExprTerms).
+func (l Limits) WithDefaults() Limits {
 	if l.MaxFileSize <= 0 {
 		l.MaxFileSize = DefaultMaxFileSize
 	}

@@ -29,9 +29,7 @@ type fileHolder struct {
 func grammarOptions(lim Limits) []participle.Option {
 	return []participle.Option{
 		participle.Lexer(Lexer),
-		participle.Union[Stmt](&Job{}, &Expect{}, &Let{}, &Pool{}, &Rules{}, &Request{}, &Import{},
-			&Owners{},
-			&Sweep{}, &Solve{}, &Group{}, &Compare{}), // planning: ast_planning.go
+		participle.Union[Stmt](statementNodes()...), // statements.go
 		participle.Union[JobItem](&Expect{}, &FactorBlock{},
 			&Owners{},
 			&Field{}),
@@ -79,7 +77,7 @@ func ParseWith(lim Limits, name string, src []byte) (*File, Diagnostics) {
 // src up and never writes to it again; a caller that keeps its buffer
 // calls ParseWith, which copies.
 func ParseOwned(lim Limits, name string, src []byte) (*File, Diagnostics) {
-	lim = lim.withDefaults()
+	lim = lim.WithDefaults()
 	f := &File{Name: name, Src: src}
 	if len(src) > lim.MaxFileSize {
 		return f, Diagnostics{fileTooLarge(name, src, lim.MaxFileSize)}
@@ -92,13 +90,6 @@ func ParseOwned(lim Limits, name string, src []byte) (*File, Diagnostics) {
 	var diags Diagnostics
 	f.Stmts, f.Partial, f.Lost, diags = parseStatements(ps, inPlace(src), name, &compactor{})
 	return f, diags
-}
-
-// declaringKeywords are the statement keywords followed by the name the
-// statement declares.
-var declaringKeywords = map[string]bool{
-	"let": true, "param": true, "pool": true, "job": true, "rules": true, "request": true,
-	"group": true, "compare": true, "sweep": true, "solve": true,
 }
 
 // declaredName is the name a statement's tokens would declare, or "".
@@ -127,6 +118,22 @@ func inPlace(src []byte) string {
 		return ""
 	}
 	return unsafe.String(&src[0], len(src))
+}
+
+// EachStatement parses src under lim (a zero field takes its default) one
+// top-level statement at a time, handing each to fn as it is read, so that
+// a caller that needs one statement at a time (gpl fmt) never holds the
+// whole tree. It stops at the first syntax error and returns false; so it
+// does, having read nothing, when src is larger than lim allows. ParseWith
+// then gives every error. The statements fn is handed are read from src in
+// place, as ParseOwned reads a file: what fn keeps of them holds while
+// src is unchanged, so a caller that keeps any of it keeps src as it is.
+func EachStatement(lim Limits, name string, src []byte, fn func(Stmt)) bool {
+	lim = lim.WithDefaults()
+	if len(src) > lim.MaxFileSize {
+		return false
+	}
+	return eachStatement(parsersFor(lim), name, src, fn)
 }
 
 // eachStatement parses src one top-level statement at a time, handing
@@ -333,7 +340,7 @@ func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
 			continue
 		}
 		if typ == tokIdent && statementKeywords[t.Value] && c.significant && !c.named &&
-			(depth <= 0 || c.lineStart && t.Pos.Column == 1 && t.Value != "expect") {
+			(depth <= 0 || c.lineStart && t.Pos.Column == 1 && endsOpenBlock[t.Value]) {
 			c.held = &t
 			c.lineStart = false
 			return c.buf, lexer.EOFToken(t.Pos), true
@@ -533,7 +540,7 @@ func ParseExpr(name, src string) (Expr, Diagnostics) {
 // ParseExprWith reads a single expression, refusing input beyond lim (a
 // zero field of lim takes its default).
 func ParseExprWith(lim Limits, name, src string) (Expr, Diagnostics) {
-	lim = lim.withDefaults()
+	lim = lim.WithDefaults()
 	if len(src) > lim.MaxFileSize {
 		return nil, Diagnostics{fileTooLarge(name, []byte(src), lim.MaxFileSize)}
 	}

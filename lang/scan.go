@@ -277,3 +277,33 @@ func Tokens(name, src string, all bool) []Token {
 
 // IsComment reports whether t is a # comment.
 func IsComment(t Token) bool { return t.Type == tokComment }
+
+// IsBlank reports whether t is a comment, a run of spaces, or a newline
+// (a line break or ";"): a token the parser skips.
+func IsBlank(t Token) bool { return isBlank(t.Type) }
+
+// IsSpace reports whether t is a run of spaces and tabs, or the byte order
+// mark a file may start with.
+func IsSpace(t Token) bool { return t.Type == tokSpace }
+
+// IsLineBreak reports whether t breaks a line: "\n", "\r\n" or a lone
+// "\r" (";" ends a statement as a line break does, but is none).
+func IsLineBreak(t Token) bool { return isLineBreak(&t) }
+
+// IsNumber reports whether t is a number, with its unit if it has one.
+func IsNumber(t Token) bool { return t.Type == tokNumber }
+
+// IsOp reports whether t is an operator or punctuation: "+", "≈", "{", ….
+func IsOp(t Token) bool { return t.Type == tokOp }
+
+// Scanner reads the tokens of a source one at a time, comments, spaces and
+// newlines included, so that a pass over a file holds no more than one
+// token. A byte order mark at the start is a space token that takes no
+// column.
+type Scanner struct{ s tokenScanner }
+
+// NewScanner starts reading the tokens of src, whose file is name.
+func NewScanner(name, src string) Scanner { return Scanner{newTokenScanner(name, src)} }
+
+// Next returns the next token; ok is false at the end of the source.
+func (s *Scanner) Next() (t Token, ok bool) { return s.s.next() }

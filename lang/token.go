@@ -70,13 +70,3 @@ var keywordSet = func() map[string]bool {
 
 // IsKeyword reports whether name is reserved.
 func IsKeyword(name string) bool { return keywordSet[name] }
-
-// statementKeywords start a top-level statement; the parser resynchronises
-// on them after a syntax error.
-var statementKeywords = map[string]bool{
-	"import": true, "let": true, "param": true, "pool": true, "job": true, "rules": true,
-	"request": true, "expect": true,
-	"owners": true,
-	// planning statements: ast_planning.go
-	"group": true, "compare": true, "sweep": true, "solve": true,
-}

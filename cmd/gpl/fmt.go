@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/format"
 )
 
 func init() {
@@ -98,7 +99,7 @@ func (r *fmtRun) file(path string) (bool, error) {
 		r.fail(func() { fmt.Fprintln(e.stderr, "gpl fmt:", err) })
 		return false, err
 	}
-	out, err := lang.FormatSource(name, src)
+	out, err := format.FormatSource(name, src)
 	if err != nil {
 		var ds lang.Diagnostics
 		if errors.As(err, &ds) {

@@ -12,6 +12,7 @@ import (
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/format"
 	"github.com/gpl-lang/gpl/scenarios"
 )
 
@@ -219,9 +220,17 @@ func countDecls(entries []entry) int {
 	return n
 }
 
-// kindWords are the keywords that declare each kind of name.
-var kindWords = map[string]string{"value": "let", "param": "param", "pool": "pool", "job": "job", "ruleset": "rules", "request": "request",
-	"group": "group", "compare": "compare", "sweep": "sweep", "solve": "solve"}
+// kindWords are the keywords that declare each kind of name: "let" for
+// a value, "rules" for a ruleset (lang.Statements).
+var kindWords = func() map[string]string {
+	m := map[string]string{}
+	for _, st := range lang.Statements {
+		if st.Name != nil {
+			m[st.Noun] = st.Keyword
+		}
+	}
+	return m
+}()
 
 func (r *repl) cmdList(string, lang.Position) {
 	w := tabwriter.NewWriter(r.stdout, 0, 0, 2, ' ', 0)
@@ -367,7 +376,7 @@ func (r *repl) cmdSave(arg string, _ lang.Position) {
 // formatted lays a session text out as gpl fmt does; text the printer
 // cannot lay out is kept as written.
 func formatted(name string, text []byte) []byte {
-	if b, err := lang.FormatSource(name, text); err == nil {
+	if b, err := format.FormatSource(name, text); err == nil {
 		return b
 	}
 	return text

@@ -1,7 +1,7 @@
 package repl
 
 import (
-	"slices"
+	"sort"
 	"strings"
 
 	"github.com/gpl-lang/gpl/lang"
@@ -11,18 +11,14 @@ import (
 // needs more lines, and how the history keeps it.
 
 // startsStatement reports whether the text's first token is a statement
-// keyword (let, param, pool, job, owners, group, sweep, …); anything else
-// is read as an expression.
+// keyword (let, param, pool, job, owners, group, sweep, …: the keywords of
+// lang.Statements); anything else is read as an expression.
 func startsStatement(text string) bool {
 	toks := significantTokens(text)
 	if len(toks) == 0 {
 		return true // comments only: an empty list of statements
 	}
-	switch toks[0].Value {
-	case "import", "let", "param", "pool", "job", "rules", "request", "expect", "owners":
-		return true
-	}
-	return slices.Contains(planningStatements, toks[0].Value)
+	return lang.LookupStatement(toks[0].Value) != nil
 }
 
 // startsDeclaration reports whether a line begins with a reserved word
@@ -34,17 +30,24 @@ func startsDeclaration(line string) bool {
 	if len(toks) == 0 {
 		return false
 	}
-	switch toks[0].Value {
-	case "import", "let", "param", "pool", "job", "rules", "request":
-		return true
-	}
-	return false
+	st := lang.LookupStatement(toks[0].Value)
+	return st != nil && lang.IsKeyword(st.Keyword) && !st.InBlock
 }
 
-// planningStatements start the planning statements. They are not reserved
-// words (lang.Keywords), but a line that starts with one starts a
-// statement, in a file as here.
-var planningStatements = []string{"compare", "group", "solve", "sweep"}
+// planningStatements are the keywords of the statements that are not
+// reserved words (lang.Keywords): the planning statements, compare,
+// group, solve and sweep. A line that starts with one starts a statement,
+// in a file as here; completion offers them beside the reserved words.
+var planningStatements = func() []string {
+	var words []string
+	for _, st := range lang.Statements {
+		if !lang.IsKeyword(st.Keyword) {
+			words = append(words, st.Keyword)
+		}
+	}
+	sort.Strings(words)
+	return words
+}()
 
 // incomplete reports whether text needs more lines: a brace or parenthesis
 // is open (braces), or the statement or expression stops short, its syntax

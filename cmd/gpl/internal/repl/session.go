@@ -55,11 +55,8 @@ func (e entry) place(p lang.Position) lang.Position {
 
 // isDecl reports whether the entry declares a name.
 func (e entry) isDecl() bool {
-	switch e.kind {
-	case "let", "param", "pool", "job", "rules", "request", "group", "compare", "sweep", "solve":
-		return true
-	}
-	return false
+	st := lang.LookupStatement(e.kind)
+	return st != nil && st.Name != nil
 }
 
 // locator finds the entry whose source has the given name, and its rank:
@@ -206,38 +203,26 @@ func makeEntry(src []byte, start, end int, st lang.Stmt, from lang.Position) ent
 	}
 	text := strings.TrimRight(string(src[start:end]), " \t\r\n;")
 	e := entry{text: text, node: st, kind: "comment", from: advance(from, src[:start])}
+	if st == nil {
+		return e
+	}
+	row := lang.StatementOf(st)
+	e.kind = row.Keyword
 	switch st := st.(type) {
 	case *lang.Import:
-		e.kind, e.key = "import", "import "+st.Path
-	case *lang.Let:
-		e.kind, e.key = "let", st.Name.Name
-		if st.IsParam() {
-			e.kind = "param"
-		}
-	case *lang.Pool:
-		e.kind, e.key = "pool", st.Name.Name
-	case *lang.Job:
-		e.kind, e.key = "job", st.Name.Name
-	case *lang.Rules:
-		e.kind, e.key = "rules", st.Name.Name
+		e.key = "import " + st.Path
 	case *lang.Request:
-		e.kind, e.key = "request", st.Name.Name
+		e.key = st.Name.Name
 		for _, f := range st.Fields {
 			e.fields = append(e.fields, f.Name.Name)
 		}
 	case *lang.Expect:
 		pos, end := st.Span()
-		e.kind, e.key = "expect", strings.Join(strings.Fields(string(src[pos.Offset:end.Offset])), " ")
+		e.key = strings.Join(strings.Fields(string(src[pos.Offset:end.Offset])), " ")
 	case *lang.Owners:
-		e.kind, e.key = "owners", "owners" // a new top-level block replaces the last
-	case *lang.Group:
-		e.kind, e.key = "group", st.Name.Name
-	case *lang.Compare:
-		e.kind, e.key = "compare", st.Name.Name
-	case *lang.Sweep:
-		e.kind, e.key = "sweep", st.Name.Name
-	case *lang.Solve:
-		e.kind, e.key = "solve", st.Name.Name
+		e.key = "owners" // a new top-level block replaces the last
+	default: // a declaration: keyed by its name
+		e.key = row.Name(st).Name
 	}
 	return e
 }

@@ -1,29 +1,33 @@
-package lang
+package format
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
+)
 
 // The printer's part for the planning statements: a group or a compare
 // on one line, a sweep or a solve as a block with one vary or find line
 // each.
 
-func (p *printer) planningStmt(s Stmt) {
+func (p *printer) planningStmt(s lang.Stmt) {
 	switch s := s.(type) {
-	case *Group:
+	case *lang.Group:
 		p.jobList(s.Start(), s.Name.End().Offset, "group "+s.Name.Name, s.Jobs, s.End())
-	case *Compare:
+	case *lang.Compare:
 		head, nameEnd := "compare "+s.Name.Name, s.Name.End().Offset
 		if s.Order != "" {
 			head += " by " + s.Order + " " + s.ByName()
 			nameEnd = s.By[len(s.By)-1].End().Offset
 		}
 		p.jobList(s.Start(), nameEnd, head, s.Jobs, s.End())
-	case *Sweep:
+	case *lang.Sweep:
 		p.blockStmt(s.Start(), s.Job.End().Offset, "sweep "+s.Name.Name+" over "+s.Job.Name, len(s.Varies) == 0, s.End(), func() {
 			for _, v := range s.Varies {
 				p.leaf(v.Start(), v.End(), outLine{text: varyString(v)})
 			}
 		})
-	case *Solve:
+	case *lang.Solve:
 		p.blockStmt(s.Start(), s.Job.End().Offset, "solve "+s.Name.Name+" over "+s.Job.Name, false, s.End(), func() {
 			p.leaf(s.Find.Start(), s.Find.End(), outLine{text: findString(s.Find)})
 		})
@@ -33,7 +37,7 @@ func (p *printer) planningStmt(s Stmt) {
 // jobList prints a group's or a compare's list of jobs: on one line,
 // HEADER { a, b }, unless a comment sits inside the braces; then one job
 // a line, each keeping the comment that trails it.
-func (p *printer) jobList(start Position, nameEnd int, header string, jobs []*Ident, close Position) {
+func (p *printer) jobList(start lang.Position, nameEnd int, header string, jobs []*lang.Ident, close lang.Position) {
 	brace := p.openAfter(nameEnd)
 	if len(jobs) == 0 || !p.hasComment(brace.Offset, close.Offset-1) {
 		p.leaf(start, close, outLine{text: header + " { " + identList(jobs) + " }"})
@@ -52,7 +56,7 @@ func (p *printer) jobList(start Position, nameEnd int, header string, jobs []*Id
 
 // pastComma is the position just past the comma that follows end on its
 // line, blanks apart; end itself when there is none.
-func (p *printer) pastComma(end Position) Position {
+func (p *printer) pastComma(end lang.Position) lang.Position {
 	for i := end.Offset; i < len(p.src); i++ {
 		switch p.src[i] {
 		case ' ', '\t':
@@ -66,7 +70,7 @@ func (p *printer) pastComma(end Position) Position {
 	return end
 }
 
-func identList(ids []*Ident) string {
+func identList(ids []*lang.Ident) string {
 	names := make([]string, len(ids))
 	for i, id := range ids {
 		names[i] = id.Name
@@ -74,7 +78,7 @@ func identList(ids []*Ident) string {
 	return strings.Join(names, ", ")
 }
 
-func exprList(xs []Expr) string {
+func exprList(xs []lang.Expr) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
 		parts[i] = exprString(x)
@@ -82,7 +86,7 @@ func exprList(xs []Expr) string {
 	return strings.Join(parts, ", ")
 }
 
-func varyString(v *Vary) string {
+func varyString(v *lang.Vary) string {
 	s := "vary " + v.InputName()
 	if v.In {
 		return s + " in [" + exprList(v.Values) + "]"
@@ -90,7 +94,7 @@ func varyString(v *Vary) string {
 	return s + " from " + exprString(v.From) + " to " + exprString(v.To) + " step " + exprString(v.Step)
 }
 
-func findString(f *Find) string {
+func findString(f *lang.Find) string {
 	s := "find " + f.InputName()
 	if f.Lo != nil {
 		s += " in [" + exprString(f.Lo) + ", " + exprString(f.Hi) + "]"
@@ -99,7 +103,7 @@ func findString(f *Find) string {
 }
 
 // writeQuery writes NAME.METHOD(ARGS)[.FIELD].
-func writeQuery(b *strings.Builder, q *Query) {
+func writeQuery(b *strings.Builder, q *lang.Query) {
 	writeExpr(b, q.Target)
 	b.WriteByte('.')
 	b.WriteString(q.Method.Name)
@@ -120,4 +124,4 @@ func writeQuery(b *strings.Builder, q *Query) {
 }
 
 // ExprString writes an expression on one line as gpl fmt lays it out.
-func ExprString(e Expr) string { return exprString(e) }
+func ExprString(e lang.Expr) string { return exprString(e) }

@@ -1,4 +1,4 @@
-package lang
+package format
 
 // The printer's self-check: formatting may change only layout, so the
 // output must lex to the tokens and comments of the source.
@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/gpl-lang/gpl/lang"
 )
 
 // sameTokens checks that out holds the tokens of the source, in order, up
@@ -21,7 +21,7 @@ func sameTokens(name string, source, out []byte) error {
 	if sameSequence(src, string(out), codeToken) && sameSequence(src, string(out), commentToken) {
 		return nil
 	}
-	if _, diags := Parse(name, source); diags.HasErrors() {
+	if _, diags := lang.Parse(name, source); diags.HasErrors() {
 		return diags
 	}
 	return fmt.Errorf("internal error: formatting %s would change more than its layout; please report it", name)
@@ -29,8 +29,8 @@ func sameTokens(name string, source, out []byte) error {
 
 // sameSequence reports whether a and b hold the same tokens as spelled by
 // pick, which returns false for a token it leaves out.
-func sameSequence(a, b string, pick func(*lexer.Token) (string, bool)) bool {
-	sa, sb := newTokenScanner("", a), newTokenScanner("", b)
+func sameSequence(a, b string, pick func(*lang.Token) (string, bool)) bool {
+	sa, sb := lang.NewScanner("", a), lang.NewScanner("", b)
 	for {
 		x, okA := nextPicked(&sa, pick)
 		y, okB := nextPicked(&sb, pick)
@@ -43,9 +43,9 @@ func sameSequence(a, b string, pick func(*lexer.Token) (string, bool)) bool {
 	}
 }
 
-func nextPicked(s *tokenScanner, pick func(*lexer.Token) (string, bool)) (string, bool) {
+func nextPicked(s *lang.Scanner, pick func(*lang.Token) (string, bool)) (string, bool) {
 	for {
-		t, ok := s.next()
+		t, ok := s.Next()
 		if !ok {
 			return "", false
 		}
@@ -58,21 +58,21 @@ func nextPicked(s *tokenScanner, pick func(*lexer.Token) (string, bool)) (string
 var canonicalToken = map[string]string{"~=": "≈", "+-": "±", "&&": "and", "||": "or", "!": "not"}
 
 // codeToken is a token that carries meaning, as the printer spells it.
-func codeToken(t *lexer.Token) (string, bool) {
+func codeToken(t *lang.Token) (string, bool) {
 	switch {
-	case t.Type == tokSpace || t.Type == tokNewline || t.Type == tokComment:
+	case lang.IsBlank(*t):
 		return "", false
-	case t.Type == tokNumber:
+	case lang.IsNumber(*t):
 		return numberText(t.Value), true
-	case t.Type == tokOp && canonicalToken[t.Value] != "":
+	case lang.IsOp(*t) && canonicalToken[t.Value] != "":
 		return canonicalToken[t.Value], true
 	}
 	return t.Value, true
 }
 
 // commentToken is a comment, without trailing blanks.
-func commentToken(t *lexer.Token) (string, bool) {
-	if t.Type != tokComment {
+func commentToken(t *lang.Token) (string, bool) {
+	if !lang.IsComment(*t) {
 		return "", false
 	}
 	return strings.TrimRight(t.Value, " \t\r"), true

@@ -1,4 +1,4 @@
-package lang
+package format
 
 // Alignment for the printer: render pads the collected lines so that keys,
 // = signs, rule arrows, the fields of one-line blocks and trailing comments

@@ -1,4 +1,4 @@
-package lang
+package format
 
 // Comment attachment for the printer. The parser drops comments and blank
 // lines, so the printer lexes the source again (scan) and places each
@@ -8,6 +8,8 @@ package lang
 import (
 	"sort"
 	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
 )
 
 // srcComment is a comment as written, with where it sits.
@@ -31,9 +33,9 @@ func (p *printer) scan(name, src string) {
 		content, alone = false, true
 		line++
 	}
-	sc := newTokenScanner(name, src)
+	sc := lang.NewScanner(name, src)
 	for {
-		t, ok := sc.next()
+		t, ok := sc.Next()
 		if !ok {
 			break
 		}
@@ -41,17 +43,17 @@ func (p *printer) scan(name, src string) {
 			endLine()
 		}
 		switch {
-		case isLineBreak(&t):
+		case lang.IsLineBreak(t):
 			endLine()
 			continue
-		case t.Type == tokSpace:
+		case lang.IsSpace(t):
 			continue
-		case t.Type == tokComment:
+		case lang.IsComment(t):
 			p.comments = append(p.comments, srcComment{
 				off: t.Pos.Offset, line: t.Pos.Line, col: t.Pos.Column,
 				text: strings.TrimRight(t.Value, " \t\r"), alone: alone,
 			})
-		case t.Type == tokOp && t.Value == "{":
+		case lang.IsOp(t) && t.Value == "{":
 			p.opens = append(p.opens, t.Pos)
 		}
 		content, alone = true, false
@@ -70,10 +72,10 @@ func (p *printer) blankBetween(a, b int) bool {
 }
 
 // openAfter is the first "{" at or after offset off.
-func (p *printer) openAfter(off int) Position {
+func (p *printer) openAfter(off int) lang.Position {
 	i := sort.Search(len(p.opens), func(i int) bool { return p.opens[i].Offset >= off })
 	if i == len(p.opens) {
-		return Position{Offset: off}
+		return lang.Position{Offset: off}
 	}
 	return p.opens[i]
 }
@@ -101,7 +103,7 @@ func (p *printer) flush(off int) {
 // open prepares an item starting at start: the comments before it, a blank
 // line if the source has one, then the comments inside its first line's
 // extent (up to headEnd), which move above it.
-func (p *printer) open(start Position, headEnd int) {
+func (p *printer) open(start lang.Position, headEnd int) {
 	p.flush(start.Offset)
 	p.contCol = 0
 	p.sep(start.Line)
@@ -111,7 +113,7 @@ func (p *printer) open(start Position, headEnd int) {
 
 // trail attaches the comment that follows end on its line, if any, to the
 // line just printed.
-func (p *printer) trail(end Position) {
+func (p *printer) trail(end lang.Position) {
 	p.contCol = 0
 	if p.next < len(p.comments) {
 		c := p.comments[p.next]

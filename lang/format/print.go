@@ -1,4 +1,4 @@
-package lang
+package format
 
 // The printer behind gpl fmt. It walks the syntax tree in source order and
 // collects output lines; comments, which the parser drops, are recovered by
@@ -14,13 +14,18 @@ import (
 	"bytes"
 	"io"
 	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
 )
+
+// bom is the UTF-8 byte order mark, which a file may start with.
+const bom = "\uFEFF"
 
 // FormatFile returns f in the canonical layout that gpl fmt writes, every
 // comment kept (docs/fmt.md describes the layout). f should come from Parse:
 // the printer reads comments and blank lines from f.Src. If the source has
 // syntax errors FormatFile returns them, as Diagnostics, instead of text.
-// (Format, in units.go, prints a value; this prints a file.)
+// (lang.Format prints a value; this prints a file.)
 //
 // A byte order mark at the start of the source is kept. The printer holds
 // the output and the source's comments, never a slice of the source's
@@ -28,7 +33,7 @@ import (
 // more, beside the output, to check that only layout changed. Lines wait
 // to be aligned only until a blank line between top-level statements ends
 // every run they could join (settle); then they are rendered.
-func FormatFile(f *File) ([]byte, error) {
+func FormatFile(f *lang.File) ([]byte, error) {
 	// Only the name and source are needed once the statements are printed:
 	// holding them apart lets the tree be collected while the output is
 	// aligned and checked (a file the caller no longer holds).
@@ -70,7 +75,7 @@ func (p *printer) finish(name string, src []byte) ([]byte, error) {
 }
 
 // Print writes f to w in the canonical layout; see FormatFile.
-func Print(w io.Writer, f *File) error {
+func Print(w io.Writer, f *lang.File) error {
 	b, err := FormatFile(f)
 	if err != nil {
 		return err
@@ -84,15 +89,15 @@ func Print(w io.Writer, f *File) error {
 // printed as soon as it is parsed, and its tree dropped, so that memory
 // holds the output and one statement's tree, never the whole file's.
 func FormatSource(name string, src []byte) ([]byte, error) {
-	lim := DefaultLimits.withDefaults()
+	lim := lang.DefaultLimits.WithDefaults()
 	if len(src) <= lim.MaxFileSize {
 		p := newPrinter(name, src)
-		if eachStatement(parsersFor(lim), name, src, func(s Stmt) { p.stmt(s); p.settle() }) {
+		if lang.EachStatement(lim, name, src, func(s lang.Stmt) { p.stmt(s); p.settle() }) {
 			return p.finish(name, src)
 		}
 	}
 	// A syntax error (or a file too large): read it all for every error.
-	f, diags := Parse(name, src)
+	f, diags := lang.Parse(name, src)
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -130,9 +135,9 @@ type outLine struct {
 type printer struct {
 	src      []byte
 	comments []srcComment
-	blanks   []int      // blanks[n]: how many of lines 1..n are blank
-	opens    []Position // every "{", in order
-	next     int        // the first comment not yet printed
+	blanks   []int           // blanks[n]: how many of lines 1..n are blank
+	opens    []lang.Position // every "{", in order
+	next     int             // the first comment not yet printed
 
 	out          []outLine    // lines collected, not yet rendered
 	cut          int          // index in out of the last blank line at the top level; 0 for none past the first
@@ -175,7 +180,7 @@ func (p *printer) leave(block int) {
 
 // blockStmt prints HEADER { … } with items printed by body, or HEADER {}
 // when the block holds nothing. close is the node's end, just past "}".
-func (p *printer) blockStmt(start Position, nameEnd int, header string, empty bool, close Position, body func()) {
+func (p *printer) blockStmt(start lang.Position, nameEnd int, header string, empty bool, close lang.Position, body func()) {
 	brace := p.openAfter(nameEnd)
 	closeOff := close.Offset - 1
 	if empty && !p.hasComment(brace.Offset, closeOff) {
@@ -199,25 +204,25 @@ func (p *printer) blockStmt(start Position, nameEnd int, header string, empty bo
 	p.trail(close)
 }
 
-func (p *printer) stmt(s Stmt) {
+func (p *printer) stmt(s lang.Stmt) {
 	switch s := s.(type) {
-	case *Import:
+	case *lang.Import:
 		p.leaf(s.Start(), s.End(), outLine{text: "import " + s.Path})
-	case *Let:
+	case *lang.Let:
 		p.leaf(s.Start(), s.End(), outLine{class: "let", key: s.Keyword() + " " + s.Name.Name, text: " = " + exprString(s.Value)})
-	case *Expect:
+	case *lang.Expect:
 		p.leaf(s.Start(), s.End(), outLine{text: expectString(s)})
-	case *Owners:
+	case *lang.Owners:
 		p.owners(s, "owners")
-	case *Pool:
+	case *lang.Pool:
 		if len(s.Owners) > 0 {
 			p.poolWithOwners(s)
 			return
 		}
 		p.fieldBlock(s.Start(), s.Name.End().Offset, "pool", "pool "+s.Name.Name, s.Fields, s.End())
-	case *Request:
+	case *lang.Request:
 		p.fieldBlock(s.Start(), s.Name.End().Offset, "request", "request "+s.Name.Name, s.Fields, s.End())
-	case *Job:
+	case *lang.Job:
 		header, nameEnd := "job "+s.Name.Name, s.Name.End().Offset
 		if s.On != nil {
 			header, nameEnd = header+" on "+s.On.Name, s.On.End().Offset
@@ -232,7 +237,7 @@ func (p *printer) stmt(s Stmt) {
 				p.jobItem(it)
 			}
 		})
-	case *Rules:
+	case *lang.Rules:
 		p.blockStmt(s.Start(), s.Name.End().Offset, "rules "+s.Name.Name, false, s.End(), func() {
 			for _, r := range s.Rules {
 				l := outLine{rule: true, cond: "when " + exprString(r.When), text: r.Class.Name}
@@ -249,27 +254,27 @@ func (p *printer) stmt(s Stmt) {
 }
 
 // leaf prints an item that takes one line, start to end.
-func (p *printer) leaf(start, end Position, l outLine) {
+func (p *printer) leaf(start, end lang.Position, l outLine) {
 	p.open(start, end.Offset)
 	p.emit(l)
 	p.trail(end)
 }
 
-func (p *printer) fields(fs []*Field) {
+func (p *printer) fields(fs []*lang.Field) {
 	for _, f := range fs {
 		p.leaf(f.Start(), f.End(), outLine{class: "field", key: f.Name.Name, text: " = " + exprString(f.Value)})
 	}
 }
 
-func (p *printer) jobItem(it JobItem) {
+func (p *printer) jobItem(it lang.JobItem) {
 	switch it := it.(type) {
-	case *Field:
-		p.fields([]*Field{it})
-	case *Expect:
+	case *lang.Field:
+		p.fields([]*lang.Field{it})
+	case *lang.Expect:
 		p.leaf(it.Start(), it.End(), outLine{text: expectString(it)})
-	case *Owners:
+	case *lang.Owners:
 		p.owners(it, "field")
-	case *FactorBlock:
+	case *lang.FactorBlock:
 		// A one-line factors or ceilings block keys its line like a field,
 		// so hours, factors and ceilings line up in one column.
 		p.fieldBlock(it.Start(), it.Start().Offset, "field", it.Kind(), it.Fields, it.End())
@@ -278,7 +283,7 @@ func (p *printer) jobItem(it JobItem) {
 
 // fieldBlock prints a block of fields: a pool, a request, factors or
 // ceilings. One written on one line stays on one line.
-func (p *printer) fieldBlock(start Position, nameEnd int, class, header string, fs []*Field, close Position) {
+func (p *printer) fieldBlock(start lang.Position, nameEnd int, class, header string, fs []*lang.Field, close lang.Position) {
 	if p.oneLine(nameEnd, close, fs) {
 		l := outLine{class: class, key: header}
 		for _, f := range fs {
@@ -293,19 +298,19 @@ func (p *printer) fieldBlock(start Position, nameEnd int, class, header string, 
 // oneLine reports whether a block of fields stays on one line: it was
 // written on one line, and no field after the first is named like a unit
 // (which would read as the unit of the number before it).
-func (p *printer) oneLine(nameEnd int, close Position, fs []*Field) bool {
+func (p *printer) oneLine(nameEnd int, close lang.Position, fs []*lang.Field) bool {
 	if len(fs) == 0 || p.openAfter(nameEnd).Line != close.Line {
 		return false
 	}
 	for _, f := range fs[1:] {
-		if _, ok := Units[f.Name.Name]; ok {
+		if _, ok := lang.Units[f.Name.Name]; ok {
 			return false
 		}
 	}
 	return true
 }
 
-func expectString(e *Expect) string {
+func expectString(e *lang.Expect) string {
 	var b strings.Builder
 	b.WriteString("expect ")
 	writeExpr(&b, e.X)
@@ -327,7 +332,7 @@ func expectString(e *Expect) string {
 	return b.String()
 }
 
-func exprString(e Expr) string {
+func exprString(e lang.Expr) string {
 	var b strings.Builder
 	writeExpr(&b, e)
 	return b.String()
@@ -335,26 +340,26 @@ func exprString(e Expr) string {
 
 // writeExpr writes e on one line: one space around binary operators, none
 // inside parentheses, ", " between arguments.
-func writeExpr(b *strings.Builder, e Expr) {
+func writeExpr(b *strings.Builder, e lang.Expr) {
 	switch e := e.(type) {
-	case *NumberLit:
+	case *lang.NumberLit:
 		b.WriteString(numberText(e.Text))
-	case *StringLit:
+	case *lang.StringLit:
 		b.WriteString(e.Raw)
-	case *BoolLit:
+	case *lang.BoolLit:
 		if e.Value {
 			b.WriteString("true")
 		} else {
 			b.WriteString("false")
 		}
-	case *Name:
+	case *lang.Name:
 		for i, id := range e.Parts {
 			if i > 0 {
 				b.WriteByte('.')
 			}
 			b.WriteString(id.Name)
 		}
-	case *Call:
+	case *lang.Call:
 		b.WriteString(e.Func.Name)
 		b.WriteByte('(')
 		for i, a := range e.Args {
@@ -364,29 +369,29 @@ func writeExpr(b *strings.Builder, e Expr) {
 			writeExpr(b, a)
 		}
 		b.WriteByte(')')
-	case *Unary:
+	case *lang.Unary:
 		b.WriteString(e.Op)
-		if x, ok := e.X.(*Unary); e.Op != "-" || ok && x.Op == "-" {
+		if x, ok := e.X.(*lang.Unary); e.Op != "-" || ok && x.Op == "-" {
 			b.WriteByte(' ') // not x; - -x rather than --x
 		}
 		writeExpr(b, e.X)
-	case *Binary:
+	case *lang.Binary:
 		writeExpr(b, e.L)
 		b.WriteByte(' ')
 		b.WriteString(e.Op)
 		b.WriteByte(' ')
 		writeExpr(b, e.R)
-	case *Cond:
+	case *lang.Cond:
 		writeExpr(b, e.If)
 		b.WriteString(" ? ")
 		writeExpr(b, e.Then)
 		b.WriteString(" : ")
 		writeExpr(b, e.Else)
-	case *Paren:
+	case *lang.Paren:
 		b.WriteByte('(')
 		writeExpr(b, e.X)
 		b.WriteByte(')')
-	case *Query:
+	case *lang.Query:
 		writeQuery(b, e) // print_planning.go
 	}
 }

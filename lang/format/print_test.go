@@ -1,4 +1,4 @@
-package lang_test
+package format_test
 
 import (
 	"errors"
@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/format"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/fmt/*.golden.gpl with what the printer writes")
@@ -22,7 +23,7 @@ var update = flag.Bool("update", false, "rewrite testdata/fmt/*.golden.gpl with 
 // TestFormatGolden formats every testdata/fmt/NAME.in.gpl and compares the
 // result with NAME.golden.gpl; a golden file must also format to itself.
 func TestFormatGolden(t *testing.T) {
-	ins, err := filepath.Glob("../testdata/fmt/*.in.gpl")
+	ins, err := filepath.Glob("testdata/fmt/*.in.gpl")
 	if err != nil || len(ins) == 0 {
 		t.Fatalf("no golden inputs: %v", err)
 	}
@@ -154,7 +155,7 @@ func TestFormatSyntaxErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, err := lang.FormatSource("bad.gpl", []byte(tt.in))
+			out, err := format.FormatSource("bad.gpl", []byte(tt.in))
 			var ds lang.Diagnostics
 			if !errors.As(err, &ds) || !ds.HasErrors() {
 				t.Fatalf("FormatSource = %q, %v; want syntax errors", out, err)
@@ -170,8 +171,33 @@ func TestFormatSyntaxErrors(t *testing.T) {
 	// A File whose statements the parser dropped is refused too.
 	src := []byte("let a = 1\nlet = 2\n")
 	f, _ := lang.Parse("bad.gpl", src)
-	if _, err := lang.FormatFile(f); err == nil {
+	if _, err := format.FormatFile(f); err == nil {
 		t.Errorf("FormatFile of a file with syntax errors succeeded")
+	}
+}
+
+// TestFormatLineEndings checks that a formatted CR-only file has LF line
+// breaks and keeps its comment.
+func TestFormatLineEndings(t *testing.T) {
+	out, err := format.FormatSource("t.gpl", []byte("# one\rlet a = 1\r\rlet b = 2 # two\r"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff("# one\nlet a = 1\n\nlet b = 2 # two\n", string(out)); diff != "" {
+		t.Errorf("formatted (-want +got):\n%s", diff)
+	}
+}
+
+// TestFormatByteOrderMark checks that a byte order mark at the start of a
+// file is kept.
+func TestFormatByteOrderMark(t *testing.T) {
+	const bom = "\uFEFF"
+	out, err := format.FormatSource("t.gpl", []byte(bom+"let  a=1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(bom+"let a = 1\n", string(out)); diff != "" {
+		t.Errorf("formatted (-want +got):\n%s", diff)
 	}
 }
 
@@ -183,7 +209,7 @@ func TestFormatWithoutSource(t *testing.T) {
 		t.Fatal(ds)
 	}
 	f.Src = nil
-	got, err := lang.FormatFile(f)
+	got, err := format.FormatFile(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +223,7 @@ func TestFormatWithoutSource(t *testing.T) {
 // parses: formatting is idempotent, and the formatted text parses to the
 // same tree as the original, positions and canonical spellings aside.
 func TestFormatRepository(t *testing.T) {
-	files := lang.RepositoryFiles(t)
+	files := format.RepositoryFiles(t)
 	if len(files) < 5 {
 		t.Fatalf("found only %d .gpl files", len(files))
 	}
@@ -207,7 +233,7 @@ func TestFormatRepository(t *testing.T) {
 		if ds.HasErrors() {
 			continue // a deliberately broken file of the bad-input catalogue
 		}
-		t.Run(strings.TrimPrefix(path, "../"), func(t *testing.T) {
+		t.Run(strings.TrimPrefix(path, "../../"), func(t *testing.T) {
 			checkRoundTrip(t, path, src, orig)
 		})
 	}
@@ -216,7 +242,7 @@ func TestFormatRepository(t *testing.T) {
 // checkRoundTrip checks idempotence and that formatting keeps the tree.
 func checkRoundTrip(t *testing.T, path string, src []byte, orig *lang.File) {
 	t.Helper()
-	once, err := lang.FormatFile(orig)
+	once, err := format.FormatFile(orig)
 	if err != nil {
 		t.Fatalf("format: %v", err)
 	}
@@ -224,7 +250,7 @@ func checkRoundTrip(t *testing.T, path string, src []byte, orig *lang.File) {
 	if ds.HasErrors() {
 		t.Fatalf("the formatted text does not parse: %v\n%s", ds, once)
 	}
-	twice, err := lang.FormatFile(formatted)
+	twice, err := format.FormatFile(formatted)
 	if err != nil {
 		t.Fatalf("format the formatted text: %v", err)
 	}
@@ -278,7 +304,7 @@ func canonicalTree(f *lang.File) *lang.File {
 // FuzzFormat checks, for any text that parses, that formatting succeeds, is
 // idempotent and keeps the tree.
 func FuzzFormat(f *testing.F) {
-	for _, glob := range []string{"../scenarios/*.gpl", "../stdlib/*.gpl", "../testdata/fmt/*.in.gpl"} {
+	for _, glob := range []string{"../../scenarios/*.gpl", "../../stdlib/*.gpl", "testdata/fmt/*.in.gpl"} {
 		paths, _ := filepath.Glob(glob)
 		for _, p := range paths {
 			b, err := os.ReadFile(p)
@@ -299,7 +325,7 @@ func FuzzFormat(f *testing.F) {
 
 // BenchmarkFormat prints the default scenario, parsed once.
 func BenchmarkFormat(b *testing.B) {
-	path := "../scenarios/llama2_70b_shared_pool_128.gpl"
+	path := "../../scenarios/llama2_70b_shared_pool_128.gpl"
 	src, err := os.ReadFile(path)
 	if err != nil {
 		b.Fatal(err)
@@ -311,7 +337,7 @@ func BenchmarkFormat(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		if _, err := lang.FormatFile(f); err != nil {
+		if _, err := format.FormatFile(f); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -333,7 +359,7 @@ func BenchmarkFormatLines(b *testing.B) {
 				b.ReportAllocs()
 				b.SetBytes(int64(len(src)))
 				for b.Loop() {
-					if _, err := lang.FormatSource("lets.gpl", src); err != nil {
+					if _, err := format.FormatSource("lets.gpl", src); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -354,7 +380,7 @@ func readFile(t *testing.T, path string) []byte {
 
 func formatSource(t *testing.T, name string, src []byte) string {
 	t.Helper()
-	out, err := lang.FormatSource(name, src)
+	out, err := format.FormatSource(name, src)
 	if err != nil {
 		t.Fatalf("format %s: %v", name, err)
 	}

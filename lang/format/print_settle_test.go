@@ -1,4 +1,4 @@
-package lang
+package format
 
 import (
 	"io/fs"
@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gpl-lang/gpl/lang"
 )
 
 // TestSettleKeepsLayout checks that rendering the output in pieces as the
@@ -34,7 +36,7 @@ func TestSettleKeepsLayout(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, ds := Parse(path, src); ds.HasErrors() || strings.HasPrefix(string(src), bom) {
+		if _, ds := lang.Parse(path, src); ds.HasErrors() || strings.HasPrefix(string(src), bom) {
 			continue
 		}
 		n++
@@ -61,15 +63,17 @@ func TestSettleKeepsLayout(t *testing.T) {
 }
 
 // RepositoryFiles lists every .gpl file of the repository, outside hidden
-// directories (for the tests of lang_test too).
+// directories (for the tests of format_test too). The paths are relative
+// to this package's directory.
 func RepositoryFiles(t *testing.T) []string {
 	t.Helper()
+	const root = "../.."
 	var files []string
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && path != ".." && strings.HasPrefix(d.Name(), ".") {
+		if d.IsDir() && path != root && strings.HasPrefix(d.Name(), ".") {
 			return filepath.SkipDir
 		}
 		if !d.IsDir() && strings.HasSuffix(path, ".gpl") {
