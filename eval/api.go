@@ -121,7 +121,7 @@ func (s *Scenario) Lets() []Named {
 func (s *Scenario) Names() [][2]string {
 	var out [][2]string
 	for _, d := range s.p.order {
-		out = append(out, [2]string{d.name.Name, declKindNames[d.kind]})
+		out = append(out, [2]string{d.name.Name, declKinds[d.kind].noun})
 	}
 	return out
 }

@@ -47,21 +47,7 @@ func (p *program) checkDecl(d *decl, at lang.Expr, diags *lang.Diagnostics) bool
 	}
 	d.checked = visiting
 	p.stack = append(p.stack, d)
-	ok := false
-	switch d.kind {
-	case declLet, declParam:
-		ok = p.checkLet(d)
-	case declPool:
-		ok = p.checkPool(d)
-	case declJob:
-		ok = p.checkJob(d)
-	case declRules:
-		ok = p.checkRules(d)
-	case declRequest:
-		ok = p.checkRequest(d)
-	case declGroup, declCompare, declSweep, declSolve:
-		ok = p.checkPlanning(d) // planning.go
-	}
+	ok := declKinds[d.kind].check(p, d)
 	p.stack = p.stack[:len(p.stack)-1]
 	d.ok = ok
 	if ok {

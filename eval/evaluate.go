@@ -48,21 +48,7 @@ func (s *Scenario) force(d *decl) bool {
 		return false
 	}
 	v.state = visiting
-	ok := false
-	switch d.kind {
-	case declLet, declParam:
-		ok = s.evalLet(d)
-	case declPool:
-		ok = s.evalPool(d)
-	case declJob:
-		ok = s.evalJob(d)
-	case declRules:
-		ok = s.evalRules(d)
-	case declRequest:
-		ok = s.evalRequest(d)
-	case declGroup, declCompare, declSweep, declSolve:
-		ok = s.evalPlanning(d) // planning.go
-	}
+	ok := declKinds[d.kind].eval(s, d)
 	if ok {
 		v.state = done
 	} else {

@@ -215,13 +215,8 @@ func (s *Scenario) FieldNames(name string) []string {
 	if !ok {
 		return nil
 	}
-	switch d.kind {
-	case declJob:
-		return ResultNames()
-	case declPool:
-		return sortedKeys(poolFields)
-	case declRequest:
-		return sortedKeys(requestFields)
+	if f := declKinds[d.kind].fields; f != nil {
+		return f(s, d)
 	}
-	return s.planningFieldNames(d) // explain_planning.go
+	return nil
 }

@@ -117,7 +117,7 @@ func (s *Scenario) explainAt(d *decl, pt *point, f pointField) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s = %s, the value %s %s gives the param here", f.param.name.Name, v, declKindNames[d.kind], d.name.Name), nil
+		return fmt.Sprintf("%s = %s, the value %s %s gives the param here", f.param.name.Name, v, declKinds[d.kind].noun, d.name.Name), nil
 	}
 	j := pointJob(d.plan.job, pt)
 	name := f.def.name
@@ -126,7 +126,7 @@ func (s *Scenario) explainAt(d *decl, pt *point, f pointField) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s = %s, the value %s %s gives it here", canonicalResult(name), v, declKindNames[d.kind], d.name.Name), nil
+		return fmt.Sprintf("%s = %s, the value %s %s gives it here", canonicalResult(name), v, declKinds[d.kind].noun, d.name.Name), nil
 	}
 	text, err := j.Explain(name)
 	if err != nil {

@@ -193,7 +193,7 @@ func (cp *exprChecker) ownerCall(n *lang.Call, b *builtin) (Type, ast.Node) {
 		return cp.unknownName(nm)
 	}
 	if d.kind != declGroup {
-		return cp.errorf(n.Args[0], "%s is a %s, but %s's first argument must be a group", d.name.Name, declKindNames[d.kind], fn)
+		return cp.errorf(n.Args[0], "%s is a %s, but %s's first argument must be a group", d.name.Name, declKinds[d.kind].noun, fn)
 	}
 	team, ok := unparen(n.Args[1]).(*lang.StringLit)
 	if !ok {

@@ -260,7 +260,7 @@ func (p *program) badTarget(id *lang.Ident, what string, kind declKind) {
 	}
 	msg := "unknown " + what + " " + id.Name
 	if x, found := p.decls[id.Name]; found {
-		msg = fmt.Sprintf("%s is a %s, not a %s", id.Name, declKindNames[x.kind], what)
+		msg = fmt.Sprintf("%s is a %s, not a %s", id.Name, declKinds[x.kind].noun, what)
 	}
 	if sug := p.suggestOfKind(id.Name, kind); sug != "" {
 		msg += "; did you mean " + sug + "?"

@@ -210,28 +210,22 @@ func (p *program) addParsed(f *lang.File, src []byte) {
 		switch st := st.(type) {
 		case *lang.Import:
 			p.importFile(f, st)
-		case *lang.Let:
-			kind := declLet
-			if st.IsParam() {
-				kind = declParam
-			}
-			p.declare(decl{kind: kind, name: st.Name, syn: st})
-		case *lang.Pool:
-			p.declare(decl{kind: declPool, name: st.Name, syn: st})
-		case *lang.Job:
-			p.declare(decl{kind: declJob, name: st.Name, syn: st})
-		case *lang.Rules:
-			p.declare(decl{kind: declRules, name: st.Name, syn: st})
-			for _, r := range st.Rules {
-				p.classes[r.Class.Name] = true
-			}
-			p.classes[st.Else.Name] = true
-		case *lang.Request:
-			p.declare(decl{kind: declRequest, name: st.Name, syn: st})
 		case *lang.Expect:
 			p.expectNodes = append(p.expectNodes, expectSite{node: st})
-		case *lang.Group, *lang.Compare, *lang.Sweep, *lang.Solve:
-			p.declarePlanning(st) // planning.go
+		default:
+			kind, ok := kindOfKeyword[st.Keyword()]
+			if !ok {
+				continue // owners: checked as a whole (owners.go)
+			}
+			d := decl{kind: kind, name: lang.StatementOf(st).Name(st)}
+			row := &declKinds[kind]
+			if row.declare != nil {
+				row.declare(p, &d, st)
+			}
+			if d.plan == nil {
+				d.syn = st
+			}
+			p.declare(d)
 		}
 	}
 }

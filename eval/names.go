@@ -39,49 +39,65 @@ func (cp *exprChecker) name(n *lang.Name) (Type, ast.Node) {
 		return cp.unknownName(n)
 	}
 	rest := strings.Join(partNames(n.Parts[1:]), ".")
-	switch d.kind {
-	case declLet, declParam:
-		if rest != "" {
-			return cp.errorf(n, "%s is a value; it has no field %s", d.name.Name, rest)
-		}
-		if !cp.p.checkDecl(d, n, cp.diags) {
-			cp.ok = false
-			return Type{}, nil
-		}
-		return d.typ, cp.addRef(&ref{kind: refLet, d: d, text: path, node: n, typ: d.typ})
-	case declJob:
-		if rest == "" {
-			return cp.errorf(n, "%s is a job; name one of its results, e.g. %s.mpg", d.name.Name, d.name.Name)
-		}
-		def, ok := resultDefs[rest]
-		if !ok {
-			return cp.unknownField(n, d, rest, resultNames)
-		}
-		if !cp.p.dependOn(d, n, cp.diags) {
-			cp.ok = false
-			return Type{}, nil
-		}
-		return def.typ, cp.addRef(&ref{kind: refJob, d: d, field: def.name, text: path, node: n, typ: def.typ})
-	case declPool, declRequest:
-		fields, kind, example := poolFields, refPool, "devices"
-		if d.kind == declRequest {
-			fields, kind, example = requestFields, refRequest, "batch_size"
-		}
-		if rest == "" {
-			return cp.errorf(n, "%s is a %s; name one of its fields, e.g. %s.%s", d.name.Name, declKindNames[d.kind], d.name.Name, example)
-		}
-		f, ok := fields[rest]
-		if !ok {
-			return cp.unknownField(n, d, rest, sortedKeys(fields))
-		}
-		if !cp.p.dependOn(d, n, cp.diags) {
-			cp.ok = false
-			return Type{}, nil
-		}
-		return numType(f.dim), cp.addRef(&ref{kind: kind, d: d, field: rest, text: path, node: n, typ: numType(f.dim)})
-	case declGroup, declCompare, declSweep, declSolve:
-		return cp.planningName(n, d, rest) // planning.go
+	return declKinds[d.kind].name(cp, n, d, rest)
+}
+
+// letName resolves a let or param named in an expression: its value.
+func (cp *exprChecker) letName(n *lang.Name, d *decl, rest string) (Type, ast.Node) {
+	if rest != "" {
+		return cp.errorf(n, "%s is a value; it has no field %s", d.name.Name, rest)
 	}
+	if !cp.p.checkDecl(d, n, cp.diags) {
+		cp.ok = false
+		return Type{}, nil
+	}
+	return d.typ, cp.addRef(&ref{kind: refLet, d: d, text: n.Path(), node: n, typ: d.typ})
+}
+
+// jobName resolves JOB.RESULT.
+func (cp *exprChecker) jobName(n *lang.Name, d *decl, rest string) (Type, ast.Node) {
+	if rest == "" {
+		return cp.errorf(n, "%s is a job; name one of its results, e.g. %s.mpg", d.name.Name, d.name.Name)
+	}
+	def, ok := resultDefs[rest]
+	if !ok {
+		return cp.unknownField(n, d, rest, resultNames)
+	}
+	if !cp.p.dependOn(d, n, cp.diags) {
+		cp.ok = false
+		return Type{}, nil
+	}
+	return def.typ, cp.addRef(&ref{kind: refJob, d: d, field: def.name, text: n.Path(), node: n, typ: def.typ})
+}
+
+// poolName resolves POOL.FIELD.
+func (cp *exprChecker) poolName(n *lang.Name, d *decl, rest string) (Type, ast.Node) {
+	return cp.fieldName(n, d, rest, poolFields, refPool, "devices")
+}
+
+// requestName resolves REQUEST.FIELD.
+func (cp *exprChecker) requestName(n *lang.Name, d *decl, rest string) (Type, ast.Node) {
+	return cp.fieldName(n, d, rest, requestFields, refRequest, "batch_size")
+}
+
+// fieldName resolves a field of a pool or request: one of fields.
+func (cp *exprChecker) fieldName(n *lang.Name, d *decl, rest string, fields map[string]fieldDef, kind refKind, example string) (Type, ast.Node) {
+	if rest == "" {
+		return cp.errorf(n, "%s is a %s; name one of its fields, e.g. %s.%s", d.name.Name, declKinds[d.kind].noun, d.name.Name, example)
+	}
+	f, ok := fields[rest]
+	if !ok {
+		return cp.unknownField(n, d, rest, sortedKeys(fields))
+	}
+	if !cp.p.dependOn(d, n, cp.diags) {
+		cp.ok = false
+		return Type{}, nil
+	}
+	return numType(f.dim), cp.addRef(&ref{kind: kind, d: d, field: rest, text: n.Path(), node: n, typ: numType(f.dim)})
+}
+
+// rulesName refuses a ruleset named as a value.
+func (cp *exprChecker) rulesName(n *lang.Name, d *decl, _ string) (Type, ast.Node) {
 	return cp.errorf(n, "%s is a ruleset; use it as classify(%s, REQUEST)", d.name.Name, d.name.Name)
 }
 
@@ -146,7 +162,7 @@ func (cp *exprChecker) unknownName(n *lang.Name) (Type, ast.Node) {
 }
 
 func (cp *exprChecker) unknownField(n *lang.Name, d *decl, field string, cands []string) (Type, ast.Node) {
-	msg := declKindNames[d.kind] + " " + d.name.Name + " has no " + field
+	msg := declKinds[d.kind].noun + " " + d.name.Name + " has no " + field
 	if s := suggest(field, cands); s != "" {
 		msg += "; did you mean " + d.name.Name + "." + s + "?"
 	} else {
@@ -504,7 +520,7 @@ func (cp *exprChecker) alikeCall(n *lang.Call, b *builtin) (Type, ast.Node) {
 // declArgs checks a call whose two arguments name declarations.
 func (cp *exprChecker) declArgs(n *lang.Call, b *builtin, ka, kb declKind) (*decl, *decl, bool) {
 	if !b.fits(len(n.Args)) {
-		cp.errorf(n, "%s takes %s: a %s and a %s", n.Func.Name, b.arityWords(), declKindNames[ka], declKindNames[kb])
+		cp.errorf(n, "%s takes %s: a %s and a %s", n.Func.Name, b.arityWords(), declKinds[ka].noun, declKinds[kb].noun)
 		return nil, nil, false
 	}
 	var out [2]*decl
@@ -512,7 +528,7 @@ func (cp *exprChecker) declArgs(n *lang.Call, b *builtin, ka, kb declKind) (*dec
 		a := n.Args[i]
 		nm, ok := unparen(a).(*lang.Name)
 		if !ok || len(nm.Parts) != 1 {
-			cp.errorf(a, "%s's argument %d must name a %s", n.Func.Name, i+1, declKindNames[want])
+			cp.errorf(a, "%s's argument %d must name a %s", n.Func.Name, i+1, declKinds[want].noun)
 			return nil, nil, false
 		}
 		d, ok := cp.p.decls[nm.Parts[0].Name]
@@ -521,7 +537,7 @@ func (cp *exprChecker) declArgs(n *lang.Call, b *builtin, ka, kb declKind) (*dec
 			return nil, nil, false
 		}
 		if d.kind != want {
-			cp.errorf(a, "%s is a %s, but %s's argument %d must be a %s", d.name.Name, declKindNames[d.kind], n.Func.Name, i+1, declKindNames[want])
+			cp.errorf(a, "%s is a %s, but %s's argument %d must be a %s", d.name.Name, declKinds[d.kind].noun, n.Func.Name, i+1, declKinds[want].noun)
 			return nil, nil, false
 		}
 		if !cp.p.dependOn(d, a, cp.diags) {

@@ -57,7 +57,7 @@ func (s *Scenario) ParseSetting(setting string) (string, Value, error) {
 		}
 		msg := "unknown param " + name
 		if ok {
-			msg = fmt.Sprintf("%s is a %s, not a param", name, declKindNames[d.kind])
+			msg = fmt.Sprintf("%s is a %s, not a param", name, declKinds[d.kind].noun)
 		}
 		if sug := suggest(name, cands); sug != "" {
 			msg += "; did you mean " + sug + "?"

@@ -44,43 +44,28 @@ type planRef interface {
 	value(s *Scenario, r *ref, out *sink) (Value, bool)
 }
 
-func (p *program) declarePlanning(st lang.Stmt) {
+// declarePlan records a planning statement on its declaration.
+func declarePlan(_ *program, d *decl, st lang.Stmt) {
+	d.plan = &planDecl{}
 	switch st := st.(type) {
 	case *lang.Group:
-		p.declare(decl{kind: declGroup, name: st.Name, plan: &planDecl{group: st}})
+		d.plan.group = st
 	case *lang.Compare:
-		p.declare(decl{kind: declCompare, name: st.Name, plan: &planDecl{compare: st}})
+		d.plan.compare = st
 	case *lang.Sweep:
-		p.declare(decl{kind: declSweep, name: st.Name, plan: &planDecl{sweep: st}})
+		d.plan.sweep = st
 	case *lang.Solve:
-		p.declare(decl{kind: declSolve, name: st.Name, plan: &planDecl{solve: st}})
+		d.plan.solve = st
 	}
 }
 
-func (p *program) checkPlanning(d *decl) bool {
-	switch d.kind {
-	case declGroup:
-		return p.checkGroup(d)
-	case declCompare:
-		return p.checkCompare(d)
-	case declSweep:
-		return p.checkSweep(d)
+// evalMembers evaluates the jobs a group or compare lists.
+func (s *Scenario) evalMembers(d *decl) bool {
+	ok := true
+	for _, m := range d.plan.members {
+		ok = s.force(m) && ok
 	}
-	return p.checkSolve(d)
-}
-
-func (s *Scenario) evalPlanning(d *decl) bool {
-	switch d.kind {
-	case declGroup, declCompare:
-		ok := true
-		for _, m := range d.plan.members {
-			ok = s.force(m) && ok
-		}
-		return ok
-	case declSweep:
-		return s.evalSweep(d)
-	}
-	return s.evalSolve(d)
+	return ok
 }
 
 // memberJobs resolves the jobs a group or compare lists; a name that is
@@ -91,7 +76,7 @@ func (p *program) memberJobs(d *decl, ids []*lang.Ident) bool {
 	for _, id := range ids {
 		if prev := seen[id.Name]; prev != nil {
 			p.diags = append(p.diags, &lang.Diagnostic{
-				Severity: lang.Error, Summary: fmt.Sprintf("job %s is listed twice in %s %s", id.Name, declKindNames[d.kind], d.name.Name),
+				Severity: lang.Error, Summary: fmt.Sprintf("job %s is listed twice in %s %s", id.Name, declKinds[d.kind].noun, d.name.Name),
 				Pos: id.Start(), End: id.End(), Label: "listed again here",
 				Related: []lang.Related{{Pos: prev.Start(), End: prev.End(), Label: "first listed here"}},
 				Notes:   []string{"each job counts once; drop the second " + id.Name},
@@ -116,7 +101,7 @@ func (p *program) memberJobs(d *decl, ids []*lang.Ident) bool {
 	}
 	if len(ids) == 0 {
 		if !d.partial {
-			p.errorAt(d.name.Start(), d.name.End(), fmt.Sprintf("%s %s lists no jobs", declKindNames[d.kind], d.name.Name))
+			p.errorAt(d.name.Start(), d.name.End(), fmt.Sprintf("%s %s lists no jobs", declKinds[d.kind].noun, d.name.Name))
 		}
 		ok = false
 	}

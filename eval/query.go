@@ -161,7 +161,7 @@ func (cp *exprChecker) query(q *lang.Query) (Type, ast.Node) {
 		return cp.ratioQuery(q, d)
 	}
 	return cp.errorf(q.Target, "%s is a %s; only a sweep (%s) or a compare (ratio) answers queries",
-		d.name.Name, declKindNames[d.kind], strings.Join(sweepMethods, ", "))
+		d.name.Name, declKinds[d.kind].noun, strings.Join(sweepMethods, ", "))
 }
 
 func (cp *exprChecker) ratioQuery(q *lang.Query, d *decl) (Type, ast.Node) {

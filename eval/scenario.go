@@ -31,6 +31,7 @@ import (
 	"github.com/gpl-lang/gpl/lang"
 )
 
+// declKind is the kind of a declaration: its row of declKinds (kinds.go).
 type declKind uint8
 
 const (
@@ -45,9 +46,8 @@ const (
 	declCompare
 	declSweep
 	declSolve
+	numDeclKinds
 )
-
-var declKindNames = [...]string{"value", "pool", "job", "ruleset", "request", "param", "group", "compare", "sweep", "solve"}
 
 // state of a declaration in a walk: the check pass's, or an evaluation's.
 type evalState uint8

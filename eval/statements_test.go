@@ -14,7 +14,13 @@ import (
 // declaring statements of lang.Statements, which the REPL maps back to
 // their keywords.
 func TestDeclarationKindsMatchStatements(t *testing.T) {
-	kinds := append([]string(nil), declKindNames[:]...)
+	var kinds []string
+	for _, k := range declKinds {
+		kinds = append(kinds, k.noun)
+		if row := lang.LookupStatement(k.keyword); row == nil || row.Noun != k.noun {
+			t.Errorf("declaration kind %q: lang.Statements has %+v for keyword %q", k.noun, row, k.keyword)
+		}
+	}
 	var nouns []string
 	for _, st := range lang.Statements {
 		if st.Name != nil {
