@@ -69,7 +69,7 @@ func writeText(w io.Writer, r *report) {
 	if len(f.Expectations) > 0 {
 		fmt.Fprintf(w, "\nexpectations: %d passed, %d failed", pass, fail)
 		if errs > 0 {
-			fmt.Fprintf(w, ", %s", model.CountOf(float64(errs), "error", "errors"))
+			fmt.Fprintf(w, ", %s", model.Number(float64(errs)).Of("error", "errors"))
 		}
 		fmt.Fprintln(w)
 	}
@@ -83,7 +83,10 @@ func count(fig model.Figure, say func(float64) string) string {
 	return say(fig.Value.Num)
 }
 
-func devicesText(n float64) string { return model.CountOf(n, "device", "devices") }
+func devicesText(n float64) string { return model.Number(n).Of("device", "devices") }
+
+// rateText words a price (USD per second) as a device-hour's rate.
+func rateText(v float64) string { return model.Amount{Base: v, Dim: model.Price}.Rate() }
 
 // writeJob prints a job's report without the terminal bar (the REPL's).
 func writeJob(w io.Writer, j *eval.Job) { writeJobBar(w, model.JobOf(j), false, false) }
@@ -102,11 +105,11 @@ func writeJobBar(w io.Writer, j model.Job, bar, utf8 bool) {
 	fmt.Fprintf(w, "\n%s\n", head)
 	fmt.Fprintf(w, "  %s × %s", count(fig.Devices, devicesText), fig.Hours)
 	if v.HasRate {
-		fmt.Fprintf(w, " at %s", count(fig.Rate, model.FormatRate))
+		fmt.Fprintf(w, " at %s", count(fig.Rate, rateText))
 	}
 	fmt.Fprintln(w)
 	if bar {
-		htmlreport.WaterfallBar(w, v.Result, utf8)
+		htmlreport.WaterfallBar(w, v, utf8)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "  factor\tvalue\tceiling\tloss\tlever\tgain\t")
@@ -158,7 +161,7 @@ func trimmed(w io.Writer) (*tabwriter.Writer, func()) {
 }
 
 // fix prints a fraction with six significant digits.
-func fix(v float64) string { return model.Fixed(v) }
+func fix(v float64) string { return model.Number(v).Fixed() }
 
 // headroom says how many times the mpg the ceilings allow: "headroom
 // 1.25×", or why there is no such ratio.

@@ -73,7 +73,7 @@ func cmdReport(e *env) int {
 		rep.Files = append(rep.Files, f)
 	}
 	if len(rep.Files) < len(args) {
-		fmt.Fprintf(e.stderr, "gpl report: no report written: %d of %s did not load\n", len(args)-len(rep.Files), model.CountOf(float64(len(args)), "file", "files"))
+		fmt.Fprintf(e.stderr, "gpl report: no report written: %d of %s did not load\n", len(args)-len(rep.Files), model.Number(float64(len(args))).Of("file", "files"))
 		return worst
 	}
 	var b bytes.Buffer

@@ -12,9 +12,9 @@ import (
 // The text report's planning part: groups with their tables by owner,
 // compares, sweeps (one row per point) and solves.
 
-func hoursText(h float64) string { return model.HoursValue(h).String() }
-func money(v float64) string     { return model.MoneyValue(v).String() }
-func price(v float64) string     { return model.PriceValue(v).String() }
+func hoursText(h float64) string { return model.Hours(h).String() }
+func money(v float64) string     { return model.USD(v).String() }
+func price(v float64) string     { return model.PerHour(v).String() }
 
 // writePlanning writes the groups, compares, sweeps and solves of p.
 func writePlanning(w io.Writer, p model.Planning) {
@@ -108,7 +108,7 @@ func writeSweep(w io.Writer, sw model.Sweep) {
 	if marked {
 		legend = " (* a factor above its ceiling)"
 	}
-	fmt.Fprintf(w, "\nsweep %s over %s: %s%s\n", sw.Name, sw.Job, model.CountOf(float64(sw.Points), "point", "points"), legend)
+	fmt.Fprintf(w, "\nsweep %s over %s: %s%s\n", sw.Name, sw.Job, model.Number(float64(sw.Points)).Of("point", "points"), legend)
 	if err != nil {
 		fmt.Fprintf(w, "  (no table: %v)\n", err)
 		return

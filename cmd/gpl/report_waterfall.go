@@ -24,9 +24,9 @@ func writeWaterfall(w io.Writer, v *model.JobView) {
 		}
 		money := "—"
 		if v.HasCost {
-			money = model.USD(st.Cost)
+			money = model.USD(st.Cost).String()
 		}
-		rows = append(rows, []string{step, model.DeviceHours(st.Hours), money})
+		rows = append(rows, []string{step, deviceHours(st.Hours), money})
 	}
 	writeTable(w, rows, 1)
 	sortedBy := "gain_hours (no rate, so no money)"
@@ -38,13 +38,17 @@ func writeWaterfall(w io.Writer, v *model.JobView) {
 		f := v.Factors[fi]
 		lossCost, saving := "—", "—"
 		if v.HasCost {
-			lossCost, saving = model.USD(f.LossCost), model.USD(f.Saving)
+			lossCost, saving = model.USD(f.LossCost).String(), model.USD(f.Saving).String()
 		}
-		rows = append(rows, []string{f.Owner, f.Name, model.DeviceHours(f.LossHours), lossCost, model.DeviceHours(f.GainHours), saving})
+		rows = append(rows, []string{f.Owner, f.Name, deviceHours(f.LossHours), lossCost, deviceHours(f.GainHours), saving})
 	}
 	fmt.Fprintf(w, "  by owner, sorted by %s\n", sortedBy)
 	writeTable(w, rows, 2)
 }
+
+// deviceHours prints device-hours in hours whatever their size, so that
+// the steps of a waterfall read in one unit: "92160 h", "0 h".
+func deviceHours(h float64) string { return model.Number(h).Clean().String() + " h" }
 
 // writeTable prints rows indented under a job, two spaces between
 // columns; the columns from right on are right-aligned (numbers), the

@@ -181,11 +181,11 @@ func Outline(s *eval.Scenario) *File {
 	if fs := s.Files(); len(fs) > 0 {
 		name = fs[0].Name
 	}
-	out := Empty(name, Warnings(s))
+	out := empty(name, Warnings(s))
 	out.Loaded, out.s, out.lazy = true, s, true
 	out.Lets = s.Lets()
 	for _, l := range out.Lets {
-		out.Values[l.Name] = Named{Param: l.Param, Value: ValueOf(l.Value)}
+		out.Values[l.Name] = Named{Param: l.Param, Value: valueOf(l.Value)}
 	}
 	for p := range s.AllPools() {
 		out.Pools = append(out.Pools, PoolOf(p))
@@ -244,9 +244,9 @@ func Warnings(s *eval.Scenario) lang.Diagnostics {
 	return ws
 }
 
-// Empty is the report of a file with nothing evaluated: its name and
+// empty is the report of a file with nothing evaluated: its name and
 // diagnostics.
-func Empty(name string, diags lang.Diagnostics) *File {
+func empty(name string, diags lang.Diagnostics) *File {
 	return &File{File: name, Diagnostics: diagnosticsOf(diags), Values: map[string]Named{},
 		Pools: []Pool{}, Jobs: []Job{}, Rulesets: []Ruleset{}, Requests: []Request{},
 		Expectations: []Expectation{}}
@@ -257,7 +257,7 @@ func Empty(name string, diags lang.Diagnostics) *File {
 func Failed(name string, err error) *File {
 	var le *eval.Error
 	if errors.As(err, &le) {
-		return Empty(name, le.Diagnostics)
+		return empty(name, le.Diagnostics)
 	}
 	return Unloaded(name, strings.TrimSpace(err.Error()))
 }
@@ -265,7 +265,7 @@ func Failed(name string, err error) *File {
 // Unloaded is the report of a file that was not loaded, for the reason
 // summary says.
 func Unloaded(name, summary string) *File {
-	return Empty(name, lang.Diagnostics{{Severity: lang.Error, Summary: summary}})
+	return empty(name, lang.Diagnostics{{Severity: lang.Error, Summary: summary}})
 }
 
 func optional(s string) *string {
@@ -393,10 +393,10 @@ func expectationOf(o eval.Outcome) Expectation {
 	je := Expectation{Name: ex.Name(), File: ex.File(), Line: ex.Line(), Column: ex.Column(), Source: ex.Source,
 		Status: o.Status(), Operator: optional(ex.Operator()), Outcome: o}
 	if !o.Err {
-		got, want := ValueOf(o.Got), ValueOf(o.Want)
+		got, want := valueOf(o.Got), valueOf(o.Want)
 		je.Got, je.Want = &got, &want
 		if ex.Operator() == "≈" {
-			tol := ValueOf(eval.NumberValue(o.Tolerance, o.Want.Type.Dim))
+			tol := valueOf(eval.NumberValue(o.Tolerance, o.Want.Type.Dim))
 			je.Tolerance = &tol
 		}
 	}
@@ -414,10 +414,12 @@ func expectationOf(o eval.Outcome) Expectation {
 }
 
 // StreamCounts classifies every line of a JSON Lines request stream with
-// every ruleset of sets, counting per rule (else last) the requests each
-// gave the class to; lines counts the lines read, unusable those that
-// could not be classified, which are counted, not fatal.
-func StreamCounts(sets []Ruleset, r io.Reader) (fired [][]int, lines, unusable int, err error) {
+// every ruleset of the file, counting per ruleset and rule (else last)
+// the requests each gave the class to; lines counts the lines read,
+// unusable those that could not be classified, which are counted, not
+// fatal.
+func (f *File) StreamCounts(r io.Reader) (fired [][]int, lines, unusable int, err error) {
+	sets := f.Rulesets
 	fired = make([][]int, len(sets))
 	for i, set := range sets {
 		fired[i] = make([]int, len(set.Rules)+1)

@@ -112,9 +112,8 @@ type Owner struct {
 // JobView is a job as the goodput engine figured it, unrounded, arranged
 // as the views show it.
 type JobView struct {
-	// Inputs and Result are the engine's own.
-	Inputs Inputs
-	Result Result
+	// Devices is a count, Hours the hours booked.
+	Devices, Hours float64
 	// Factors are the rows of the factor table, in the order scheduling,
 	// runtime, program (indexed by Factor).
 	Factors [NumFactors]FactorRow
@@ -202,14 +201,14 @@ func figure(j *eval.Job, name string) Figure {
 	return Figure{Value: v, OK: err == nil, Err: err}
 }
 
-// NewJobView arranges the engine's inputs and result of a job, whose
+// newJobView arranges the engine's inputs and result of a job, whose
 // factors owners own, for the views.
-func NewJobView(in Inputs, r Result, owners [NumFactors]string) JobView {
-	v := JobView{Inputs: in, Result: r, MPG: r.MPG, Badput: r.Badput, CeilingMPG: r.CeilingMPG,
+func newJobView(in goodput.Inputs, r goodput.Result, owners [NumFactors]string) JobView {
+	v := JobView{Devices: in.Devices, Hours: in.Hours, MPG: r.MPG, Badput: r.Badput, CeilingMPG: r.CeilingMPG,
 		HasRate: in.Rate.Set, Rate: in.Rate.Value, HasCost: r.HasCost, Cost: r.Cost, BadputCost: r.BadputCost,
-		BestLever: r.BestLever, HasBestLever: r.HasBestLever}
+		BestLever: Factor(r.BestLever), HasBestLever: r.HasBestLever}
 	for f := range Factor(NumFactors) {
-		v.Factors[f] = FactorRow{Factor: f, Name: f.String(), Short: f.Short(), Owner: owners[f],
+		v.Factors[f] = FactorRow{Factor: f, Name: f.String(), Short: goodput.Factor(f).Short(), Owner: owners[f],
 			Value: in.Factors[f].Value, Ceiling: in.Ceilings[f].Value, HasCeiling: in.Ceilings[f].Set,
 			Loss: r.Loss[f], Lever: r.Lever[f], Gain: r.Gain[f], LossHours: r.LossHours[f], GainHours: r.GainHours[f],
 			LossCost: r.LossCost[f], Saving: r.Saving[f]}
@@ -243,10 +242,10 @@ func NewJobView(in Inputs, r Result, owners [NumFactors]string) JobView {
 func JobOf(j *eval.Job) Job {
 	var owners [NumFactors]string
 	for f := range Factor(NumFactors) {
-		owners[f] = j.Owner(f)
+		owners[f] = j.Owner(goodput.Factor(f))
 	}
-	v := NewJobView(j.Inputs, j.Result, owners)
-	out := jobJSON(j.Name, j.Pool, j.Extends, v)
+	v := newJobView(j.Inputs, j.Result, owners)
+	out := jobJSON(j.Name, j.Pool, j.Extends, j.Inputs, j.Result, v)
 	out.View = v
 	out.Figures = JobFigures{Devices: figure(j, "devices"), Hours: figure(j, "hours"), Rate: figure(j, "rate"),
 		MPG: figure(j, "mpg"), CeilingMPG: figure(j, "ceiling_mpg"), BestLever: figure(j, "best_lever"),
@@ -275,8 +274,7 @@ func differences(a [NumFactors]float64) Factors {
 	return Factors{lang.CleanFraction(a[0]), lang.CleanFraction(a[1]), lang.CleanFraction(a[2])}
 }
 
-func jobJSON(name, pool, extends string, v JobView) Job {
-	res, in := v.Result, v.Inputs
+func jobJSON(name, pool, extends string, in goodput.Inputs, res goodput.Result, v JobView) Job {
 	jj := Job{
 		Name: name, Pool: optional(pool), Extends: optional(extends),
 		Devices: lang.Clean(in.Devices), Hours: lang.Clean(in.Hours),

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
 // Planning is the planning part of a file's report: groups with their
@@ -109,40 +110,40 @@ type Solve struct {
 
 // jsonNumber is a value in the unit the JSON report uses for its
 // dimension, and that unit's key suffix.
-func jsonNumber(v eval.Value) (float64, string) {
-	switch v.Type.Dim {
+func jsonNumber(v float64, d lang.Dim) (float64, string) {
+	switch d {
 	case lang.Duration:
-		return lang.Clean(v.Num / 3600), "_h"
+		return lang.Clean(v / 3600), "_h"
 	case lang.Price:
-		return lang.Clean(v.Num * 3600), "_usd_per_device_hour"
+		return lang.Clean(v * 3600), "_usd_per_device_hour"
 	case lang.Money:
-		return lang.Clean(v.Num), "_usd"
+		return lang.Clean(v), "_usd"
 	}
-	return lang.Clean(v.Num), ""
+	return lang.Clean(v), ""
 }
 
 // PlanningOf is the planning part of the report of s.
 func PlanningOf(s *eval.Scenario) Planning {
 	var out Planning
 	for _, g := range s.Groups() {
-		out.Groups = append(out.Groups, GroupOf(g))
+		out.Groups = append(out.Groups, groupOf(g))
 	}
 	for _, c := range s.Compares() {
-		out.Compares = append(out.Compares, CompareOf(c))
+		out.Compares = append(out.Compares, compareOf(c))
 	}
 	for _, sw := range s.Sweeps() {
 		out.Sweeps = append(out.Sweeps, Sweep{Name: sw.Name, Job: sw.Job, Inputs: sw.Inputs, Points: sw.Points, s: s})
 	}
 	for _, sv := range s.Solves() {
-		n, suffix := jsonNumber(sv.Value)
+		n, suffix := jsonNumber(sv.Value.Num, sv.Value.Type.Dim)
 		out.Solves = append(out.Solves, Solve{Name: sv.Name, Job: sv.Job, Input: sv.Input, Value: n,
 			Unit: strings.TrimPrefix(suffix, "_"), Condition: sv.Condition, AboveCeiling: sv.AboveCeiling, Figures: sv, s: s})
 	}
 	return out
 }
 
-// GroupOf is the report of a group.
-func GroupOf(g eval.Group) Group {
+// groupOf is the report of a group.
+func groupOf(g eval.Group) Group {
 	jg := Group{Name: g.Name, Jobs: g.Jobs, OfferedHours: lang.Clean(g.OfferedHours), HeldHours: lang.Clean(g.HeldHours),
 		ProductiveHours: lang.Clean(g.ProductiveHours), UsefulHours: lang.Clean(g.UsefulHours), MPG: lang.Clean(g.MPG),
 		Owners: []GroupOwner{}, Figures: g}
@@ -159,8 +160,8 @@ func GroupOf(g eval.Group) Group {
 	return jg
 }
 
-// CompareOf is the report of a compare.
-func CompareOf(c eval.Compare) Compare {
+// compareOf is the report of a compare.
+func compareOf(c eval.Compare) Compare {
 	jc := Compare{Name: c.Name, By: c.By, Order: "min", Best: c.Best, Figures: c}
 	if c.Max {
 		jc.Order = "max"
@@ -177,23 +178,81 @@ func CompareOf(c eval.Compare) Compare {
 
 // SweepPoint is one point of a sweep: the values of its inputs with
 // their units, the factors above their ceilings there, mpg (a fraction),
-// useful device-hours, cost per useful device-hour (USD) and best lever.
-type SweepPoint = eval.SweepPoint
+// useful device-hours, cost per useful device-hour (USD, when
+// HasCostPerUsefulHour) and the best lever's name ("" when none gains).
+type SweepPoint struct {
+	Inputs                              []Amount
+	AboveCeiling                        []string
+	MPG, UsefulHours, CostPerUsefulHour float64
+	HasCostPerUsefulHour                bool
+	BestLever                           string
+}
 
-// SweepAxis is one varied input of a sweep, its values in base units.
-type SweepAxis = eval.SweepAxis
+// SweepAxis is one varied input of a sweep: its name; its kind,
+// "factor", "ceiling", "devices", "hours", "rate" or "param"; its
+// dimension; how many values it takes; the base job's own value (base
+// units); and, for a factor with one, the base job's ceiling.
+type SweepAxis struct {
+	Input, Kind string
+	Dim         Dim
+	N           int
+	Base        float64
+	Ceiling     float64
+	HasCeiling  bool
+}
+
+// SweepResult is the job's figures at one point of a sweep: the varied
+// inputs' values (base units, in the order of Sweep.Inputs), mpg and
+// ceiling mpg (fractions), useful device-hours, and the cost per useful
+// device-hour in USD, defined (HasCostPerUsefulHour) when the job has a
+// rate and the mpg is not 0.
+type SweepResult struct {
+	Values               []float64
+	MPG, CeilingMPG      float64
+	UsefulHours          float64
+	CostPerUsefulHour    float64
+	HasCostPerUsefulHour bool
+}
 
 // Each calls fn with each point of the sweep in order, until it returns
-// false; each point costs one run of the engine.
-func (sw Sweep) Each(fn func(p SweepPoint) bool) error { return sw.s.SweepPoints(sw.Name, fn) }
+// false; each point costs one run of the engine. fn must not keep
+// p.Inputs, which is reused.
+func (sw Sweep) Each(fn func(p SweepPoint) bool) error {
+	var inputs []Amount
+	return sw.s.SweepPoints(sw.Name, func(p eval.SweepPoint) bool {
+		inputs = inputs[:0]
+		for _, v := range p.Inputs {
+			inputs = append(inputs, amountOf(v.Num, v.Type.Dim))
+		}
+		return fn(SweepPoint{Inputs: inputs, AboveCeiling: p.AboveCeiling, MPG: p.MPG, UsefulHours: p.UsefulHours,
+			CostPerUsefulHour: p.CostPerUsefulHour, HasCostPerUsefulHour: p.HasCostPerUsefulHour, BestLever: p.BestLever})
+	})
+}
 
 // Axes describes the sweep's varied inputs, outermost first.
-func (sw Sweep) Axes() ([]SweepAxis, error) { return sw.s.SweepAxes(sw.Name) }
+func (sw Sweep) Axes() ([]SweepAxis, error) {
+	axes, err := sw.s.SweepAxes(sw.Name)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SweepAxis, len(axes))
+	for i, a := range axes {
+		out[i] = SweepAxis{Input: a.Input, Kind: a.Kind, Dim: Dim{a.Dim}, N: a.N, Base: a.Base, Ceiling: a.Ceiling, HasCeiling: a.HasCeiling}
+	}
+	return out, nil
+}
 
-// Results calls fn with the inputs' values (base units) and the engine's
-// whole result at each point, until it returns false.
-func (sw Sweep) Results(fn func(vals []float64, r *Result) bool) error {
-	return sw.s.SweepResults(sw.Name, fn)
+// Results calls fn with the job's figures at each point, until it
+// returns false. fn must not keep r, which is reused.
+func (sw Sweep) Results(fn func(r *SweepResult) bool) error {
+	var out SweepResult
+	return sw.s.SweepResults(sw.Name, func(vals []float64, r *goodput.Result) bool {
+		out = SweepResult{Values: vals, MPG: r.MPG, CeilingMPG: r.CeilingMPG, UsefulHours: r.UsefulHours}
+		if c, err := r.CostPerUsefulHour(); err == nil {
+			out.CostPerUsefulHour, out.HasCostPerUsefulHour = c, true
+		}
+		return fn(&out)
+	})
 }
 
 // MarshalJSON writes the sweep with its table: one row per point, each
@@ -213,7 +272,7 @@ func (sw Sweep) MarshalJSON() ([]byte, error) {
 		sw.Each(func(p SweepPoint) bool {
 			row := map[string]any{"mpg": lang.Clean(p.MPG), "useful_device_hours": lang.Clean(p.UsefulHours), "best_lever": p.BestLever}
 			for i, v := range p.Inputs {
-				n, suffix := jsonNumber(v)
+				n, suffix := jsonNumber(v.Base, v.Dim.d)
 				row[sw.Inputs[i]+suffix] = n
 			}
 			if p.HasCostPerUsefulHour {
@@ -235,10 +294,28 @@ func (sw Sweep) MarshalJSON() ([]byte, error) {
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
-// SolveCurve is a solve's result sampled across the range it searched,
-// in base units.
-type SolveCurve = eval.SolveCurve
+// SolveCurve is a solve's result sampled across the range it searched:
+// the input searched and the result its condition reads (their names and
+// dimensions), the comparison Op with Target, the range Lo to Hi, the
+// (input, result) points in input order (a value where the result is
+// undefined is left out), and the job's ceiling for a searched factor;
+// every number in base units.
+type SolveCurve struct {
+	Input, Result, Op   string
+	InputDim, ResultDim Dim
+	Lo, Hi, Target      float64
+	Points              [][2]float64
+	Ceiling             float64
+	HasCeiling          bool
+}
 
 // Curve samples the solve's result at n evenly spaced values of its input
 // across its range.
-func (sv Solve) Curve(n int) (SolveCurve, error) { return sv.s.SolveCurve(sv.Name, n) }
+func (sv Solve) Curve(n int) (SolveCurve, error) {
+	c, err := sv.s.SolveCurve(sv.Name, n)
+	if err != nil {
+		return SolveCurve{}, err
+	}
+	return SolveCurve{Input: c.Input, Result: c.Result, Op: c.Op, InputDim: Dim{c.InputDim}, ResultDim: Dim{c.ResultDim},
+		Lo: c.Lo, Hi: c.Hi, Target: c.Target, Points: c.Points, Ceiling: c.Ceiling, HasCeiling: c.HasCeiling}, nil
+}

@@ -4,130 +4,121 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
-// This file is how the views print a figure with its unit, so that a view
-// needs nothing but the model to do it.
-
-// Dim is the dimension of a figure: Count (a fraction or a number of
-// things), Duration, Money, Price and the others of the language.
-type Dim = lang.Dim
-
-// The dimensions the report's figures have.
-var (
-	// Count is a dimensionless figure: an mpg, a factor, a number of devices.
-	Count = lang.Count
-	// Duration is a time, in seconds as a base unit.
-	Duration = lang.Duration
-	// Money is an amount of USD.
-	Money = lang.Money
-	// Price is USD per second as a base unit (USD per device-hour shown).
-	Price = lang.Price
-)
-
-// Inputs are the goodput engine's inputs of a job: devices, hours, USD
-// per device-hour, and the factors and ceilings as fractions.
-type Inputs = goodput.Inputs
-
-// Result is the goodput engine's result of a job: fractions, device-hours
-// and USD.
-type Result = goodput.Result
+// This file is the model's own vocabulary of factors, dimensions and
+// amounts, so that a view prints a figure with its unit knowing nothing
+// but the model.
 
 // Factor names one of the three factors of a job (scheduling, runtime,
-// program), and indexes the arrays of Inputs and Result.
-type Factor = goodput.Factor
+// program), and indexes a job's rows of factors.
+type Factor int
+
+// The factors, in the order the report lists them.
+const (
+	Scheduling = Factor(goodput.Scheduling)
+	Runtime    = Factor(goodput.Runtime)
+	Program    = Factor(goodput.Program)
+)
 
 // NumFactors is how many factors a job has.
 const NumFactors = goodput.NumFactors
 
-// The factors, in the order the report lists them.
-const (
-	Scheduling = goodput.Scheduling
-	Runtime    = goodput.Runtime
-	Program    = goodput.Program
+// String is the factor's name: "scheduling", "runtime", "program".
+func (f Factor) String() string { return goodput.Factor(f).String() }
+
+// Dim is the dimension of an amount: Count (a fraction or a number of
+// things), Duration, Money, Price or another of the language's. The zero
+// Dim is Count.
+type Dim struct{ d lang.Dim }
+
+// The dimensions the report's figures have.
+var (
+	// Count is a dimensionless amount: an mpg, a factor, a number of
+	// devices.
+	Count = Dim{lang.Count}
+	// Duration is a time, in seconds as a base unit.
+	Duration = Dim{lang.Duration}
+	// Money is an amount of USD.
+	Money = Dim{lang.Money}
+	// Price is USD per second as a base unit (USD per device-hour shown).
+	Price = Dim{lang.Price}
 )
 
-// Unit is a unit a view prints a figure in: its symbol ("h", "USD/h") and
-// how many base units one of it is.
-type Unit struct {
-	Symbol string
-	// Factor is how many base units one of this unit is: 3600 for "h".
-	Factor float64
+// Amount is a number of a dimension, in the dimension's base unit
+// (seconds, USD, USD per second; a count is a plain number), which prints
+// itself with its unit.
+type Amount struct {
+	Base float64
+	Dim  Dim
 }
 
-// ReadableUnit is the unit a figure of dimension d up to v (base units)
-// reads best in: hours for durations of hours, USD/h for prices; ok is
-// false for a count and for compounds without a named unit.
-func ReadableUnit(v float64, d Dim) (Unit, bool) {
-	u, ok := lang.ReadableUnit(v, d)
-	return Unit{Symbol: u.Symbol, Factor: u.Factor}, ok
-}
+// Number is a count v: a fraction or a number of things.
+func Number(v float64) Amount { return Amount{v, Count} }
 
-// In converts v, in base units, into u.
-func (u Unit) In(v float64) float64 {
-	return lang.ToUnit(v, lang.Unit{Symbol: u.Symbol, Factor: u.Factor})
-}
+// Hours is h hours (or device-hours) as a duration: Base is in seconds.
+func Hours(h float64) Amount { return Amount{lang.FromUnit(h, lang.Units["h"]), Duration} }
 
-// HoursToSeconds turns hours, the engine's unit of time and device-hours,
-// into seconds, the base unit of a duration.
-func HoursToSeconds(h float64) float64 { return lang.FromUnit(h, lang.Units["h"]) }
+// USD is v USD as money.
+func USD(v float64) Amount { return Amount{v, Money} }
 
-// PerHourToPerSecond turns USD per device-hour, the engine's unit of a
-// price, into USD per second, its base unit.
-func PerHourToPerSecond(p float64) float64 { return lang.FromUnit(p, lang.Units["USD/h"]) }
+// PerHour is v USD per device-hour as a price: Base is in USD per second.
+func PerHour(v float64) Amount { return Amount{v / 3600, Price} }
 
-// Clean is v without float noise: fifteen significant digits.
-func Clean(v float64) float64 { return lang.Clean(v) }
+// String prints the amount in a readable unit with thousands separators,
+// as the text report does: "92,160 h", "0 s", "$230,400.00", "$8.8605/h",
+// "0.28215".
+func (a Amount) String() string { return lang.Format(a.Base, a.Dim.d) }
 
-// CleanFraction is a fraction computed as a difference without float
-// noise: fifteen decimals.
-func CleanFraction(v float64) float64 { return lang.CleanFraction(v) }
+// Clean is the amount without float noise: fifteen significant digits.
+func (a Amount) Clean() Amount { return Amount{lang.Clean(a.Base), a.Dim} }
 
-// Format prints v, in base units of dimension d, in a readable unit with
-// thousands separators: "92,160 h", "$230,400.00", "$8.8605/h", "0.28215".
-func Format(v float64, d Dim) string { return lang.Format(v, d) }
+// CleanFraction is a fraction computed as a difference (a loss, a gain)
+// without float noise: fifteen decimals.
+func (a Amount) CleanFraction() Amount { return Amount{lang.CleanFraction(a.Base), a.Dim} }
 
-// FormatNumber prints a number with thousands separators: "1,024".
-func FormatNumber(v float64) string { return lang.FormatNumber(v) }
+// Plain prints the number in base units plainly, without separators or
+// unit, as an attribute holds it: "92160".
+func (a Amount) Plain() string { return lang.Numeral(a.Base) }
 
-// Numeral prints a number plainly, as an attribute holds it: "92160".
-func Numeral(v float64) string { return lang.Numeral(v) }
-
-// FormatRate words a price v (USD per second) as a device-hour's rate:
-// "$2.50 per device-hour".
-func FormatRate(v float64) string { return lang.FormatRate(v) }
-
-// CountOf is n things in words: "1 device", "128 devices".
-func CountOf(n float64, one, many string) string { return lang.CountOf(n, one, many) }
-
-// Fixed prints a fraction with six significant digits: "0.28215".
-func Fixed(v float64) string {
-	s := fmt.Sprintf("%.6g", lang.Clean(v))
+// Fixed prints the number in base units with six significant digits,
+// without unit, as the text report prints a fraction: "0.28215".
+func (a Amount) Fixed() string {
+	s := fmt.Sprintf("%.6g", lang.Clean(a.Base))
 	if strings.Contains(s, ".") && !strings.Contains(s, "e") {
 		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 	}
 	return s
 }
 
-// DeviceHours prints device-hours in hours whatever their size, so that
-// the steps of a waterfall read in one unit: "92160 h", "0 h".
-func DeviceHours(h float64) string { return lang.FormatNumber(lang.Clean(h)) + " h" }
+// Of words a count as so many things: "1 device", "128 devices".
+func (a Amount) Of(one, many string) string { return lang.CountOf(a.Base, one, many) }
 
-// USD prints an amount of money: "$230,400.00".
-func USD(v float64) string { return lang.Format(v, lang.Money) }
+// Rate words a price as a device-hour's rate: "$2.50 per device-hour".
+func (a Amount) Rate() string { return lang.FormatRate(a.Base) }
 
-// HoursValue is device-hours h as a duration value (printed "92,160 h",
-// or "0 s").
-func HoursValue(h float64) eval.Value { return eval.NumberValue(h*3600, lang.Duration) }
+// Unit is the unit the amount reads best in: hours for durations of
+// hours, USD for money, USD/h for prices; ok is false for a count and for
+// compounds without a named unit.
+func (a Amount) Unit() (u Unit, ok bool) {
+	lu, ok := lang.ReadableUnit(a.Base, a.Dim.d)
+	return Unit{Symbol: lu.Symbol, Factor: lu.Factor}, ok
+}
 
-// MoneyValue is v USD as a value.
-func MoneyValue(v float64) eval.Value { return eval.NumberValue(v, lang.Money) }
+// Unit is a unit a view prints an amount in: its symbol ("h", "USD/h")
+// and how many base units one of it is.
+type Unit struct {
+	Symbol string
+	// Factor is how many base units one of this unit is: 3600 for "h".
+	Factor float64
+}
 
-// PriceValue is v USD per device-hour as a value (printed "$8.8605/h").
-func PriceValue(v float64) eval.Value { return eval.NumberValue(v/3600, lang.Price) }
+// In converts v, in base units, into u, without float noise.
+func (u Unit) In(v float64) float64 {
+	return lang.ToUnit(v, lang.Unit{Symbol: u.Symbol, Factor: u.Factor})
+}
 
-// CountValue is a dimensionless v as a value.
-func CountValue(v float64) eval.Value { return eval.NumberValue(v, lang.Count) }
+// amountOf is an eval number as an amount.
+func amountOf(v float64, d lang.Dim) Amount { return Amount{v, Dim{d}} }

@@ -10,8 +10,9 @@ import (
 )
 
 // Value is a typed value as the JSON report writes it: {"type": "price",
-// "usd_per_device_hour": 2.5}. Key names the unit the number is in (see
-// UnitKey); Val is a *float64 (nil when not finite), a string or a bool.
+// "usd_per_device_hour": 2.5}. Key names the unit the number is in
+// ("count", "h", "bytes", "flop", "usd", "usd_per_device_hour", or the
+// base unit of another dimension as the language spells it, "B/s"); Val is a *float64 (nil when not finite), a string or a bool.
 type Value struct {
 	Type string
 	Key  string
@@ -24,12 +25,12 @@ type Named struct {
 	Value Value
 }
 
-// UnitKey is the key under which a number of dimension d is written, and
+// unitKey is the key under which a number of dimension d is written, and
 // how many base units one of that unit is: "count"; "h" for durations, in
 // hours; "bytes"; "flop"; "usd"; "usd_per_device_hour" for prices; and,
 // for any other dimension, its base unit spelled as the language does
 // ("B/s"), in base units.
-func UnitKey(d Dim) (string, float64) {
+func unitKey(d lang.Dim) (string, float64) {
 	switch d {
 	case lang.Count:
 		return "count", 1
@@ -47,11 +48,11 @@ func UnitKey(d Dim) (string, float64) {
 	return d.BaseUnit(), 1
 }
 
-// ValueOf is v as the JSON report writes it.
-func ValueOf(v eval.Value) Value {
+// valueOf is v as the JSON report writes it.
+func valueOf(v eval.Value) Value {
 	switch v.Type.Kind {
 	case eval.Number:
-		key, per := UnitKey(v.Type.Dim)
+		key, per := unitKey(v.Type.Dim)
 		n := v.Num
 		if per != 1 {
 			n = lang.ToUnit(n, lang.Unit{Factor: per})

@@ -25,8 +25,7 @@ var (
 // as the text report prints them. With utf8 false it uses ASCII only.
 //
 //	███████████▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▒▒▒▒░░ useful 0.28215 · lost: program 0.57285, runtime 0.095, scheduling 0.05
-func WaterfallBar(w io.Writer, r report.Result, utf8 bool) error {
-	v := report.NewJobView(report.Inputs{}, r, [report.NumFactors]string{})
+func WaterfallBar(w io.Writer, v *report.JobView, utf8 bool) error {
 	parts := [4]float64{v.MPG, v.Factors[report.Program].Loss, v.Factors[report.Runtime].Loss, v.Factors[report.Scheduling].Loss}
 	ink, sep := barInkUTF8, " · "
 	if !utf8 {
@@ -37,7 +36,7 @@ func WaterfallBar(w io.Writer, r report.Result, utf8 bool) error {
 	for i, n := range cells(parts, BarWidth) {
 		b.WriteString(strings.Repeat(ink[i], n))
 	}
-	frac := func(v float64) string { return report.FormatNumber(report.CleanFraction(v)) }
+	frac := fraction
 	b.WriteString(" useful " + frac(v.MPG) + sep + "lost: program " + frac(parts[1]) +
 		", runtime " + frac(parts[2]) + ", scheduling " + frac(parts[3]) + "\n")
 	_, err := io.WriteString(w, b.String())

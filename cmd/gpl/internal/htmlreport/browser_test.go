@@ -12,7 +12,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/eval/report"
 	"github.com/gpl-lang/gpl/scenarios"
 )
 
@@ -187,12 +187,12 @@ func checkMarks(t *testing.T, dom string, f File) {
 	}
 	walk(doc, "")
 	for _, j := range f.Jobs {
-		h := stepHours(j.Result)
+		steps := j.View.Steps
 		var want [][2]string
-		for i, step := range waterfallSteps {
-			want = append(want, [2]string{"mark bar " + step, lang.Numeral(lang.Clean(h[i]))})
+		for i, step := range steps {
+			want = append(want, [2]string{"mark bar " + step.Name, report.Number(step.Hours).Clean().Plain()})
 			if i > 0 {
-				want = append(want, [2]string{"mark loss", lang.Numeral(lang.Clean(h[i-1] - h[i]))})
+				want = append(want, [2]string{"mark loss", report.Number(steps[i-1].Hours - step.Hours).Clean().Plain()})
 			}
 		}
 		id := "file-" + strings.ReplaceAll(strings.ReplaceAll(f.Name, ".", "-"), "/", "-") + "-waterfall-" + j.Name
@@ -217,7 +217,7 @@ func checkMarks(t *testing.T, dom string, f File) {
 			pass++
 		}
 	}
-	if want := "expectations: " + lang.FormatNumber(float64(pass)) + " passed"; !strings.Contains(text.String(), want) {
+	if want := "expectations: " + report.Number(float64(pass)).String() + " passed"; !strings.Contains(text.String(), want) {
 		t.Errorf("page text lacks %q", want)
 	}
 }

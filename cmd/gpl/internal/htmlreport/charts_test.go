@@ -11,29 +11,32 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
-	"github.com/gpl-lang/gpl/stdlib/goodput"
+	"github.com/gpl-lang/gpl/eval/report"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.html with what the page renders")
 
-// solve runs the goodput engine on the default scenario's figures.
-func solve(t *testing.T, rate bool) goodput.Result {
+// solve evaluates a job of the default scenario's figures, with or
+// without its rate, and returns it as the report model arranges it; each
+// factor's owner is the factor's name.
+func solve(t *testing.T, rate bool) report.JobView {
 	t.Helper()
-	in := goodput.Inputs{Devices: 128, Hours: 720}
-	in.Factors = [3]goodput.Optional{{Value: 0.95, Set: true}, {Value: 0.90, Set: true}, {Value: 0.33, Set: true}}
-	in.Ceilings = [3]goodput.Optional{{Value: 0.98, Set: true}, {Value: 0.95, Set: true}, {Value: 0.45, Set: true}}
+	pool := "pool p { devices = 128 }"
 	if rate {
-		in.Rate = goodput.Optional{Value: 2.5, Set: true}
+		pool = "pool p { devices = 128  rate = 2.50 USD/h }"
 	}
-	r, err := goodput.Solve(in)
+	s, err := eval.LoadSource("default.gpl", []byte(pool+`
+job llama2_70b on p {
+  hours    = 720h
+  factors  { scheduling = 0.95  runtime = 0.90  program = 0.33 }
+  ceilings { scheduling = 0.98  runtime = 0.95  program = 0.45 }
+}
+`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r
+	return report.Build(s).Jobs[0].View
 }
-
-var owners = [3]string{"scheduling", "runtime", "program"}
 
 // marks is what a test compares of a chart's marks: class, name, value.
 func marks(c Chart) [][3]string {
@@ -45,7 +48,7 @@ func marks(c Chart) [][3]string {
 }
 
 func TestWaterfallChart(t *testing.T) {
-	c := WaterfallChart(Job{Name: "llama2_70b", Result: solve(t, true), Owners: owners})
+	c := WaterfallChart(Job{Name: "llama2_70b", View: solve(t, true)})
 	want := [][3]string{
 		{"bar offered", "offered", "92160"},
 		{"bar held", "held", "87552"},
@@ -86,8 +89,11 @@ func near(a, b float64) bool { d := a - b; return d < 1e-9 && d > -1e-9 }
 
 func TestLeversChartSortsBySavingAndMarksBest(t *testing.T) {
 	for _, rate := range []bool{true, false} {
-		r := solve(t, rate)
-		c := LeversChart("levers-j", "j", r, goodput.Inputs{}, [3]string{"pool team", "infra", "model team"})
+		v := solve(t, rate)
+		for f, owner := range [report.NumFactors]string{"pool team", "infra", "model team"} {
+			v.Factors[f].Owner = owner
+		}
+		c := LeversChart("levers-j", "j", v)
 		var cats []string
 		for _, l := range c.Labels {
 			if l.Class == "category" {
@@ -140,10 +146,10 @@ func TestCompareCharts(t *testing.T) {
 	}
 }
 
-var program = Quantity{"program", lang.Count}
+var program = Quantity{"program", report.Count}
 
 func TestSweepLine(t *testing.T) {
-	price := Quantity{"cost per useful hour", lang.Price}
+	price := Quantity{"cost per useful hour", report.Price}
 	ph := func(v float64) float64 { return priceToBase(v) }
 	c, err := SweepChart(Sweep{Name: "mfu", Inputs: []Quantity{program}, Output: price,
 		Points: [][]float64{{0.40, ph(7.3099)}, {0.33, ph(8.8605)}, {0.45, ph(6.4977)}},
@@ -183,8 +189,8 @@ func TestSweepHeatmap(t *testing.T) {
 			pts = append(pts, []float64{s, p, s * p})
 		}
 	}
-	sched := Quantity{"scheduling", lang.Count}
-	c, err := SweepChart(Sweep{Name: "grid", Inputs: []Quantity{sched, program}, Output: Quantity{"mpg", lang.Count},
+	sched := Quantity{"scheduling", report.Count}
+	c, err := SweepChart(Sweep{Name: "grid", Inputs: []Quantity{sched, program}, Output: Quantity{"mpg", report.Count},
 		Points: pts, Base: []float64{0.95, 0.3, 0.285}})
 	if err != nil {
 		t.Fatal(err)
@@ -206,7 +212,7 @@ func TestSweepHeatmap(t *testing.T) {
 }
 
 func TestSolveChart(t *testing.T) {
-	c := SolveChart(Solve{Name: "mfu", Input: program, Output: Quantity{"mpg", lang.Count},
+	c := SolveChart(Solve{Name: "mfu", Input: program, Output: Quantity{"mpg", report.Count},
 		Curve: [][]float64{{0.3, 0.2565}, {0.4, 0.342}, {0.5, 0.4275}}, Target: 0.3,
 		Answer: []float64{0.350877, 0.3}, Found: true})
 	got := marks(c)
@@ -238,7 +244,7 @@ func TestNiceScale(t *testing.T) {
 }
 
 func TestWaterfallBar(t *testing.T) {
-	r := solve(t, true)
+	v := solve(t, true)
 	for _, tt := range []struct {
 		name string
 		utf8 bool
@@ -251,7 +257,7 @@ func TestWaterfallBar(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := WaterfallBar(&b, r, tt.utf8); err != nil {
+			if err := WaterfallBar(&b, &v, tt.utf8); err != nil {
 				t.Fatal(err)
 			}
 			if d := cmp.Diff(tt.want, b.String()); d != "" {
@@ -315,15 +321,15 @@ func TestPageGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Name = "llama2_70b_shared_pool_128.gpl"
-	r := solve(t, true)
+	v := solve(t, true)
 	plan := File{Name: "plan.gpl",
-		Groups: []Group{{Name: "training", Jobs: []string{"a", "b"}, HasCost: true, Offered: r.OfferedHours, Held: r.HeldHours,
-			Productive: r.ProductiveHours, Useful: r.UsefulHours, Cost: r.Cost, CostPerUsefulHour: 8.8605, MPG: r.MPG,
+		Groups: []Group{{Name: "training", Jobs: []string{"a", "b"}, HasCost: true, Offered: v.Steps[0].Hours, Held: v.Steps[1].Hours,
+			Productive: v.Steps[2].Hours, Useful: v.Steps[3].Hours, Cost: v.Cost, CostPerUsefulHour: 8.8605, MPG: v.MPG,
 			Owners: []GroupOwner{{Owner: "infra", Factors: []string{"scheduling", "runtime"}, LossHours: 13363.2, LossCost: 33408, GainHours: 2265.7536, Saving: 19179.38},
 				{Owner: "program", Factors: []string{"program"}, LossHours: 52793.856, LossCost: 131984.64, GainHours: 9455.616, Saving: 61440}}}},
 		Compares: []Compare{{Name: "tuning", Entries: []CompareEntry{{Job: "a", CostPerUsefulHour: 8.8605, HasCost: true, UsefulHours: 26002.944}, {Job: "b", CostPerUsefulHour: 7.3099, HasCost: true, UsefulHours: 31518.72}}}},
-		Sweeps:   []Sweep{{Name: "mfu", Inputs: []Quantity{program}, Output: Quantity{"mpg", lang.Count}, Points: [][]float64{{0.3, 0.2565}, {0.4, 0.342}}, Base: []float64{0.3, 0.2565}, Refs: []Ref{{Axis: 0, At: 0.45, Label: "ceiling 0.45"}}}},
-		Solves:   []Solve{{Name: "reach", Input: program, Output: Quantity{"mpg", lang.Count}, Curve: [][]float64{{0.3, 0.2565}, {0.4, 0.342}}, Target: 0.3, Answer: []float64{0.350877, 0.3}, Found: true}},
+		Sweeps:   []Sweep{{Name: "mfu", Inputs: []Quantity{program}, Output: Quantity{"mpg", report.Count}, Points: [][]float64{{0.3, 0.2565}, {0.4, 0.342}}, Base: []float64{0.3, 0.2565}, Refs: []Ref{{Axis: 0, At: 0.45, Label: "ceiling 0.45"}}}},
+		Solves:   []Solve{{Name: "reach", Input: program, Output: Quantity{"mpg", report.Count}, Curve: [][]float64{{0.3, 0.2565}, {0.4, 0.342}}, Target: 0.3, Answer: []float64{0.350877, 0.3}, Found: true}},
 		Rulesets: []Ruleset{{Name: "serving", Rules: []RuleCount{{Name: "urgent", Class: "latency", Tested: 1, Streamed: 7}, {Name: "else", Class: "throughput", Streamed: 3}},
 			Samples: []Sample{{Request: "chat", Class: "latency", Rule: "urgent"}}, StreamLines: 11, Unusable: 1}},
 		Stream:       "requests.jsonl",

@@ -81,23 +81,28 @@ var (
 // it varies the rate (mpg does not move with it), useful hours when it
 // varies devices or hours, the ceiling mpg when it varies only ceilings,
 // else mpg.
-func sweepOutput(axes []report.SweepAxis, hasCost bool) (Quantity, func(r *report.Result) (float64, bool)) {
+func sweepOutput(axes []report.SweepAxis, hasCost bool) (Quantity, func(r *report.SweepResult) (float64, bool)) {
 	kinds := map[string]bool{}
 	for _, a := range axes {
 		kinds[a.Kind] = true
 	}
 	switch {
 	case kinds["rate"] && hasCost:
-		return costQ, func(r *report.Result) (float64, bool) {
-			v, err := r.CostPerUsefulHour()
-			return priceToBase(v), err == nil
+		return costQ, func(r *report.SweepResult) (float64, bool) {
+			return priceToBase(r.CostPerUsefulHour), r.HasCostPerUsefulHour
 		}
 	case kinds["devices"] || kinds["hours"]:
-		return usefulQ, func(r *report.Result) (float64, bool) { return hoursToBase(r.UsefulHours), true }
+		return usefulQ, func(r *report.SweepResult) (float64, bool) { return hoursToBase(r.UsefulHours), true }
 	case len(kinds) == 1 && kinds["ceiling"]:
-		return ceilingMPGQ, func(r *report.Result) (float64, bool) { return r.CeilingMPG, true }
+		return ceilingMPGQ, func(r *report.SweepResult) (float64, bool) { return r.CeilingMPG, true }
 	}
-	return mpgQ, func(r *report.Result) (float64, bool) { return r.MPG, true }
+	return mpgQ, func(r *report.SweepResult) (float64, bool) { return r.MPG, true }
+}
+
+// baseResult is the base job's own figures, as a sweep's point has them.
+func baseResult(v report.JobView) *report.SweepResult {
+	return &report.SweepResult{MPG: v.MPG, CeilingMPG: v.CeilingMPG, UsefulHours: v.Steps[3].Hours,
+		CostPerUsefulHour: v.CostPerUsefulHour, HasCostPerUsefulHour: v.HasCostPerUsefulHour}
 }
 
 func jobNamed(m *report.File, name string) *report.Job {
@@ -147,15 +152,15 @@ func sweepOf(m *report.File, sw report.Sweep) (Sweep, error) {
 	for i, a := range axes {
 		out.Inputs = append(out.Inputs, Quantity{a.Input, a.Dim})
 		if a.HasCeiling && len(axes) <= 2 {
-			out.Refs = append(out.Refs, Ref{Axis: i, At: a.Ceiling, Label: a.Input + " ceiling " + report.FormatNumber(report.Clean(a.Ceiling))})
+			out.Refs = append(out.Refs, Ref{Axis: i, At: a.Ceiling, Label: a.Input + " ceiling " + number(a.Ceiling)})
 		}
 	}
 	if len(axes) == 1 && outQ == mpgQ && job != nil {
 		out.Refs = append(out.Refs, Ref{Axis: -1, At: job.View.CeilingMPG,
-			Label: "ceiling mpg " + report.FormatNumber(report.Clean(job.View.CeilingMPG))})
+			Label: "ceiling mpg " + number(job.View.CeilingMPG)})
 	}
 	if job != nil {
-		if v, ok := outOf(&job.View.Result); ok {
+		if v, ok := outOf(baseResult(job.View)); ok {
 			for _, a := range axes {
 				out.Base = append(out.Base, a.Base)
 			}
@@ -178,7 +183,7 @@ func sweepOf(m *report.File, sw report.Sweep) (Sweep, error) {
 	}
 	idx := make([]int, len(axes))
 	var skipped int
-	err = sw.Results(func(vals []float64, r *report.Result) bool {
+	err = sw.Results(func(r *report.SweepResult) bool {
 		keep := true
 		for i := range axes {
 			keep = keep && keeps[i][idx[i]]
@@ -198,7 +203,7 @@ func sweepOf(m *report.File, sw report.Sweep) (Sweep, error) {
 			skipped++
 			return true
 		}
-		out.Points = append(out.Points, append(append([]float64(nil), vals...), v))
+		out.Points = append(out.Points, append(append([]float64(nil), r.Values...), v))
 		return true
 	})
 	if err != nil {
@@ -226,7 +231,7 @@ func solveOf(ms report.Solve) (Solve, error) {
 		out.Curve = append(out.Curve, []float64{p[0], p[1]})
 	}
 	if c.HasCeiling {
-		out.Refs = append(out.Refs, Ref{Axis: 0, At: c.Ceiling, Label: c.Input + " ceiling " + report.FormatNumber(report.Clean(c.Ceiling))})
+		out.Refs = append(out.Refs, Ref{Axis: 0, At: c.Ceiling, Label: c.Input + " ceiling " + number(c.Ceiling)})
 	}
 	// As the text report words it, with thousands separators.
 	out.Note = "solve " + sv.Name + " over " + sv.Job + ": " + c.Input + " = " + sv.Value.String() +

@@ -4,36 +4,19 @@ import (
 	"github.com/gpl-lang/gpl/eval/report"
 )
 
-// Job is what the page draws of one evaluated job.
+// Job is what the page draws of one evaluated job: its names, and the
+// job as the report model arranges it for the views, its factors with
+// their owners, the waterfall's steps in device-hours and the costs in
+// USD.
 type Job struct {
 	Name, Pool, Extends string
-	// Inputs and Result are the goodput engine's: device-hours, USD, USD
-	// per device-hour.
-	Inputs report.Inputs
-	Result report.Result
-	// Owners names who owns each factor, indexed by report.Factor.
-	Owners [report.NumFactors]string
-}
-
-// view is the job as the report model arranges it.
-func (j Job) view() report.JobView { return report.NewJobView(j.Inputs, j.Result, j.Owners) }
-
-// waterfallSteps are the four steps of the waterfall, and the factor whose
-// loss leads to each step after the first.
-var waterfallSteps = []string{"offered", "held", "productive", "useful"}
-
-func stepHours(r report.Result) [4]float64 {
-	var h [4]float64
-	for i, st := range report.NewJobView(report.Inputs{}, r, [report.NumFactors]string{}).Steps {
-		h[i] = st.Hours
-	}
-	return h
+	View                report.JobView
 }
 
 // WaterfallChart draws offered → held → productive → useful device-hours,
 // each step's loss stacked above it, labelled with its owner and hours.
 func WaterfallChart(j Job) Chart {
-	v := j.view()
+	v := j.View
 	var groups []barGroup
 	for i, st := range v.Steps {
 		g := barGroup{Category: st.Name, Bars: []bar{{Class: "bar " + st.Name, Name: st.Name, High: hoursToBase(st.Hours), Show: true}}}
@@ -56,7 +39,7 @@ func WaterfallChart(j Job) Chart {
 			row[2] = formatValue(DeviceHours, hoursToBase(f.LossHours))
 			row[3] = f.Owner
 			if v.HasCost {
-				row[4] = report.USD(f.LossCost)
+				row[4] = report.USD(f.LossCost).String()
 			}
 		}
 		c.Table.Rows = append(c.Table.Rows, row)
@@ -67,8 +50,7 @@ func WaterfallChart(j Job) Chart {
 // LeversChart draws, per owner, the device-hours lost and the device-hours
 // its lever (the factor alone at its ceiling) would win back, sorted by
 // saving, with the best lever marked.
-func LeversChart(id, name string, r report.Result, in report.Inputs, owners [report.NumFactors]string) Chart {
-	v := report.NewJobView(in, r, owners)
+func LeversChart(id, name string, v report.JobView) Chart {
 	var groups []barGroup
 	for _, fi := range v.ByOwner {
 		f := v.Factors[fi]
@@ -87,16 +69,16 @@ func LeversChart(id, name string, r report.Result, in report.Inputs, owners [rep
 		f := v.Factors[fi]
 		ceil := "—"
 		if f.HasCeiling {
-			ceil = report.FormatNumber(report.Clean(f.Ceiling))
+			ceil = number(f.Ceiling)
 		}
 		lossCost, saving := "—", "—"
 		if v.HasCost {
-			lossCost, saving = report.USD(f.LossCost), report.USD(f.Saving)
+			lossCost, saving = report.USD(f.LossCost).String(), report.USD(f.Saving).String()
 		}
 		c.Table.Rows = append(c.Table.Rows, []string{f.Owner, f.Name,
-			report.FormatNumber(report.Clean(f.Value)), ceil,
+			number(f.Value), ceil,
 			formatValue(DeviceHours, hoursToBase(f.LossHours)), lossCost,
-			report.FormatNumber(report.Clean(f.Lever)),
+			number(f.Lever),
 			formatValue(DeviceHours, hoursToBase(f.GainHours)), saving})
 		if v.HasBestLever && v.BestLever == fi {
 			c.Table.Marked = i

@@ -95,7 +95,7 @@ func viewFile(f File, ids map[string]int) (fileView, error) {
 	for _, j := range f.Jobs {
 		v.Jobs = append(v.Jobs, jobView{Job: j, ID: uniqueID(ids, fid+"-job-"+j.Name), Facts: facts(j),
 			Waterfall: prefix(WaterfallChart(j)),
-			Levers:    prefix(LeversChart("levers-"+j.Name, j.Name, j.Result, j.Inputs, j.Owners))})
+			Levers:    prefix(LeversChart("levers-"+j.Name, j.Name, j.View))})
 	}
 	for _, g := range f.Groups {
 		v.Groups = append(v.Groups, groupView{Group: g, ID: uniqueID(ids, fid+"-group-"+g.Name), Facts: GroupFacts(g), Chart: prefix(GroupChart(g))})
@@ -134,27 +134,26 @@ func viewFile(f File, ids map[string]int) (fileView, error) {
 
 // facts are a job's headline figures, printed as the text report does.
 func facts(j Job) [][2]string {
-	v := j.view()
+	v := j.View
 	out := [][2]string{
-		{"devices × hours", report.FormatNumber(report.Clean(v.Inputs.Devices)) + " devices × " + formatValue(Quantity{Dim: report.Duration}, hoursToBase(v.Inputs.Hours))},
-		{"mpg", report.FormatNumber(report.Clean(v.MPG))},
-		{"badput", report.FormatNumber(report.CleanFraction(v.Badput))},
-		{"ceiling mpg", report.FormatNumber(report.Clean(v.CeilingMPG))},
+		{"devices × hours", number(v.Devices) + " devices × " + formatValue(Quantity{Dim: report.Duration}, hoursToBase(v.Hours))},
+		{"mpg", number(v.MPG)},
+		{"badput", fraction(v.Badput)},
+		{"ceiling mpg", number(v.CeilingMPG)},
 		{"offered hours", formatValue(DeviceHours, hoursToBase(v.Steps[0].Hours))},
 		{"useful hours", formatValue(DeviceHours, hoursToBase(v.Steps[3].Hours))},
 	}
 	if v.HasCost {
-		out = append(out, [2]string{"cost", report.USD(v.Cost)},
-			[2]string{"badput cost", report.USD(v.BadputCost)})
+		out = append(out, [2]string{"cost", report.USD(v.Cost).String()},
+			[2]string{"badput cost", report.USD(v.BadputCost).String()})
 		if v.HasCostPerUsefulHour {
-			out = append(out, [2]string{"cost per useful hour", report.Format(priceToBase(v.CostPerUsefulHour), report.Price)})
+			out = append(out, [2]string{"cost per useful hour", report.PerHour(v.CostPerUsefulHour).String()})
 		}
 	}
 	best := "none: no ceiling raises mpg"
 	if v.HasBestLever {
 		f := v.Factors[v.BestLever]
-		best = f.Owner + " (" + f.Name + ", +" + report.FormatNumber(report.CleanFraction(f.Gain)) +
-			" mpg, to " + report.FormatNumber(report.Clean(f.Lever)) + ")"
+		best = f.Owner + " (" + f.Name + ", +" + fraction(f.Gain) + " mpg, to " + number(f.Lever) + ")"
 	}
 	return append(out, [2]string{"best lever", best})
 }

@@ -79,7 +79,7 @@ func GroupChart(g Group) Chart {
 	for _, o := range rows {
 		lossCost, saving := "—", "—"
 		if g.HasCost {
-			lossCost, saving = report.Format(o.LossCost, report.Money), report.Format(o.Saving, report.Money)
+			lossCost, saving = report.USD(o.LossCost).String(), report.USD(o.Saving).String()
 		}
 		c.Table.Rows = append(c.Table.Rows, []string{o.Owner, strings.Join(o.Factors, ", "),
 			formatValue(DeviceHours, hoursToBase(o.LossHours)), lossCost,
@@ -91,7 +91,7 @@ func GroupChart(g Group) Chart {
 // sixDigits prints a fraction to six significant digits, as the text
 // report prints a group's mpg: 0.282103.
 func sixDigits(v float64) string {
-	s := strconv.FormatFloat(report.Clean(v), 'g', 6, 64)
+	s := strconv.FormatFloat(report.Number(v).Clean().Base, 'g', 6, 64)
 	if strings.Contains(s, ".") && !strings.Contains(s, "e") {
 		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 	}
@@ -108,8 +108,8 @@ func GroupFacts(g Group) [][2]string {
 		{"mpg", sixDigits(g.MPG)},
 	}
 	if g.HasCost {
-		out = append(out, [2]string{"cost", report.Format(g.Cost, report.Money)},
-			[2]string{"cost per useful hour", report.Format(priceToBase(g.CostPerUsefulHour), report.Price)})
+		out = append(out, [2]string{"cost", report.USD(g.Cost).String()},
+			[2]string{"cost per useful hour", report.PerHour(g.CostPerUsefulHour).String()})
 	}
 	return out
 }

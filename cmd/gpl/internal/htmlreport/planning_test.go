@@ -7,16 +7,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/eval/report"
 )
 
 // TestGrouped checks that the page's figures carry thousands separators
-// (lang's, as the text report's) and its data-values none.
+// (the report model's, as the text report's) and its data-values none.
 func TestGrouped(t *testing.T) {
 	if got := formatValue(DeviceHours, hoursToBase(92160)); got != "92,160 h" {
 		t.Errorf("92160 device-hours print as %q", got)
 	}
-	if got := formatValue(Quantity{Dim: lang.Money}, 230400); got != "$230,400.00" {
+	if got := formatValue(Quantity{Dim: report.Money}, 230400); got != "$230,400.00" {
 		t.Errorf("money prints as %q", got)
 	}
 	if got := tickText(100000); got != "100,000" {

@@ -80,15 +80,12 @@ func FromScenario(s *eval.Scenario, settings []string, stream string, requests f
 	m := report.Build(s)
 	f := File{Name: m.File, Settings: settings, Stream: stream}
 	for _, j := range m.Jobs {
-		job := Job{Name: j.Name, Inputs: j.View.Inputs, Result: j.View.Result}
+		job := Job{Name: j.Name, View: j.View}
 		if j.Pool != nil {
 			job.Pool = *j.Pool
 		}
 		if j.Extends != nil {
 			job.Extends = *j.Extends
-		}
-		for k, fr := range j.View.Factors {
-			job.Owners[k] = fr.Owner
 		}
 		f.Jobs = append(f.Jobs, job)
 	}
@@ -104,7 +101,7 @@ func FromScenario(s *eval.Scenario, settings []string, stream string, requests f
 			return f, err
 		}
 		defer r.Close()
-		fired, lines, unusable, err := report.StreamCounts(m.Rulesets, r)
+		fired, lines, unusable, err := m.StreamCounts(r)
 		for i := range f.Rulesets {
 			out := &f.Rulesets[i]
 			out.StreamLines, out.Unusable = lines, unusable

@@ -159,7 +159,7 @@ func (s scale) ticks() []float64 {
 		if v > s.hi+s.step*1e-9 || i > 50 {
 			return out
 		}
-		out = append(out, report.Clean(v))
+		out = append(out, report.Number(v).Clean().Base)
 	}
 }
 
@@ -175,16 +175,16 @@ type Quantity struct {
 var DeviceHours = Quantity{"device-hours", report.Duration}
 
 // hoursToBase turns device-hours, the goodput engine's unit, into seconds.
-func hoursToBase(h float64) float64 { return report.HoursToSeconds(h) }
+func hoursToBase(h float64) float64 { return report.Hours(h).Base }
 
 // priceToBase turns USD per device-hour into USD per second.
-func priceToBase(p float64) float64 { return report.PerHourToPerSecond(p) }
+func priceToBase(p float64) float64 { return report.PerHour(p).Base }
 
 // axisUnit is the unit an axis over values up to max (base units) is
 // drawn in: hours for durations up to hours, USD/h for prices; ok is false
 // for a count.
 func axisUnit(q Quantity, max float64) (report.Unit, bool) {
-	return report.ReadableUnit(max, q.Dim)
+	return report.Amount{Base: max, Dim: q.Dim}.Unit()
 }
 
 // axisTitle is an axis's label with its unit: "device-hours (h)",
@@ -207,17 +207,27 @@ func inAxisUnit(q Quantity, max, v float64) float64 {
 // formatValue prints a value as the text report does, with thousands
 // separators in hours and counts as in money: "92,160 h", "$230,400.00",
 // "$8.8605/h", "0.28215", "1,024".
-func formatValue(q Quantity, v float64) string { return report.Format(report.Clean(v), q.Dim) }
+func formatValue(q Quantity, v float64) string {
+	return report.Amount{Base: v, Dim: q.Dim}.Clean().String()
+}
 
 // count prints a whole number of things: "1,024".
-func count(n int) string { return report.FormatNumber(float64(n)) }
+func count(n int) string { return report.Number(float64(n)).String() }
+
+// number prints a count or a fraction as the text report does, without
+// float noise: "0.28215", "1,024".
+func number(v float64) string { return report.Number(v).Clean().String() }
+
+// fraction prints a fraction computed as a difference (a loss, a gain)
+// without its float noise: "0.00891".
+func fraction(v float64) string { return report.Number(v).CleanFraction().String() }
 
 // tickText prints a tick's number in the axis's unit, without the unit,
 // which the axis's label carries: "100,000".
-func tickText(v float64) string { return report.FormatNumber(report.Clean(v)) }
+func tickText(v float64) string { return number(v) }
 
 // attrNumber is the data-value of a mark: the number in the axis's unit.
-func attrNumber(v float64) string { return report.Numeral(report.Clean(v)) }
+func attrNumber(v float64) string { return report.Number(v).Clean().Plain() }
 
 // valueAxis draws the vertical axis of s with its ticks, grid and label.
 func (c *Chart) valueAxis(a plotArea, s scale) {

@@ -95,9 +95,9 @@ func (r *repl) summary(e entry, old *eval.Scenario) {
 func planningSummary(p report.Planning, name string) string {
 	for _, mg := range p.Groups {
 		if g := mg.Figures; g.Name == name {
-			line := fmt.Sprintf("group %s: %s, mpg %s, useful_hours %s", g.Name, describeCount(len(g.Jobs), "job", "jobs"), report.CountValue(g.MPG), report.HoursValue(g.UsefulHours))
+			line := fmt.Sprintf("group %s: %s, mpg %s, useful_hours %s", g.Name, describeCount(len(g.Jobs), "job", "jobs"), report.Number(g.MPG), report.Hours(g.UsefulHours))
 			if g.HasCost {
-				line += ", cost " + report.MoneyValue(g.Cost).String()
+				line += ", cost " + report.USD(g.Cost).String()
 			}
 			return line
 		}
