@@ -14,8 +14,12 @@
 // Every figure carries its unit: the fields with a JSON key hold numbers
 // in the unit the key names (hours, USD, USD per device-hour, or a
 // fraction), rounded so that they show no float noise, and the views'
-// fields (View, Figures) hold the engine's unrounded numbers or
-// eval.Values, which print themselves with their units.
+// fields (View, Figures) hold the engine's unrounded numbers, in the unit
+// their documentation names, or eval.Values, which print themselves with
+// their units. The model has its own vocabulary for the views, so that a
+// view needs neither the engine nor the language: Factor names a factor,
+// Dim a dimension, and an Amount is a number of a dimension that prints
+// itself as the text report does (Hours(92160).String() is "92,160 h").
 package report
 
 import (

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/eval/report"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
 func load(t *testing.T, path string) *eval.Scenario {
@@ -176,5 +177,67 @@ func TestDocument(t *testing.T) {
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("document (-want +got):\n%s", d)
+	}
+}
+
+// TestFactorsAreTheEngines holds the model's factors to the engine's:
+// the same number, in the same order, with the same names.
+func TestFactorsAreTheEngines(t *testing.T) {
+	if report.NumFactors != goodput.NumFactors {
+		t.Fatalf("%d factors, the engine has %d", report.NumFactors, goodput.NumFactors)
+	}
+	for f := range report.Factor(report.NumFactors) {
+		if got, want := f.String(), goodput.Factor(f).String(); got != want {
+			t.Errorf("factor %d is %q, the engine's %q", f, got, want)
+		}
+	}
+	if report.Scheduling != report.Factor(goodput.Scheduling) || report.Runtime != report.Factor(goodput.Runtime) || report.Program != report.Factor(goodput.Program) {
+		t.Errorf("the factors are not in the engine's order")
+	}
+}
+
+// TestAmount pins how an amount prints with its unit.
+func TestAmount(t *testing.T) {
+	got := []string{report.Hours(92160).String(), report.Hours(0).String(), report.USD(230400).String(),
+		report.PerHour(8.8605).String(), report.Number(0.28215).String(), report.Number(0.1 + 0.2).Clean().Plain(),
+		report.Number(0.29106 - 0.28215).CleanFraction().String(), report.Number(1.0 / 3).Fixed(),
+		report.Number(1).Of("device", "devices"), report.Number(128).Of("device", "devices"),
+		report.PerHour(2.5).Rate()}
+	want := []string{"92,160 h", "0 s", "$230,400.00", "$8.8605/h", "0.28215", "0.3", "0.00891", "0.333333",
+		"1 device", "128 devices", "$2.50 per device-hour"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("amounts (-want +got):\n%s", d)
+	}
+	u, ok := report.Hours(720).Unit()
+	if !ok || u.Symbol != "h" || u.In(report.Hours(720).Base) != 720 {
+		t.Errorf("720 h reads in %v (%v)", u, ok)
+	}
+	if _, ok := report.Number(3).Unit(); ok {
+		t.Errorf("a count has a unit")
+	}
+}
+
+// TestDims: a count is the zero Dim, and the named dimensions are those
+// the figures of a job have.
+func TestDims(t *testing.T) {
+	f := report.Build(load(t, "../../scenarios/llama2_70b_shared_pool_128.gpl"))
+	var zero report.Dim
+	if zero != report.Count || report.Count == report.Duration || report.Money == report.Price {
+		t.Errorf("dimensions are not distinct")
+	}
+	fig := f.Jobs[0].Figures
+	for _, tt := range []struct {
+		name string
+		got  string
+		want report.Amount
+	}{
+		{"hours", fig.Hours.String(), report.Hours(720)},
+		{"cost", fig.Cost.String(), report.USD(230400)},
+		{"rate", fig.Rate.String(), report.PerHour(2.5)},
+		{"mpg", fig.MPG.String(), report.Number(0.28215)},
+	} {
+		if tt.got != tt.want.String() {
+			t.Errorf("%s prints %q, its amount %q", tt.name, tt.got, tt.want)
+		}
 	}
 }

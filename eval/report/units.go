@@ -16,15 +16,15 @@ import (
 // program), and indexes a job's rows of factors.
 type Factor int
 
-// The factors, in the order the report lists them.
+// The factors, in the order the report lists them (the engine's order).
 const (
-	Scheduling = Factor(goodput.Scheduling)
-	Runtime    = Factor(goodput.Runtime)
-	Program    = Factor(goodput.Program)
+	Scheduling Factor = iota
+	Runtime
+	Program
 )
 
 // NumFactors is how many factors a job has.
-const NumFactors = goodput.NumFactors
+const NumFactors = 3
 
 // String is the factor's name: "scheduling", "runtime", "program".
 func (f Factor) String() string { return goodput.Factor(f).String() }
@@ -38,14 +38,17 @@ type Dim struct{ d lang.Dim }
 var (
 	// Count is a dimensionless amount: an mpg, a factor, a number of
 	// devices.
-	Count = Dim{lang.Count}
+	Count Dim
 	// Duration is a time, in seconds as a base unit.
-	Duration = Dim{lang.Duration}
+	Duration = dimOf("s")
 	// Money is an amount of USD.
-	Money = Dim{lang.Money}
+	Money = dimOf("USD")
 	// Price is USD per second as a base unit (USD per device-hour shown).
-	Price = Dim{lang.Price}
+	Price = dimOf("USD/h")
 )
+
+// dimOf is the dimension of the language's unit symbol.
+func dimOf(symbol string) Dim { return Dim{lang.Units[symbol].Dim} }
 
 // Amount is a number of a dimension, in the dimension's base unit
 // (seconds, USD, USD per second; a count is a plain number), which prints
