@@ -36,9 +36,8 @@ func WaterfallBar(w io.Writer, v *report.JobView, utf8 bool) error {
 	for i, n := range cells(parts, BarWidth) {
 		b.WriteString(strings.Repeat(ink[i], n))
 	}
-	frac := fraction
-	b.WriteString(" useful " + frac(v.MPG) + sep + "lost: program " + frac(parts[1]) +
-		", runtime " + frac(parts[2]) + ", scheduling " + frac(parts[3]) + "\n")
+	b.WriteString(" useful " + fraction(v.MPG) + sep + "lost: program " + fraction(parts[1]) +
+		", runtime " + fraction(parts[2]) + ", scheduling " + fraction(parts[3]) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
