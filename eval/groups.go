@@ -68,7 +68,7 @@ var groupFigureNames = func() []string {
 // groupRef reads a group's figure.
 type groupRef struct{ fig *groupFigure }
 
-func (g groupRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+func (s *Scenario) figureValue(g groupRef, r *ref, out *sink) (Value, bool) {
 	v, err := s.groupValue(r.d, g.fig)
 	if err != nil {
 		pos, end := r.node.Span()
@@ -213,7 +213,7 @@ type ownerRef struct {
 	team   string
 }
 
-func (o ownerRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+func (s *Scenario) ownerValue(o ownerRef, r *ref, out *sink) (Value, bool) {
 	var owners []string
 	for _, row := range s.ownerRows(r.d) {
 		owners = append(owners, row.Owner)

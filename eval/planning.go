@@ -39,9 +39,47 @@ type planValues struct {
 	runs   int          // the engine runs (or evaluations) a solve took
 }
 
-// planRef computes what a refPlan reads.
+// planRef is what a refPlan reads, as data the check pass leaves: a
+// group's figure (groupRef), an owner's money (ownerRef), a compare's
+// best or ratio (bestRef, ratioRef), a sweep's points or query
+// (sweepPointsRef, *sweepQuery), a solve's answer (solveRef), a result at
+// a point being tried (pointScopeRef). The evaluator computes it by its
+// type (Scenario.planValue), as a machine runs an instruction by its
+// opcode.
 type planRef interface {
-	value(s *Scenario, r *ref, out *sink) (Value, bool)
+	isPlanRef()
+}
+
+func (bestRef) isPlanRef()        {}
+func (ratioRef) isPlanRef()       {}
+func (groupRef) isPlanRef()       {}
+func (ownerRef) isPlanRef()       {}
+func (sweepPointsRef) isPlanRef() {}
+func (*sweepQuery) isPlanRef()    {}
+func (solveRef) isPlanRef()       {}
+func (pointScopeRef) isPlanRef()  {}
+
+// planValue computes what a refPlan reads in this evaluation.
+func (s *Scenario) planValue(r *ref, out *sink) (Value, bool) {
+	switch q := r.plan.(type) {
+	case bestRef:
+		return s.bestValue(r, out)
+	case ratioRef:
+		return s.ratioValue(q, r, out)
+	case groupRef:
+		return s.figureValue(q, r, out)
+	case ownerRef:
+		return s.ownerValue(q, r, out)
+	case sweepPointsRef:
+		return s.sweepPointsValue(r)
+	case *sweepQuery:
+		return s.queryValue(q, r, out)
+	case solveRef:
+		return s.solveValue(q, r, out)
+	case pointScopeRef:
+		return s.pointScopeValue(r, out)
+	}
+	panic(fmt.Sprintf("planValue: %T", r.plan))
 }
 
 // declarePlan records a planning statement on its declaration.

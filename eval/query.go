@@ -99,14 +99,14 @@ func sweepParams(d *decl) []*decl {
 // sweepPointsRef reads NAME.points.
 type sweepPointsRef struct{}
 
-func (sweepPointsRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+func (s *Scenario) sweepPointsValue(r *ref) (Value, bool) {
 	return count(float64(s.of(r.d).plan.points)), true
 }
 
 // solveRef reads a field of a solve's answer.
 type solveRef struct{ f pointField }
 
-func (q solveRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+func (s *Scenario) solveValue(q solveRef, r *ref, out *sink) (Value, bool) {
 	pt := s.of(r.d).plan.answer
 	if pt == nil {
 		return Value{}, false
@@ -130,7 +130,7 @@ func (cp *exprChecker) pointName(n *lang.Name, def *resultDef) (Type, ast.Node) 
 // a value only there (runAt).
 type pointScopeRef struct{ def *resultDef }
 
-func (pointScopeRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+func (s *Scenario) pointScopeValue(r *ref, out *sink) (Value, bool) {
 	pos, end := r.node.Span()
 	out.errorAt(pos, end, r.text+" names a result of a sweep's point; it has a value only inside NAME.first(…)")
 	return Value{}, false
@@ -332,8 +332,8 @@ func (p *program) sourceAt(pos, end lang.Position) string {
 	return ""
 }
 
-// value answers the query by streaming over the sweep's points.
-func (q *sweepQuery) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+// queryValue answers the query by streaming over the sweep's points.
+func (s *Scenario) queryValue(q *sweepQuery, r *ref, out *sink) (Value, bool) {
 	pos, end := r.node.Span()
 	fail := func(format string, args ...any) (Value, bool) {
 		out.runtimeErrorAt(pos, end, fmt.Sprintf(format, args...))

@@ -342,7 +342,7 @@ func (s *Scenario) refValue(r *ref, out *sink) (Value, bool) {
 	case refClassify:
 		return s.classifyRef(r)
 	case refPlan:
-		return r.plan.value(s, r, out) // planning.go
+		return s.planValue(r, out) // planning.go
 	}
 	return Value{}, false
 }
