@@ -11,6 +11,38 @@ import (
 // values of a checked program's lets and params, pools, requests and jobs,
 // reading only what the check and compile passes built.
 
+// evalKind is what an evaluation does with a kind of declaration: the
+// evaluator's half of its row of declKinds (kinds.go).
+type evalKind struct {
+	// eval computes it in one evaluation; it reports whether it has a
+	// value.
+	eval func(s *Scenario, d *decl) bool
+	// fields lists what may follow "NAME." (completion); nil for none.
+	fields func(s *Scenario, d *decl) []string
+}
+
+// evalKinds is the evaluator's table, by declKind. It is filled by init
+// because its rows' functions reach back to it.
+var evalKinds [numDeclKinds]evalKind
+
+func init() {
+	evalKinds = [numDeclKinds]evalKind{
+		declLet:   {eval: (*Scenario).evalLet},
+		declParam: {eval: (*Scenario).evalLet},
+		declPool: {eval: (*Scenario).evalPool,
+			fields: func(*Scenario, *decl) []string { return sortedKeys(poolFields) }},
+		declJob: {eval: (*Scenario).evalJob,
+			fields: func(*Scenario, *decl) []string { return ResultNames() }},
+		declRules: {eval: (*Scenario).evalRules},
+		declRequest: {eval: (*Scenario).evalRequest,
+			fields: func(*Scenario, *decl) []string { return sortedKeys(requestFields) }},
+		declGroup:   {eval: (*Scenario).evalMembers, fields: (*Scenario).planningFieldNames},
+		declCompare: {eval: (*Scenario).evalMembers, fields: (*Scenario).planningFieldNames},
+		declSweep:   {eval: (*Scenario).evalSweep, fields: (*Scenario).planningFieldNames},
+		declSolve:   {eval: (*Scenario).evalSolve, fields: (*Scenario).planningFieldNames},
+	}
+}
+
 // evaluate computes every declaration of the program, params given in
 // params standing in for their defaults.
 func (p *program) evaluate(params map[*decl]Value) *Scenario {
@@ -48,7 +80,7 @@ func (s *Scenario) force(d *decl) bool {
 		return false
 	}
 	v.state = visiting
-	ok := declKinds[d.kind].eval(s, d)
+	ok := evalKinds[d.kind].eval(s, d)
 	if ok {
 		v.state = done
 	} else {
