@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -141,7 +142,7 @@ func (p *program) checkField(f *lang.Field, def fieldDef) bool {
 	c := p.compile(f.Value, scope{}, &p.diags) // a constant may be shared: never modified here
 	if c != nil && c.konst != nil && isBareZero(f.Value) {
 		// 0 is 0 in every unit.
-		c = p.literal(f.Value, Value{Type: numType(def.dim), Num: c.konst.Num})
+		c = p.literal(f.Value, Value{Type: value.NumType(def.dim), Num: c.konst.Num})
 	}
 	if c != nil && (c.typ.Kind != Number || c.typ.Dim != def.dim) {
 		p.wrongDimension(f, def, c.typ)

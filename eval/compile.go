@@ -12,6 +12,7 @@ import (
 	"github.com/expr-lang/expr/optimizer"
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -108,7 +109,7 @@ func (p *program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *compi
 		// every evaluation. One that fails stays a program, so that its
 		// error is reported where it runs, as any runtime error is.
 		res, err := runProgram(c, exprEnv{})
-		if v, ok := fromGo(res, c.typ); err == nil && ok && finite(v) {
+		if v, ok := value.FromGo(res, c.typ); err == nil && ok && finite(v) {
 			return p.constant(c, v)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -202,7 +203,7 @@ func (s *Scenario) run(c *compiled, out *sink) (Value, bool) {
 		out.runtimeErrorAt(pos, end, err.Error())
 		return Value{}, false
 	}
-	v, ok := fromGo(res, c.typ)
+	v, ok := value.FromGo(res, c.typ)
 	if !ok {
 		out.runtimeErrorAt(pos, end, fmt.Sprintf("expected a %s, got %v", c.typ, res))
 		return Value{}, false

@@ -10,6 +10,7 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/reliability"
 )
@@ -67,7 +68,7 @@ func (cp *exprChecker) power(n *lang.Binary, lt, rt Type, l, r ast.Node) (Type, 
 		}
 		d[i] = int32(x)
 	}
-	return numType(d), node
+	return value.NumType(d), node
 }
 
 // constNumber is the value of a count written as a literal, possibly
@@ -136,13 +137,13 @@ func (cp *exprChecker) numericCall(n *lang.Call, b *builtin) (Type, ast.Node) {
 	var t Type
 	switch b.result {
 	case resultFixed:
-		t = numType(b.dim)
+		t = value.NumType(b.dim)
 	case resultHalf:
 		var half lang.Dim
 		for i, e := range types[0].Dim {
 			half[i] = e / 2
 		}
-		t = numType(half)
+		t = value.NumType(half)
 	case resultFirst:
 		t = types[0]
 	}

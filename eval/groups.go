@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -203,7 +204,7 @@ func (cp *exprChecker) ownerCall(n *lang.Call, b *builtin) (Type, ast.Node) {
 		cp.ok = false
 		return Type{}, nil
 	}
-	t := numType(lang.Money)
+	t := value.NumType(lang.Money)
 	return t, cp.addRef(&ref{kind: refPlan, d: d, text: fn, node: n, typ: t, plan: ownerRef{saving: fn == "owner_saving", team: team.Value}})
 }
 

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib"
 )
@@ -93,7 +94,7 @@ func (cp *exprChecker) fieldName(n *lang.Name, d *decl, rest string, fields map[
 		cp.ok = false
 		return Type{}, nil
 	}
-	return numType(f.dim), cp.addRef(&ref{kind: kind, d: d, field: rest, text: n.Path(), node: n, typ: numType(f.dim)})
+	return value.NumType(f.dim), cp.addRef(&ref{kind: kind, d: d, field: rest, text: n.Path(), node: n, typ: value.NumType(f.dim)})
 }
 
 // rulesName refuses a ruleset named as a value.

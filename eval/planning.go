@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -228,9 +229,9 @@ func (p *program) resolveInput(ids []*lang.Ident, verb string) (input, bool) {
 	case "devices":
 		return input{kind: inDevices, name: name, typ: CountType}, true
 	case "hours":
-		return input{kind: inHours, name: name, typ: numType(lang.Duration)}, true
+		return input{kind: inHours, name: name, typ: value.NumType(lang.Duration)}, true
 	case "rate":
-		return input{kind: inRate, name: name, typ: numType(lang.Price)}, true
+		return input{kind: inRate, name: name, typ: value.NumType(lang.Price)}, true
 	}
 	if d, ok := p.decls[name]; ok && len(ids) == 1 {
 		switch {
