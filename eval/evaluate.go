@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gpl-lang/gpl/eval/internal/funcs"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -193,7 +194,7 @@ func (s *Scenario) run(c *compiled, out *sink) (Value, bool) {
 		out.runtimeErrorAt(pos, end, "division by zero")
 		return Value{}, false
 	}
-	if i, msg, ok := argErrorAt(err); ok {
+	if i, msg, ok := funcs.ArgErrorAt(err); ok {
 		pos, end := c.sites.args[i].Span()
 		out.runtimeErrorAt(pos, end, msg)
 		return Value{}, false

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/gpl-lang/gpl/eval/internal/funcs"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -180,10 +181,10 @@ func contains(list []string, s string) bool {
 
 // ownerCall checks owner_loss_cost(GROUP, "team") and
 // owner_saving(GROUP, "team").
-func (cp *exprChecker) ownerCall(n *lang.Call, b *builtin) (Type, ast.Node) {
+func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (Type, ast.Node) {
 	fn := n.Func.Name
-	if !b.fits(len(n.Args)) {
-		return cp.errorf(n, "%s takes %s: a group and a team, e.g. %s(training, \"capacity\")", fn, b.arityWords(), fn)
+	if !b.Fits(len(n.Args)) {
+		return cp.errorf(n, "%s takes %s: a group and a team, e.g. %s(training, \"capacity\")", fn, b.ArityWords(), fn)
 	}
 	nm, ok := unparen(n.Args[0]).(*lang.Name)
 	if !ok || len(nm.Parts) != 1 {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/gpl-lang/gpl/eval/internal/funcs"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib"
@@ -442,23 +443,23 @@ func declaredName(st lang.Stmt) *lang.Ident {
 // become refs computed in Go; min, max, abs and round are expr's own.
 func (cp *exprChecker) call(n *lang.Call) (Type, ast.Node) {
 	fn := n.Func.Name
-	b, known := builtins[fn]
+	b, known := funcs.ByName[fn]
 	if !known {
 		msg := "unknown function " + fn
-		if s := suggest(fn, builtinNames); s != "" {
+		if s := suggest(fn, funcs.Names); s != "" {
 			msg += "; did you mean " + s + "?"
 		} else {
-			msg += "; the functions are " + strings.Join(builtinNames, ", ")
+			msg += "; the functions are " + strings.Join(funcs.Names, ", ")
 		}
 		cp.errorAt(n.Func.Start(), n.Func.End(), msg)
 		return Type{}, nil
 	}
-	switch b.form {
-	case formNumeric:
+	switch b.Form {
+	case funcs.FormNumeric:
 		return cp.numericCall(n, b) // functions.go
-	case formCondition:
-		return cp.errorf(n, "%s(%s) tests a request field; it belongs in a rule's when condition", fn, b.params[0].word)
-	case formDecl:
+	case funcs.FormCondition:
+		return cp.errorf(n, "%s(%s) tests a request field; it belongs in a rule's when condition", fn, b.Params[0].Word)
+	case funcs.FormDecl:
 		switch fn {
 		case "trade_ratio":
 			d1, d2, ok := cp.declArgs(n, b, declJob, declJob)
@@ -480,13 +481,13 @@ func (cp *exprChecker) call(n *lang.Call) (Type, ast.Node) {
 
 // alikeCall checks min, max, abs or round: numbers of one dimension,
 // which the result keeps.
-func (cp *exprChecker) alikeCall(n *lang.Call, b *builtin) (Type, ast.Node) {
-	fn := b.name
-	if !b.fits(len(n.Args)) {
-		if b.repeats {
-			return cp.errorf(n, "%s needs %s", fn, b.arityWords())
+func (cp *exprChecker) alikeCall(n *lang.Call, b *funcs.Func) (Type, ast.Node) {
+	fn := b.Name
+	if !b.Fits(len(n.Args)) {
+		if b.Repeats {
+			return cp.errorf(n, "%s needs %s", fn, b.ArityWords())
 		}
-		return cp.errorf(n, "%s takes %s", fn, b.arityWords())
+		return cp.errorf(n, "%s takes %s", fn, b.ArityWords())
 	}
 	var t Type
 	args := make([]ast.Node, len(n.Args))
@@ -509,7 +510,7 @@ func (cp *exprChecker) alikeCall(n *lang.Call, b *builtin) (Type, ast.Node) {
 			t = at
 		}
 	}
-	if b.params[0].rule == dimCount && t.Kind == Number && t.Dim != lang.Count {
+	if b.Params[0].Rule == funcs.DimCount && t.Kind == Number && t.Dim != lang.Count {
 		return cp.errorf(n.Args[0], "%s needs a count; a %s depends on its unit, so divide by one first (e.g. x / 1h)", fn, t.Dim)
 	}
 	if !cp.ok {
@@ -519,9 +520,9 @@ func (cp *exprChecker) alikeCall(n *lang.Call, b *builtin) (Type, ast.Node) {
 }
 
 // declArgs checks a call whose two arguments name declarations.
-func (cp *exprChecker) declArgs(n *lang.Call, b *builtin, ka, kb declKind) (*decl, *decl, bool) {
-	if !b.fits(len(n.Args)) {
-		cp.errorf(n, "%s takes %s: a %s and a %s", n.Func.Name, b.arityWords(), declKinds[ka].noun, declKinds[kb].noun)
+func (cp *exprChecker) declArgs(n *lang.Call, b *funcs.Func, ka, kb declKind) (*decl, *decl, bool) {
+	if !b.Fits(len(n.Args)) {
+		cp.errorf(n, "%s takes %s: a %s and a %s", n.Func.Name, b.ArityWords(), declKinds[ka].noun, declKinds[kb].noun)
 		return nil, nil, false
 	}
 	var out [2]*decl
