@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -228,7 +229,7 @@ func dimPhrase(d lang.Dim) string {
 
 func (p *program) unknownFieldDecl(f *lang.Field, what string, known []string) {
 	msg := fmt.Sprintf("%s has no field %s", what, f.Name.Name)
-	if sug := suggest(f.Name.Name, known); sug != "" {
+	if sug := suggest.Closest(f.Name.Name, known); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	} else {
 		msg += "; its fields are " + strings.Join(known, ", ")

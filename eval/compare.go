@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -21,7 +22,7 @@ func (p *program) checkCompare(d *decl) bool {
 		switch {
 		case !found:
 			msg := "a job has no result " + c.ByName()
-			if sug := suggest(c.ByName(), ResultNames()); sug != "" {
+			if sug := suggest.Closest(c.ByName(), ResultNames()); sug != "" {
 				msg += "; did you mean " + sug + "?"
 			}
 			p.errorAt(pos, end, msg)

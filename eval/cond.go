@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/priority"
@@ -185,7 +186,7 @@ func (cc *condCompiler) unknownField(n *lang.Name) (any, Type) {
 		}
 	}
 	msg := "unknown request field " + n.Path()
-	if sug := suggest(n.Path(), cands); sug != "" {
+	if sug := suggest.Closest(n.Path(), cands); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	} else {
 		msg += "; the fields are " + joinSorted(requestFields)

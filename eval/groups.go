@@ -7,6 +7,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -237,7 +238,7 @@ func (s *Scenario) ownerValue(o ownerRef, r *ref, out *sink) (Value, bool) {
 	}
 	pos, end := r.node.(*lang.Call).Args[1].Span()
 	msg := fmt.Sprintf("no factor of a job in group %s is owned by %q", r.d.name.Name, o.team)
-	if sug := suggest(o.team, owners); sug != "" {
+	if sug := suggest.Closest(o.team, owners); sug != "" {
 		msg += fmt.Sprintf("; did you mean %q?", sug)
 	}
 	sort.Strings(owners)

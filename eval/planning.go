@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -254,7 +255,7 @@ func (p *program) resolveInput(ids []*lang.Ident, verb string) (input, bool) {
 		cands = append(cands, d.name.Name)
 	}
 	msg := fmt.Sprintf("cannot %s %s: it is not an input of a job or a param", verb, name)
-	if sug := suggest(name, cands); sug != "" {
+	if sug := suggest.Closest(name, cands); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	}
 	d := p.errorAt(pos, end, msg)
@@ -383,7 +384,7 @@ func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params
 		}
 	}
 	msg := fmt.Sprintf("%s has no field %s", what, name)
-	if sug := suggest(name, ResultNames()); sug != "" {
+	if sug := suggest.Closest(name, ResultNames()); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	}
 	cp.errorAt(ids[0].Start(), ids[len(ids)-1].End(), msg)

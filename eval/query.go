@@ -7,6 +7,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm"
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -211,7 +212,7 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *decl) (Type, ast.Node) {
 	sq := &sweepQuery{method: m}
 	if !contains(sweepMethods, m) {
 		msg := fmt.Sprintf("sweep %s has no query %s", d.name.Name, m)
-		if sug := suggest(m, append([]string(nil), sweepMethods...)); sug != "" {
+		if sug := suggest.Closest(m, append([]string(nil), sweepMethods...)); sug != "" {
 			msg += "; did you mean " + sug + "?"
 		} else {
 			msg += "; it answers " + strings.Join(sweepMethods, ", ")

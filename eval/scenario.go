@@ -25,6 +25,7 @@ package eval
 import (
 	"bytes"
 	"github.com/gpl-lang/gpl/eval/internal/source"
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"sort"
 	"sync"
 
@@ -132,9 +133,9 @@ type program struct {
 	nfields      int                                // fields compiled; each has its index in Scenario.fieldVals
 	stack        []*decl                            // the check pass's walk
 	namesMu      sync.Mutex                         // guards names, kindNames and their counts
-	names        *suggester                         // candidates for "did you mean", built when first needed
+	names        *suggest.Suggester                 // candidates for "did you mean", built when first needed
 	namesFor     int                                // len(order) when names was built
-	kindNames    map[declKind]*suggester            // the declarations of each kind, for "did you mean" of a job or pool named
+	kindNames    map[declKind]*suggest.Suggester    // the declarations of each kind, for "did you mean" of a job or pool named
 	kindNamesFor int                                // len(order) when kindNames was built
 	libNames     map[string]string                  // what the bundled libraries declare, by name
 	owners       ownerTable                         // owners blocks, checked (owners.go)
