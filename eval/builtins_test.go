@@ -7,14 +7,15 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpl-lang/gpl/eval/internal/funcs"
 	"github.com/gpl-lang/gpl/lang"
 )
 
 // numbers are k parameters of exact dimensions, named a, b, c, ….
-func numbers(k int) []param {
-	ps := make([]param, k)
+func numbers(k int) []funcs.Param {
+	ps := make([]funcs.Param, k)
 	for i := range ps {
-		ps[i] = param{dim: lang.Duration, word: string(rune('a' + i)), noun: "a " + string(rune('a'+i))}
+		ps[i] = funcs.Param{Dim: lang.Duration, Word: string(rune('a' + i)), Noun: "a " + string(rune('a'+i))}
 	}
 	return ps
 }
@@ -23,25 +24,25 @@ func numbers(k int) []param {
 // with optional and repeating ones.
 func TestArityWords(t *testing.T) {
 	tests := []struct {
-		b     builtin
+		b     funcs.Func
 		words string
 		usage string
 	}{
-		{builtin{name: "f", params: numbers(1)}, "one argument", "f(a)"},
-		{builtin{name: "f", params: numbers(2)}, "two arguments", "f(a, b)"},
-		{builtin{name: "f", params: numbers(3)}, "three arguments", "f(a, b, c)"},
-		{builtin{name: "f", params: numbers(4)}, "four arguments", "f(a, b, c, d)"},
-		{builtin{name: "f", params: numbers(5)}, "five arguments", "f(a, b, c, d, e)"},
-		{builtin{name: "f", params: numbers(4), optional: 1}, "three or four arguments", "f(a, b, c) or f(a, b, c, d)"},
-		{builtin{name: "f", params: numbers(5), optional: 2}, "three to five arguments", "f(a, b, c) or f(a, b, c, d) or f(a, b, c, d, e)"},
-		{builtin{name: "f", params: numbers(1), repeats: true}, "at least one argument", "f(a, …)"},
-		{builtin{name: "f", params: numbers(2), repeats: true}, "pairs of a a and a b", "f(a₁, b₁, a₂, b₂, …)"},
-		{builtin{name: "f", params: numbers(3), repeats: true}, "triples of a a, a b and a c", "f(a₁, b₁, c₁, a₂, b₂, c₂, …)"},
+		{funcs.Func{Name: "f", Params: numbers(1)}, "one argument", "f(a)"},
+		{funcs.Func{Name: "f", Params: numbers(2)}, "two arguments", "f(a, b)"},
+		{funcs.Func{Name: "f", Params: numbers(3)}, "three arguments", "f(a, b, c)"},
+		{funcs.Func{Name: "f", Params: numbers(4)}, "four arguments", "f(a, b, c, d)"},
+		{funcs.Func{Name: "f", Params: numbers(5)}, "five arguments", "f(a, b, c, d, e)"},
+		{funcs.Func{Name: "f", Params: numbers(4), Optional: 1}, "three or four arguments", "f(a, b, c) or f(a, b, c, d)"},
+		{funcs.Func{Name: "f", Params: numbers(5), Optional: 2}, "three to five arguments", "f(a, b, c) or f(a, b, c, d) or f(a, b, c, d, e)"},
+		{funcs.Func{Name: "f", Params: numbers(1), Repeats: true}, "at least one argument", "f(a, …)"},
+		{funcs.Func{Name: "f", Params: numbers(2), Repeats: true}, "pairs of a a and a b", "f(a₁, b₁, a₂, b₂, …)"},
+		{funcs.Func{Name: "f", Params: numbers(3), Repeats: true}, "triples of a a, a b and a c", "f(a₁, b₁, c₁, a₂, b₂, c₂, …)"},
 	}
 	for _, tt := range tests {
-		got := [2]string{tt.b.arityWords(), tt.b.usage()}
+		got := [2]string{tt.b.ArityWords(), tt.b.Usage()}
 		if diff := cmp.Diff([2]string{tt.words, tt.usage}, got); diff != "" {
-			t.Errorf("%d parameters (optional %d, repeats %v): -want +got\n%s", len(tt.b.params), tt.b.optional, tt.b.repeats, diff)
+			t.Errorf("%d parameters (optional %d, repeats %v): -want +got\n%s", len(tt.b.Params), tt.b.Optional, tt.b.Repeats, diff)
 		}
 	}
 }
@@ -49,23 +50,23 @@ func TestArityWords(t *testing.T) {
 // TestFits counts the arguments a built-in accepts, 0 to 6.
 func TestFits(t *testing.T) {
 	tests := []struct {
-		b    builtin
+		b    funcs.Func
 		want []int
 	}{
-		{builtin{params: numbers(3)}, []int{3}},
-		{builtin{params: numbers(4), optional: 1}, []int{3, 4}},
-		{builtin{params: numbers(1), repeats: true}, []int{1, 2, 3, 4, 5, 6}},
-		{builtin{params: numbers(2), repeats: true}, []int{2, 4, 6}},
+		{funcs.Func{Params: numbers(3)}, []int{3}},
+		{funcs.Func{Params: numbers(4), Optional: 1}, []int{3, 4}},
+		{funcs.Func{Params: numbers(1), Repeats: true}, []int{1, 2, 3, 4, 5, 6}},
+		{funcs.Func{Params: numbers(2), Repeats: true}, []int{2, 4, 6}},
 	}
 	for _, tt := range tests {
 		var got []int
 		for k := 0; k <= 6; k++ {
-			if tt.b.fits(k) {
+			if tt.b.Fits(k) {
 				got = append(got, k)
 			}
 		}
 		if diff := cmp.Diff(tt.want, got); diff != "" {
-			t.Errorf("%d parameters: -want +got\n%s", len(tt.b.params), diff)
+			t.Errorf("%d parameters: -want +got\n%s", len(tt.b.Params), diff)
 		}
 	}
 }
@@ -107,23 +108,23 @@ func TestBuiltinArityMessages(t *testing.T) {
 func TestBuiltinTable(t *testing.T) {
 	var problems []string
 	seen := map[string]bool{}
-	for _, b := range builtinTable {
-		if seen[b.name] {
-			problems = append(problems, b.name+": listed twice")
+	for _, b := range funcs.Table {
+		if seen[b.Name] {
+			problems = append(problems, b.Name+": listed twice")
 		}
-		seen[b.name] = true
-		if len(b.params) == 0 || b.doc == "" {
-			problems = append(problems, b.name+": no parameters or no doc")
+		seen[b.Name] = true
+		if len(b.Params) == 0 || b.Doc == "" {
+			problems = append(problems, b.Name+": no parameters or no doc")
 		}
-		if b.form == formNumeric && (b.run == nil) == !b.exprBuiltin {
-			problems = append(problems, b.name+": needs exactly one of run and exprBuiltin")
+		if b.Form == funcs.FormNumeric && (b.Run == nil) == !b.ExprBuiltin {
+			problems = append(problems, b.Name+": needs exactly one of run and exprBuiltin")
 		}
-		if b.form != formNumeric && b.run != nil {
-			problems = append(problems, b.name+": run is for numeric built-ins")
+		if b.Form != funcs.FormNumeric && b.Run != nil {
+			problems = append(problems, b.Name+": run is for numeric built-ins")
 		}
-		for _, p := range b.params {
-			if p.word == "" || p.rule == dimExact && (p.name == "" || p.example == "") {
-				problems = append(problems, b.name+": a parameter without its words")
+		for _, p := range b.Params {
+			if p.Word == "" || p.Rule == funcs.DimExact && (p.Name == "" || p.Example == "") {
+				problems = append(problems, b.Name+": a parameter without its words")
 			}
 		}
 	}
@@ -131,7 +132,7 @@ func TestBuiltinTable(t *testing.T) {
 		t.Errorf("rows: -want +got\n%s", diff)
 	}
 	names := BuiltinNames()
-	if !sort.StringsAreSorted(names) || len(names) != len(builtinTable) {
+	if !sort.StringsAreSorted(names) || len(names) != len(funcs.Table) {
 		t.Errorf("BuiltinNames is not the table, sorted: %q", names)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -182,7 +183,7 @@ func (cp *exprChecker) addRef(r *ref) ast.Node {
 func (cp *exprChecker) expr(e lang.Expr) (Type, ast.Node) {
 	switch n := e.(type) {
 	case *lang.NumberLit:
-		return numType(n.Dim()), &ast.FloatNode{Value: n.Base()}
+		return value.NumType(n.Dim()), &ast.FloatNode{Value: n.Base()}
 	case *lang.StringLit:
 		return StringType, &ast.StringNode{Value: n.Value}
 	case *lang.BoolLit:
@@ -267,13 +268,13 @@ func (cp *exprChecker) binary(n *lang.Binary) (Type, ast.Node) {
 		}
 		switch n.Op {
 		case "*":
-			return numType(lt.Dim.Mul(rt.Dim)), node
+			return value.NumType(lt.Dim.Mul(rt.Dim)), node
 		case "/":
 			// A division runs through _div, which reports a zero divisor
 			// by its index in divs.
 			node = &ast.CallNode{Callee: &ast.IdentifierNode{Value: divFunc},
 				Arguments: []ast.Node{l, r, &ast.IntegerNode{Value: cp.c.addSites(true, n.R)}}}
-			return numType(lt.Dim.Div(rt.Dim)), node
+			return value.NumType(lt.Dim.Div(rt.Dim)), node
 		}
 		if lt.Dim != rt.Dim {
 			return cp.mismatch(n, lt, rt, "cannot "+map[string]string{"+": "add", "-": "subtract"}[n.Op])

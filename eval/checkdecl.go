@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -141,7 +143,7 @@ func (p *program) checkField(f *lang.Field, def fieldDef) bool {
 	c := p.compile(f.Value, scope{}, &p.diags) // a constant may be shared: never modified here
 	if c != nil && c.konst != nil && isBareZero(f.Value) {
 		// 0 is 0 in every unit.
-		c = p.literal(f.Value, Value{Type: numType(def.dim), Num: c.konst.Num})
+		c = p.literal(f.Value, Value{Type: value.NumType(def.dim), Num: c.konst.Num})
 	}
 	if c != nil && (c.typ.Kind != Number || c.typ.Dim != def.dim) {
 		p.wrongDimension(f, def, c.typ)
@@ -227,7 +229,7 @@ func dimPhrase(d lang.Dim) string {
 
 func (p *program) unknownFieldDecl(f *lang.Field, what string, known []string) {
 	msg := fmt.Sprintf("%s has no field %s", what, f.Name.Name)
-	if sug := suggest(f.Name.Name, known); sug != "" {
+	if sug := suggest.Closest(f.Name.Name, known); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	} else {
 		msg += "; its fields are " + strings.Join(known, ", ")

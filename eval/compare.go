@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -21,7 +22,7 @@ func (p *program) checkCompare(d *decl) bool {
 		switch {
 		case !found:
 			msg := "a job has no result " + c.ByName()
-			if sug := suggest(c.ByName(), ResultNames()); sug != "" {
+			if sug := suggest.Closest(c.ByName(), ResultNames()); sug != "" {
 				msg += "; did you mean " + sug + "?"
 			}
 			p.errorAt(pos, end, msg)
@@ -80,7 +81,7 @@ func (s *Scenario) compareBest(d *decl) (*decl, error) {
 // bestRef reads NAME.best.
 type bestRef struct{}
 
-func (bestRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+func (s *Scenario) bestValue(r *ref, out *sink) (Value, bool) {
 	best, err := s.compareBest(r.d)
 	if err != nil {
 		pos, end := r.node.Span()
@@ -94,7 +95,7 @@ func (bestRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
 // compare's first job.
 type ratioRef struct{ job *decl }
 
-func (q ratioRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+func (s *Scenario) ratioValue(q ratioRef, r *ref, out *sink) (Value, bool) {
 	first := r.d.plan.members[0]
 	v, err := goodput.TradeRatio(s.of(first).job.result(), s.of(q.job).job.result())
 	if err != nil {

@@ -12,6 +12,8 @@ import (
 	"github.com/expr-lang/expr/optimizer"
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
+	"github.com/gpl-lang/gpl/eval/internal/funcs"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -48,7 +50,7 @@ var exprConfig = sync.OnceValue(func() *conf.Config {
 			}
 			return a / b, nil
 		}, new(func(float64, float64, int) float64)),
-	}, planningOptions()...) {
+	}, funcs.PlanningOptions()...) {
 		op(c)
 	}
 	c.Check()
@@ -108,7 +110,7 @@ func (p *program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *compi
 		// every evaluation. One that fails stays a program, so that its
 		// error is reported where it runs, as any runtime error is.
 		res, err := runProgram(c, exprEnv{})
-		if v, ok := fromGo(res, c.typ); err == nil && ok && finite(v) {
+		if v, ok := value.FromGo(res, c.typ); err == nil && ok && finite(v) {
 			return p.constant(c, v)
 		}
 	}
@@ -184,8 +186,8 @@ func (detach) Visit(n *ast.Node) { *n = nil }
 // isDeclCall reports a call that is computed in Go as one ref.
 func isDeclCall(e lang.Expr) bool {
 	if c, ok := unparen(e).(*lang.Call); ok {
-		b := builtins[c.Func.Name]
-		return b != nil && b.form == formDecl
+		b := funcs.ByName[c.Func.Name]
+		return b != nil && b.Form == funcs.FormDecl
 	}
 	_, query := unparen(e).(*lang.Query)
 	return query

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
@@ -47,7 +49,7 @@ func (cc *condCompiler) node(e lang.Expr) (any, Type) {
 	case *lang.Paren:
 		return cc.node(n.X)
 	case *lang.NumberLit:
-		return priority.Const{Value: toEngine(n.Base(), n.Dim())}, numType(n.Dim())
+		return priority.Const{Value: toEngine(n.Base(), n.Dim())}, value.NumType(n.Dim())
 	case *lang.BoolLit:
 		return priority.Bool{Value: n.Value}, BoolType
 	case *lang.Name:
@@ -117,9 +119,9 @@ func (cc *condCompiler) binary(n *lang.Binary) (any, Type) {
 		t := lt
 		switch n.Op {
 		case "*":
-			t = numType(lt.Dim.Mul(rt.Dim))
+			t = value.NumType(lt.Dim.Mul(rt.Dim))
 		case "/":
-			t = numType(lt.Dim.Div(rt.Dim))
+			t = value.NumType(lt.Dim.Div(rt.Dim))
 		default:
 			if lt.Dim != rt.Dim {
 				cp.mismatch(n, lt, rt, "cannot combine")
@@ -140,7 +142,7 @@ func (cc *condCompiler) binary(n *lang.Binary) (any, Type) {
 func (cc *condCompiler) name(n *lang.Name) (any, Type) {
 	if len(n.Parts) == 1 {
 		if f, ok := priority.ParseField(n.Parts[0].Name); ok {
-			return priority.FieldRef{Field: f}, numType(requestFields[f.String()].dim)
+			return priority.FieldRef{Field: f}, value.NumType(requestFields[f.String()].dim)
 		}
 	}
 	if _, ok := cc.p.decls[n.Parts[0].Name]; !ok {
@@ -184,7 +186,7 @@ func (cc *condCompiler) unknownField(n *lang.Name) (any, Type) {
 		}
 	}
 	msg := "unknown request field " + n.Path()
-	if sug := suggest(n.Path(), cands); sug != "" {
+	if sug := suggest.Closest(n.Path(), cands); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	} else {
 		msg += "; the fields are " + joinSorted(requestFields)

@@ -4,12 +4,46 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gpl-lang/gpl/eval/internal/funcs"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 )
 
 // This file is the evaluate pass: it computes, into a new Scenario, the
 // values of a checked program's lets and params, pools, requests and jobs,
 // reading only what the check and compile passes built.
+
+// evalKind is what an evaluation does with a kind of declaration: the
+// evaluator's half of its row of declKinds (kinds.go).
+type evalKind struct {
+	// eval computes it in one evaluation; it reports whether it has a
+	// value.
+	eval func(s *Scenario, d *decl) bool
+	// fields lists what may follow "NAME." (completion); nil for none.
+	fields func(s *Scenario, d *decl) []string
+}
+
+// evalKinds is the evaluator's table, by declKind. It is filled by init
+// because its rows' functions reach back to it.
+var evalKinds [numDeclKinds]evalKind
+
+func init() {
+	evalKinds = [numDeclKinds]evalKind{
+		declLet:   {eval: (*Scenario).evalLet},
+		declParam: {eval: (*Scenario).evalLet},
+		declPool: {eval: (*Scenario).evalPool,
+			fields: func(*Scenario, *decl) []string { return sortedKeys(poolFields) }},
+		declJob: {eval: (*Scenario).evalJob,
+			fields: func(*Scenario, *decl) []string { return ResultNames() }},
+		declRules: {eval: (*Scenario).evalRules},
+		declRequest: {eval: (*Scenario).evalRequest,
+			fields: func(*Scenario, *decl) []string { return sortedKeys(requestFields) }},
+		declGroup:   {eval: (*Scenario).evalMembers, fields: (*Scenario).planningFieldNames},
+		declCompare: {eval: (*Scenario).evalMembers, fields: (*Scenario).planningFieldNames},
+		declSweep:   {eval: (*Scenario).evalSweep, fields: (*Scenario).planningFieldNames},
+		declSolve:   {eval: (*Scenario).evalSolve, fields: (*Scenario).planningFieldNames},
+	}
+}
 
 // evaluate computes every declaration of the program, params given in
 // params standing in for their defaults.
@@ -48,7 +82,7 @@ func (s *Scenario) force(d *decl) bool {
 		return false
 	}
 	v.state = visiting
-	ok := declKinds[d.kind].eval(s, d)
+	ok := evalKinds[d.kind].eval(s, d)
 	if ok {
 		v.state = done
 	} else {
@@ -160,7 +194,7 @@ func (s *Scenario) run(c *compiled, out *sink) (Value, bool) {
 		out.runtimeErrorAt(pos, end, "division by zero")
 		return Value{}, false
 	}
-	if i, msg, ok := argErrorAt(err); ok {
+	if i, msg, ok := funcs.ArgErrorAt(err); ok {
 		pos, end := c.sites.args[i].Span()
 		out.runtimeErrorAt(pos, end, msg)
 		return Value{}, false
@@ -170,7 +204,7 @@ func (s *Scenario) run(c *compiled, out *sink) (Value, bool) {
 		out.runtimeErrorAt(pos, end, err.Error())
 		return Value{}, false
 	}
-	v, ok := fromGo(res, c.typ)
+	v, ok := value.FromGo(res, c.typ)
 	if !ok {
 		out.runtimeErrorAt(pos, end, fmt.Sprintf("expected a %s, got %v", c.typ, res))
 		return Value{}, false

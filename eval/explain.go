@@ -215,7 +215,7 @@ func (s *Scenario) FieldNames(name string) []string {
 	if !ok {
 		return nil
 	}
-	if f := declKinds[d.kind].fields; f != nil {
+	if f := evalKinds[d.kind].fields; f != nil {
 		return f(s, d)
 	}
 	return nil

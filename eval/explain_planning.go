@@ -370,7 +370,7 @@ func (s *Scenario) explainGroupFigure(d *decl, fig *groupFigure) (string, error)
 // factors the team owns, job by job.
 func (s *Scenario) explainOwner(r *ref, o ownerRef) (string, error) {
 	var out sink
-	v, ok := o.value(s, r, &out)
+	v, ok := s.ownerValue(o, r, &out)
 	if !ok {
 		if len(out.diags) > 0 {
 			return "", fmt.Errorf("%s", out.diags[0].Summary)

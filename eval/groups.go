@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/gpl-lang/gpl/eval/internal/funcs"
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -68,7 +71,7 @@ var groupFigureNames = func() []string {
 // groupRef reads a group's figure.
 type groupRef struct{ fig *groupFigure }
 
-func (g groupRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+func (s *Scenario) figureValue(g groupRef, r *ref, out *sink) (Value, bool) {
 	v, err := s.groupValue(r.d, g.fig)
 	if err != nil {
 		pos, end := r.node.Span()
@@ -179,10 +182,10 @@ func contains(list []string, s string) bool {
 
 // ownerCall checks owner_loss_cost(GROUP, "team") and
 // owner_saving(GROUP, "team").
-func (cp *exprChecker) ownerCall(n *lang.Call, b *builtin) (Type, ast.Node) {
+func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (Type, ast.Node) {
 	fn := n.Func.Name
-	if !b.fits(len(n.Args)) {
-		return cp.errorf(n, "%s takes %s: a group and a team, e.g. %s(training, \"capacity\")", fn, b.arityWords(), fn)
+	if !b.Fits(len(n.Args)) {
+		return cp.errorf(n, "%s takes %s: a group and a team, e.g. %s(training, \"capacity\")", fn, b.ArityWords(), fn)
 	}
 	nm, ok := unparen(n.Args[0]).(*lang.Name)
 	if !ok || len(nm.Parts) != 1 {
@@ -203,7 +206,7 @@ func (cp *exprChecker) ownerCall(n *lang.Call, b *builtin) (Type, ast.Node) {
 		cp.ok = false
 		return Type{}, nil
 	}
-	t := numType(lang.Money)
+	t := value.NumType(lang.Money)
 	return t, cp.addRef(&ref{kind: refPlan, d: d, text: fn, node: n, typ: t, plan: ownerRef{saving: fn == "owner_saving", team: team.Value}})
 }
 
@@ -213,7 +216,7 @@ type ownerRef struct {
 	team   string
 }
 
-func (o ownerRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+func (s *Scenario) ownerValue(o ownerRef, r *ref, out *sink) (Value, bool) {
 	var owners []string
 	for _, row := range s.ownerRows(r.d) {
 		owners = append(owners, row.Owner)
@@ -235,7 +238,7 @@ func (o ownerRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
 	}
 	pos, end := r.node.(*lang.Call).Args[1].Span()
 	msg := fmt.Sprintf("no factor of a job in group %s is owned by %q", r.d.name.Name, o.team)
-	if sug := suggest(o.team, owners); sug != "" {
+	if sug := suggest.Closest(o.team, owners); sug != "" {
 		msg += fmt.Sprintf("; did you mean %q?", sug)
 	}
 	sort.Strings(owners)

@@ -6,8 +6,8 @@ import (
 )
 
 // This file is the table of the kinds of declaration: for each, the
-// statement that declares it, the noun messages name it by, and what each
-// pass does with it. The passes read their step from the row instead of
+// statement that declares it, the noun messages name it by, and what the
+// passes that build the program do with it. The passes read their step from the row instead of
 // switching on the kind, so a new kind of declaration is a row here and
 // the functions it names.
 
@@ -24,17 +24,13 @@ type declKindDef struct {
 	// check checks and compiles the declaration (the check pass); it
 	// reports whether it has no errors.
 	check func(p *program, d *decl) bool
-	// eval computes it in one evaluation; it reports whether it has a
-	// value.
-	eval func(s *Scenario, d *decl) bool
 	// name resolves NAME (rest "") or NAME.rest written in an expression.
 	name func(cp *exprChecker, n *lang.Name, d *decl, rest string) (Type, ast.Node)
-	// fields lists what may follow "NAME." (completion); nil for none.
-	fields func(s *Scenario, d *decl) []string
 }
 
 // declKinds is the table, by declKind. It is filled by init because its
-// rows' functions reach back to it.
+// rows' functions reach back to it. What an evaluation does with each
+// kind is the evaluator's table, evalKinds (evaluate.go).
 var declKinds [numDeclKinds]declKindDef
 
 // kindOfKeyword is the declKind each declaring statement's keyword makes.
@@ -43,32 +39,25 @@ var kindOfKeyword = map[string]declKind{}
 func init() {
 	declKinds = [numDeclKinds]declKindDef{
 		declLet: {keyword: "let", noun: "value",
-			check: (*program).checkLet, eval: (*Scenario).evalLet, name: (*exprChecker).letName},
+			check: (*program).checkLet, name: (*exprChecker).letName},
 		declParam: {keyword: "param", noun: "param",
-			check: (*program).checkLet, eval: (*Scenario).evalLet, name: (*exprChecker).letName},
+			check: (*program).checkLet, name: (*exprChecker).letName},
 		declPool: {keyword: "pool", noun: "pool",
-			check: (*program).checkPool, eval: (*Scenario).evalPool, name: (*exprChecker).poolName,
-			fields: func(*Scenario, *decl) []string { return sortedKeys(poolFields) }},
+			check: (*program).checkPool, name: (*exprChecker).poolName},
 		declJob: {keyword: "job", noun: "job",
-			check: (*program).checkJob, eval: (*Scenario).evalJob, name: (*exprChecker).jobName,
-			fields: func(*Scenario, *decl) []string { return ResultNames() }},
+			check: (*program).checkJob, name: (*exprChecker).jobName},
 		declRules: {keyword: "rules", noun: "ruleset", declare: declareClasses,
-			check: (*program).checkRules, eval: (*Scenario).evalRules, name: (*exprChecker).rulesName},
+			check: (*program).checkRules, name: (*exprChecker).rulesName},
 		declRequest: {keyword: "request", noun: "request",
-			check: (*program).checkRequest, eval: (*Scenario).evalRequest, name: (*exprChecker).requestName,
-			fields: func(*Scenario, *decl) []string { return sortedKeys(requestFields) }},
+			check: (*program).checkRequest, name: (*exprChecker).requestName},
 		declGroup: {keyword: "group", noun: "group", declare: declarePlan,
-			check: (*program).checkGroup, eval: (*Scenario).evalMembers, name: (*exprChecker).planningName,
-			fields: (*Scenario).planningFieldNames},
+			check: (*program).checkGroup, name: (*exprChecker).planningName},
 		declCompare: {keyword: "compare", noun: "compare", declare: declarePlan,
-			check: (*program).checkCompare, eval: (*Scenario).evalMembers, name: (*exprChecker).planningName,
-			fields: (*Scenario).planningFieldNames},
+			check: (*program).checkCompare, name: (*exprChecker).planningName},
 		declSweep: {keyword: "sweep", noun: "sweep", declare: declarePlan,
-			check: (*program).checkSweep, eval: (*Scenario).evalSweep, name: (*exprChecker).planningName,
-			fields: (*Scenario).planningFieldNames},
+			check: (*program).checkSweep, name: (*exprChecker).planningName},
 		declSolve: {keyword: "solve", noun: "solve", declare: declarePlan,
-			check: (*program).checkSolve, eval: (*Scenario).evalSolve, name: (*exprChecker).planningName,
-			fields: (*Scenario).planningFieldNames},
+			check: (*program).checkSolve, name: (*exprChecker).planningName},
 	}
 	for k, row := range declKinds {
 		kindOfKeyword[row.keyword] = declKind(k)

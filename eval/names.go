@@ -6,9 +6,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/gpl-lang/gpl/eval/internal/funcs"
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib"
 )
@@ -93,7 +95,7 @@ func (cp *exprChecker) fieldName(n *lang.Name, d *decl, rest string, fields map[
 		cp.ok = false
 		return Type{}, nil
 	}
-	return numType(f.dim), cp.addRef(&ref{kind: kind, d: d, field: rest, text: n.Path(), node: n, typ: numType(f.dim)})
+	return value.NumType(f.dim), cp.addRef(&ref{kind: kind, d: d, field: rest, text: n.Path(), node: n, typ: value.NumType(f.dim)})
 }
 
 // rulesName refuses a ruleset named as a value.
@@ -163,7 +165,7 @@ func (cp *exprChecker) unknownName(n *lang.Name) (Type, ast.Node) {
 
 func (cp *exprChecker) unknownField(n *lang.Name, d *decl, field string, cands []string) (Type, ast.Node) {
 	msg := declKinds[d.kind].noun + " " + d.name.Name + " has no " + field
-	if s := suggest(field, cands); s != "" {
+	if s := suggest.Closest(field, cands); s != "" {
 		msg += "; did you mean " + d.name.Name + "." + s + "?"
 	} else {
 		msg += "; it has " + strings.Join(cands, ", ")
@@ -184,154 +186,6 @@ func listed(names []string) string {
 	return strings.Join(names[:listedMax], ", ") + fmt.Sprintf(" and %s more", lang.FormatNumber(float64(len(names)-listedMax)))
 }
 
-// suggest returns the candidate closest to name by edit distance, when it
-// is close enough to be a likely misspelling.
-func suggest(name string, cands []string) string {
-	return newSuggester(cands).suggest(name, nil)
-}
-
-// suggester finds likely misspellings among a fixed set of candidates.
-// The candidates are grouped by length, and only those whose length is
-// within the allowed distance are compared. A file with many unknown names
-// must not cost their number times the candidates', so after a few
-// queries the suggester indexes each candidate under itself and every
-// spelling with one character left out: every candidate one edit away
-// from a name shares one of those keys with it, and is found without a
-// scan. The scan, for what is further away, has a budget of comparisons
-// per suggester; once it is spent, names with nothing one edit away get
-// no suggestion.
-type suggester struct {
-	byLen  map[int][]string // lower-cased candidates by rune count, sorted
-	sorted []string         // every lower-cased candidate, sorted (the prefix search)
-	orig   map[string]string
-
-	queries int
-	near    map[string][]string // nil until built: one-deletion keys → candidates
-	budget  int                 // comparisons the scan may still make
-}
-
-const (
-	// nearAfter is how many queries a suggester answers by scanning alone
-	// before it builds its index.
-	nearAfter = 16
-	// nearKeysMax bounds the index (keys, about 50 bytes each); past it the
-	// suggester keeps scanning within its budget.
-	nearKeysMax = 2_000_000
-	// scanBudget is how many candidates the scans of one suggester compare
-	// in all: about a second of work at most.
-	scanBudget = 5_000_000
-)
-
-func newSuggester(cands []string) *suggester {
-	sg := &suggester{byLen: map[int][]string{}, orig: map[string]string{}, budget: scanBudget}
-	sorted := append([]string(nil), cands...)
-	sort.Strings(sorted)
-	for _, c := range sorted {
-		lc := strings.ToLower(c)
-		if _, dup := sg.orig[lc]; dup {
-			continue
-		}
-		sg.orig[lc] = c
-		n := len([]rune(lc))
-		sg.byLen[n] = append(sg.byLen[n], lc)
-		sg.sorted = append(sg.sorted, lc)
-	}
-	sort.Strings(sg.sorted)
-	return sg
-}
-
-// oneDeleted calls fn with s and with s less each one of its runes.
-func oneDeleted(s string, fn func(string)) {
-	fn(s)
-	for i, r := range s {
-		fn(s[:i] + s[i+utf8.RuneLen(r):])
-	}
-}
-
-// buildNear indexes the candidates by their one-deletion keys, unless
-// there would be too many keys.
-func (sg *suggester) buildNear() {
-	keys := 0
-	for _, c := range sg.sorted {
-		keys += utf8.RuneCountInString(c) + 1
-	}
-	if keys > nearKeysMax {
-		return
-	}
-	sg.near = make(map[string][]string, keys)
-	for _, c := range sg.sorted {
-		oneDeleted(c, func(k string) {
-			if l := sg.near[k]; len(l) == 0 || l[len(l)-1] != c {
-				sg.near[k] = append(l, c)
-			}
-		})
-	}
-}
-
-// suggest returns the candidate closest to name by edit distance when it
-// is close enough to be a likely misspelling, or the one candidate that
-// name begins (prio → priority, sla → sla_deadline). Of candidates equally
-// close, the first in sorted order wins. A candidate skip reports true for
-// (by its spelling as given) is never suggested.
-func (sg *suggester) suggest(name string, skip func(string) bool) string {
-	lname := strings.ToLower(name)
-	n := utf8.RuneCountInString(lname)
-	limit := max(1, n/3+1)
-	best, bestD := "", limit+1
-	consider := func(c string) {
-		if c == lname || skip != nil && skip(sg.orig[c]) {
-			return
-		}
-		if d := lang.EditDistance(lname, c); d < bestD || d == bestD && c < best {
-			best, bestD = c, d
-		}
-	}
-	sg.queries++
-	if sg.near == nil && sg.queries > nearAfter {
-		sg.buildNear()
-	}
-	if sg.near != nil {
-		oneDeleted(lname, func(k string) {
-			for _, c := range sg.near[k] {
-				consider(c)
-			}
-		})
-	}
-	if bestD > 1 { // nothing one edit away: scan what is further
-		cost := 0
-		for l := n - limit; l <= n+limit; l++ {
-			cost += len(sg.byLen[l])
-		}
-		if cost <= sg.budget {
-			sg.budget -= cost
-			for l := n - limit; l <= n+limit; l++ {
-				for _, c := range sg.byLen[l] {
-					consider(c)
-				}
-			}
-		}
-	}
-	if best != "" {
-		return sg.orig[best]
-	}
-	if n < 3 {
-		return ""
-	}
-	prefixed := ""
-	for i := sort.SearchStrings(sg.sorted, lname); i < len(sg.sorted) && strings.HasPrefix(sg.sorted[i], lname); i++ {
-		if c := sg.sorted[i]; c != lname && (skip == nil || !skip(sg.orig[c])) {
-			if prefixed != "" {
-				return "" // more than one: no guess
-			}
-			prefixed = c
-		}
-	}
-	return sg.orig[prefixed]
-}
-
-// suggestName suggests a declared name, class or (inJob) job result for a
-// misspelt one; the candidates are gathered once per program. A
-// declaration whose check is under way is never suggested: reading it
 // from where the misspelling is would be a cycle (let speed = spede + 1).
 func (p *program) suggestName(name string, inJob bool) string {
 	p.namesMu.Lock()
@@ -344,17 +198,17 @@ func (p *program) suggestName(name string, inJob bool) string {
 		for c := range p.classes {
 			cands = append(cands, c)
 		}
-		p.names = newSuggester(cands)
+		p.names = suggest.New(cands)
 		p.namesFor = len(p.order)
 	}
 	visiting := func(name string) bool {
 		d := p.decls[name]
 		return d != nil && d.checked == visiting
 	}
-	if s := p.names.suggest(name, visiting); s != "" || !inJob {
+	if s := p.names.Suggest(name, visiting); s != "" || !inJob {
 		return s
 	}
-	return suggest(name, resultNames)
+	return suggest.Closest(name, resultNames)
 }
 
 // suggestOfKind suggests a declaration of kind for a misspelt name; the
@@ -368,9 +222,9 @@ func (p *program) suggestOfKind(name string, kind declKind) string {
 		for n, d := range p.decls {
 			byKind[d.kind] = append(byKind[d.kind], n)
 		}
-		p.kindNames = map[declKind]*suggester{}
+		p.kindNames = map[declKind]*suggest.Suggester{}
 		for k, cands := range byKind {
-			p.kindNames[k] = newSuggester(cands)
+			p.kindNames[k] = suggest.New(cands)
 		}
 		p.kindNamesFor = len(p.order)
 	}
@@ -378,7 +232,7 @@ func (p *program) suggestOfKind(name string, kind declKind) string {
 	if sg == nil {
 		return ""
 	}
-	return sg.suggest(name, nil)
+	return sg.Suggest(name, nil)
 }
 
 // libraryDeclaring names the bundled library that declares name (a
@@ -441,23 +295,23 @@ func declaredName(st lang.Stmt) *lang.Ident {
 // become refs computed in Go; min, max, abs and round are expr's own.
 func (cp *exprChecker) call(n *lang.Call) (Type, ast.Node) {
 	fn := n.Func.Name
-	b, known := builtins[fn]
+	b, known := funcs.ByName[fn]
 	if !known {
 		msg := "unknown function " + fn
-		if s := suggest(fn, builtinNames); s != "" {
+		if s := suggest.Closest(fn, funcs.Names); s != "" {
 			msg += "; did you mean " + s + "?"
 		} else {
-			msg += "; the functions are " + strings.Join(builtinNames, ", ")
+			msg += "; the functions are " + strings.Join(funcs.Names, ", ")
 		}
 		cp.errorAt(n.Func.Start(), n.Func.End(), msg)
 		return Type{}, nil
 	}
-	switch b.form {
-	case formNumeric:
+	switch b.Form {
+	case funcs.FormNumeric:
 		return cp.numericCall(n, b) // functions.go
-	case formCondition:
-		return cp.errorf(n, "%s(%s) tests a request field; it belongs in a rule's when condition", fn, b.params[0].word)
-	case formDecl:
+	case funcs.FormCondition:
+		return cp.errorf(n, "%s(%s) tests a request field; it belongs in a rule's when condition", fn, b.Params[0].Word)
+	case funcs.FormDecl:
 		switch fn {
 		case "trade_ratio":
 			d1, d2, ok := cp.declArgs(n, b, declJob, declJob)
@@ -479,13 +333,13 @@ func (cp *exprChecker) call(n *lang.Call) (Type, ast.Node) {
 
 // alikeCall checks min, max, abs or round: numbers of one dimension,
 // which the result keeps.
-func (cp *exprChecker) alikeCall(n *lang.Call, b *builtin) (Type, ast.Node) {
-	fn := b.name
-	if !b.fits(len(n.Args)) {
-		if b.repeats {
-			return cp.errorf(n, "%s needs %s", fn, b.arityWords())
+func (cp *exprChecker) alikeCall(n *lang.Call, b *funcs.Func) (Type, ast.Node) {
+	fn := b.Name
+	if !b.Fits(len(n.Args)) {
+		if b.Repeats {
+			return cp.errorf(n, "%s needs %s", fn, b.ArityWords())
 		}
-		return cp.errorf(n, "%s takes %s", fn, b.arityWords())
+		return cp.errorf(n, "%s takes %s", fn, b.ArityWords())
 	}
 	var t Type
 	args := make([]ast.Node, len(n.Args))
@@ -508,7 +362,7 @@ func (cp *exprChecker) alikeCall(n *lang.Call, b *builtin) (Type, ast.Node) {
 			t = at
 		}
 	}
-	if b.params[0].rule == dimCount && t.Kind == Number && t.Dim != lang.Count {
+	if b.Params[0].Rule == funcs.DimCount && t.Kind == Number && t.Dim != lang.Count {
 		return cp.errorf(n.Args[0], "%s needs a count; a %s depends on its unit, so divide by one first (e.g. x / 1h)", fn, t.Dim)
 	}
 	if !cp.ok {
@@ -518,9 +372,9 @@ func (cp *exprChecker) alikeCall(n *lang.Call, b *builtin) (Type, ast.Node) {
 }
 
 // declArgs checks a call whose two arguments name declarations.
-func (cp *exprChecker) declArgs(n *lang.Call, b *builtin, ka, kb declKind) (*decl, *decl, bool) {
-	if !b.fits(len(n.Args)) {
-		cp.errorf(n, "%s takes %s: a %s and a %s", n.Func.Name, b.arityWords(), declKinds[ka].noun, declKinds[kb].noun)
+func (cp *exprChecker) declArgs(n *lang.Call, b *funcs.Func, ka, kb declKind) (*decl, *decl, bool) {
+	if !b.Fits(len(n.Args)) {
+		cp.errorf(n, "%s takes %s: a %s and a %s", n.Func.Name, b.ArityWords(), declKinds[ka].noun, declKinds[kb].noun)
 		return nil, nil, false
 	}
 	var out [2]*decl

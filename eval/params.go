@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -59,7 +60,7 @@ func (s *Scenario) ParseSetting(setting string) (string, Value, error) {
 		if ok {
 			msg = fmt.Sprintf("%s is a %s, not a param", name, declKinds[d.kind].noun)
 		}
-		if sug := suggest(name, cands); sug != "" {
+		if sug := suggest.Closest(name, cands); sug != "" {
 			msg += "; did you mean " + sug + "?"
 		} else if len(cands) == 0 {
 			msg += "; the file declares no params"

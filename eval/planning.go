@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -39,9 +41,47 @@ type planValues struct {
 	runs   int          // the engine runs (or evaluations) a solve took
 }
 
-// planRef computes what a refPlan reads.
+// planRef is what a refPlan reads, as data the check pass leaves: a
+// group's figure (groupRef), an owner's money (ownerRef), a compare's
+// best or ratio (bestRef, ratioRef), a sweep's points or query
+// (sweepPointsRef, *sweepQuery), a solve's answer (solveRef), a result at
+// a point being tried (pointScopeRef). The evaluator computes it by its
+// type (Scenario.planValue), as a machine runs an instruction by its
+// opcode.
 type planRef interface {
-	value(s *Scenario, r *ref, out *sink) (Value, bool)
+	isPlanRef()
+}
+
+func (bestRef) isPlanRef()        {}
+func (ratioRef) isPlanRef()       {}
+func (groupRef) isPlanRef()       {}
+func (ownerRef) isPlanRef()       {}
+func (sweepPointsRef) isPlanRef() {}
+func (*sweepQuery) isPlanRef()    {}
+func (solveRef) isPlanRef()       {}
+func (pointScopeRef) isPlanRef()  {}
+
+// planValue computes what a refPlan reads in this evaluation.
+func (s *Scenario) planValue(r *ref, out *sink) (Value, bool) {
+	switch q := r.plan.(type) {
+	case bestRef:
+		return s.bestValue(r, out)
+	case ratioRef:
+		return s.ratioValue(q, r, out)
+	case groupRef:
+		return s.figureValue(q, r, out)
+	case ownerRef:
+		return s.ownerValue(q, r, out)
+	case sweepPointsRef:
+		return s.sweepPointsValue(r)
+	case *sweepQuery:
+		return s.queryValue(q, r, out)
+	case solveRef:
+		return s.solveValue(q, r, out)
+	case pointScopeRef:
+		return s.pointScopeValue(r, out)
+	}
+	panic(fmt.Sprintf("planValue: %T", r.plan))
 }
 
 // declarePlan records a planning statement on its declaration.
@@ -190,9 +230,9 @@ func (p *program) resolveInput(ids []*lang.Ident, verb string) (input, bool) {
 	case "devices":
 		return input{kind: inDevices, name: name, typ: CountType}, true
 	case "hours":
-		return input{kind: inHours, name: name, typ: numType(lang.Duration)}, true
+		return input{kind: inHours, name: name, typ: value.NumType(lang.Duration)}, true
 	case "rate":
-		return input{kind: inRate, name: name, typ: numType(lang.Price)}, true
+		return input{kind: inRate, name: name, typ: value.NumType(lang.Price)}, true
 	}
 	if d, ok := p.decls[name]; ok && len(ids) == 1 {
 		switch {
@@ -215,7 +255,7 @@ func (p *program) resolveInput(ids []*lang.Ident, verb string) (input, bool) {
 		cands = append(cands, d.name.Name)
 	}
 	msg := fmt.Sprintf("cannot %s %s: it is not an input of a job or a param", verb, name)
-	if sug := suggest(name, cands); sug != "" {
+	if sug := suggest.Closest(name, cands); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	}
 	d := p.errorAt(pos, end, msg)
@@ -344,7 +384,7 @@ func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params
 		}
 	}
 	msg := fmt.Sprintf("%s has no field %s", what, name)
-	if sug := suggest(name, ResultNames()); sug != "" {
+	if sug := suggest.Closest(name, ResultNames()); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	}
 	cp.errorAt(ids[0].Start(), ids[len(ids)-1].End(), msg)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm"
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -99,14 +100,14 @@ func sweepParams(d *decl) []*decl {
 // sweepPointsRef reads NAME.points.
 type sweepPointsRef struct{}
 
-func (sweepPointsRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+func (s *Scenario) sweepPointsValue(r *ref) (Value, bool) {
 	return count(float64(s.of(r.d).plan.points)), true
 }
 
 // solveRef reads a field of a solve's answer.
 type solveRef struct{ f pointField }
 
-func (q solveRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+func (s *Scenario) solveValue(q solveRef, r *ref, out *sink) (Value, bool) {
 	pt := s.of(r.d).plan.answer
 	if pt == nil {
 		return Value{}, false
@@ -130,7 +131,7 @@ func (cp *exprChecker) pointName(n *lang.Name, def *resultDef) (Type, ast.Node) 
 // a value only there (runAt).
 type pointScopeRef struct{ def *resultDef }
 
-func (pointScopeRef) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+func (s *Scenario) pointScopeValue(r *ref, out *sink) (Value, bool) {
 	pos, end := r.node.Span()
 	out.errorAt(pos, end, r.text+" names a result of a sweep's point; it has a value only inside NAME.first(…)")
 	return Value{}, false
@@ -211,7 +212,7 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *decl) (Type, ast.Node) {
 	sq := &sweepQuery{method: m}
 	if !contains(sweepMethods, m) {
 		msg := fmt.Sprintf("sweep %s has no query %s", d.name.Name, m)
-		if sug := suggest(m, append([]string(nil), sweepMethods...)); sug != "" {
+		if sug := suggest.Closest(m, append([]string(nil), sweepMethods...)); sug != "" {
 			msg += "; did you mean " + sug + "?"
 		} else {
 			msg += "; it answers " + strings.Join(sweepMethods, ", ")
@@ -332,8 +333,8 @@ func (p *program) sourceAt(pos, end lang.Position) string {
 	return ""
 }
 
-// value answers the query by streaming over the sweep's points.
-func (q *sweepQuery) value(s *Scenario, r *ref, out *sink) (Value, bool) {
+// queryValue answers the query by streaming over the sweep's points.
+func (s *Scenario) queryValue(q *sweepQuery, r *ref, out *sink) (Value, bool) {
 	pos, end := r.node.Span()
 	fail := func(format string, args ...any) (Value, bool) {
 		out.runtimeErrorAt(pos, end, fmt.Sprintf(format, args...))

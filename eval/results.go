@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -100,7 +101,7 @@ func (d *resultDef) get(j *jobState) (Value, error) {
 var resultTable, resultDefs, resultNames = buildResultDefs()
 
 func buildResultDefs() ([]*resultDef, map[string]*resultDef, []string) {
-	hours, money, price := numType(lang.Duration), numType(lang.Money), numType(lang.Price)
+	hours, money, price := value.NumType(lang.Duration), value.NumType(lang.Money), value.NumType(lang.Price)
 	defs := []*resultDef{
 		{name: "mpg", typ: CountType, doc: "S×R×P, the useful fraction of offered device-hours", formula: "{S} × {R} × {P}",
 			of: func(r *goodput.Result) float64 { return r.MPG }, group: groupRatio, ratio: [2]string{"useful_hours", "offered_hours"}},
@@ -342,7 +343,7 @@ func (s *Scenario) refValue(r *ref, out *sink) (Value, bool) {
 	case refClassify:
 		return s.classifyRef(r)
 	case refPlan:
-		return r.plan.value(s, r, out) // planning.go
+		return s.planValue(r, out) // planning.go
 	}
 	return Value{}, false
 }

@@ -17,6 +17,25 @@
 // is a Scenario with buffers of its own, so one program serves many
 // goroutines evaluating different params at once.
 //
+// Below it are packages that know less than it does, each owning one part
+// of the pipeline and importing none of eval:
+//
+//	internal/source   where an import may read from: paths, file systems,
+//	                  the size cap (input: an import path; output: text)
+//	internal/value    the values and types every phase shares (Value,
+//	                  Type, Kind), which eval names in its API
+//	internal/funcs    the table of built-in functions: signatures for the
+//	                  checker, the functions the compiled expressions call,
+//	                  the errors they word for the argument at fault
+//	internal/suggest  the "did you mean" of every pass (input: candidate
+//	                  names; output: the likely one)
+//
+// The check pass leaves its results as data the evaluator reads: the
+// evaluate step of each kind of declaration is the evaluator's table
+// (evalKinds), apart from the check pass's (declKinds), and what a
+// planning reference reads (planRef) is computed by the evaluator
+// switching on its type (Scenario.planValue).
+//
 // It is also the embedding API: a Go program loads a file with LoadFile (or
 // Load from an fs.FS), reads any job's results or classifies requests by
 // name, and evaluates the file again with new params with Scenario.With.
@@ -25,6 +44,7 @@ package eval
 import (
 	"bytes"
 	"github.com/gpl-lang/gpl/eval/internal/source"
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"sort"
 	"sync"
 
@@ -132,9 +152,9 @@ type program struct {
 	nfields      int                                // fields compiled; each has its index in Scenario.fieldVals
 	stack        []*decl                            // the check pass's walk
 	namesMu      sync.Mutex                         // guards names, kindNames and their counts
-	names        *suggester                         // candidates for "did you mean", built when first needed
+	names        *suggest.Suggester                 // candidates for "did you mean", built when first needed
 	namesFor     int                                // len(order) when names was built
-	kindNames    map[declKind]*suggester            // the declarations of each kind, for "did you mean" of a job or pool named
+	kindNames    map[declKind]*suggest.Suggester    // the declarations of each kind, for "did you mean" of a job or pool named
 	kindNamesFor int                                // len(order) when kindNames was built
 	libNames     map[string]string                  // what the bundled libraries declare, by name
 	owners       ownerTable                         // owners blocks, checked (owners.go)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/format"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -83,7 +84,7 @@ func (p *program) solveCondition(fp *findPlan) bool {
 	def, ok := resultDefs[n.Path()]
 	if !ok {
 		msg := "the job has no result " + n.Path()
-		if sug := suggest(n.Path(), ResultNames()); sug != "" {
+		if sug := suggest.Closest(n.Path(), ResultNames()); sug != "" {
 			msg += "; did you mean " + sug + "?"
 		}
 		p.errorAt(n.Start(), n.End(), msg)

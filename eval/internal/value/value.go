@@ -1,4 +1,10 @@
-package eval
+// Package value holds the values and types of gpl, which every phase
+// shares: the check pass gives each expression a Type (a Kind and, for a
+// number, a dimension), the evaluator computes Values of those types. It
+// knows the language's dimensions and units (package lang), nothing of
+// declarations or programs; package eval names its types in the embedding
+// API.
+package value
 
 import (
 	"strconv"
@@ -32,7 +38,8 @@ var (
 	ClassType  = Type{Kind: Class}
 )
 
-func numType(d lang.Dim) Type { return Type{Kind: Number, Dim: d} }
+// NumType is the type of a quantity of dimension d.
+func NumType(d lang.Dim) Type { return Type{Kind: Number, Dim: d} }
 
 // String describes the type in a planner's words: "duration", "count",
 // "bool", "string", "class".
@@ -70,7 +77,7 @@ type Value struct {
 }
 
 // NumberValue makes a quantity of dimension d from v in base units.
-func NumberValue(v float64, d lang.Dim) Value { return Value{Type: numType(d), Num: v} }
+func NumberValue(v float64, d lang.Dim) Value { return Value{Type: NumType(d), Num: v} }
 
 // String prints the value readably, with its unit: 0.28215, 720 h,
 // $8.86/h, "program", latency_critical.
@@ -117,8 +124,8 @@ func (v Value) precise(u *lang.Unit, number func(float64) string, in func(float6
 	return number(v.Num) + " " + v.Type.Dim.BaseUnit()
 }
 
-// fromGo turns what an expr program returned into a value of type t.
-func fromGo(x any, t Type) (Value, bool) {
+// FromGo turns what an expr program returned into a value of type t.
+func FromGo(x any, t Type) (Value, bool) {
 	switch x := x.(type) {
 	case float64:
 		return Value{Type: t, Num: x}, t.Kind == Number
