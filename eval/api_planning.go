@@ -151,7 +151,7 @@ func (s *Scenario) Solves() []Solve {
 		fp, pt := d.plan.find, s.of(d).plan.answer
 		sv := Solve{Name: d.name.Name, Job: d.plan.job.name.Name, Input: fp.in.name,
 			Value: NumberValue(pt.vals[0], fp.in.typ.Dim), Condition: s.sourceText(fp.cond)}
-		if v, err := fp.result.get(&pt.job); err == nil {
+		if v, err := resultGet(fp.result, &pt.job); err == nil {
 			sv.Result = v
 		}
 		if fp.in.kind == inFactor {

@@ -61,8 +61,8 @@ func (j *Job) explainStep(d *resultDef) (string, error) {
 		return "", err
 	}
 	formula := d.formula
-	if d.explain != nil {
-		f, line := d.explain(j, v)
+	if explain := resultRuns[d.index].explain; explain != nil {
+		f, line := explain(j, v)
 		if line != "" {
 			return line, nil
 		}

@@ -220,7 +220,7 @@ func (s *Scenario) locate(r *ref, q *sweepQuery) (*point, Value, error) {
 	case "min", "max", "argmin", "argmax":
 		larger := q.method == "max" || q.method == "argmax"
 		walk = s.eachPoint(r.d, func(pt *point) bool {
-			v, err := q.result.get(&pt.job)
+			v, err := resultGet(q.result, &pt.job)
 			if err != nil || found != nil && (larger && v.Num <= best.Num || !larger && v.Num >= best.Num) {
 				return true
 			}
@@ -307,7 +307,7 @@ func (s *Scenario) explainSolve(d *decl, f pointField) (string, error) {
 		word = "least"
 	}
 	answer := s.valueText(fp, pt.vals[0])
-	got, _ := fp.result.get(&pt.job)
+	got, _ := resultGet(fp.result, &pt.job)
 	head := fmt.Sprintf("%s.%s = %s: the %s %s between %s and %s at which %s holds (%s = %s there), found by bisection in %d engine runs",
 		d.name.Name, fp.in.name, answer, word, fp.in.name, s.valueText(fp, lo), s.valueText(fp, hi), cond, fp.result.name, got, pv.runs)
 	if fp.in.kind == inDevices {

@@ -397,7 +397,7 @@ func (f pointField) get(pt *point) (Value, error) {
 		pt.sc.force(f.param)
 		return *pt.sc.value(f.param), nil
 	}
-	return f.def.get(&pt.job)
+	return resultGet(f.def, &pt.job)
 }
 
 // pointValue words a failed read of a point's field.

@@ -358,7 +358,7 @@ func (s *Scenario) queryValue(q *sweepQuery, r *ref, out *sink) (Value, bool) {
 	case "min", "max", "argmin", "argmax":
 		larger := q.method == "max" || q.method == "argmax"
 		walk = s.eachPoint(r.d, func(pt *point) bool {
-			v, err := q.result.get(&pt.job)
+			v, err := resultGet(q.result, &pt.job)
 			if err != nil {
 				return true // undefined at this point: not a candidate
 			}
@@ -476,7 +476,7 @@ func (pr *pointRunner) holds(pt *point) (bool, error) {
 		var v Value
 		if ps, ok := r.plan.(pointScopeRef); ok {
 			var err error
-			if v, err = ps.def.get(&pt.job); err != nil {
+			if v, err = resultGet(ps.def, &pt.job); err != nil {
 				if err == errNoRate {
 					return false, fmt.Errorf("the job has no rate, so %s is undefined", ps.def.name)
 				}

@@ -1,8 +1,6 @@
 package eval
 
 import (
-	"errors"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -27,9 +25,9 @@ type resultDef struct {
 	// formula spells how it is computed, for :explain: a name in braces
 	// is an operand, printed once by name and once by value.
 	formula string
-	// explain spells it for :explain when no fixed formula does: a
-	// formula to fill in, or else a finished line.
-	explain func(j *Job, v Value) (formula, line string)
+	// index is the row's place in resultTable, where the evaluator's
+	// half of the row is in its own table (resultRuns).
+	index int
 	// inputs are the names its value is computed from, for notes and for
 	// :explain's walk; nil means the operands of formula.
 	inputs []string
@@ -39,9 +37,9 @@ type resultDef struct {
 	// needsRate: the result is undefined when the job has no rate.
 	needsRate bool
 	// of is the engine's figure, in engine units (device-hours, USD, USD
-	// per device-hour); calc computes a result that has none.
-	of   func(r *goodput.Result) float64
-	calc func(j *jobState) (Value, error)
+	// per device-hour); a result that has none is computed by the
+	// evaluator (resultRun.calc).
+	of func(r *goodput.Result) float64
 	// group is what a group makes of the result: nothing, the sum over
 	// its jobs of of, or the ratio of two of its sums (ratio: the
 	// numerator's and the denominator's names).
@@ -82,20 +80,6 @@ func engineValue(v float64, t Type) Value {
 	return NumberValue(v, t.Dim)
 }
 
-var errNoRate = errors.New("has no rate")
-
-// get computes the result for job j.
-func (d *resultDef) get(j *jobState) (Value, error) {
-	if d.needsRate && !j.result().HasCost {
-		return Value{}, errNoRate
-	}
-	if d.calc != nil {
-		return d.calc(j)
-	}
-	r := j.result()
-	return engineValue(d.of(&r), d.typ), nil
-}
-
 // resultDefs maps every result name, aliases included, to its row;
 // resultTable lists the rows and resultNames the names, sorted.
 var resultTable, resultDefs, resultNames = buildResultDefs()
@@ -116,36 +100,16 @@ func buildResultDefs() ([]*resultDef, map[string]*resultDef, []string) {
 		{name: "badput_cost", typ: money, doc: "cost × badput", formula: "{cost} × {badput}", needsRate: true,
 			of: func(r *goodput.Result) float64 { return r.BadputCost }, group: groupSum},
 		{name: "cost_per_useful_hour", typ: price, doc: "rate / mpg", formula: "{rate} / {mpg}", needsRate: true,
-			calc: func(j *jobState) (Value, error) {
-				v, err := j.result().CostPerUsefulHour()
-				return priceValue(v), err
-			}, group: groupRatio, ratio: [2]string{"cost", "useful_hours"}},
+			group: groupRatio, ratio: [2]string{"cost", "useful_hours"}},
 		{name: "best_lever", typ: StringType, doc: `the factor whose ceiling gains most: "scheduling", "runtime", "program", or ""`,
-			inputs:  []string{"gain.scheduling", "gain.runtime", "gain.program"},
-			explain: func(j *Job, v Value) (string, string) { return "", j.explainBestLever(v) },
-			calc: func(j *jobState) (Value, error) {
-				if !j.result().HasBestLever {
-					return Value{Type: StringType}, nil
-				}
-				return Value{Type: StringType, Str: j.result().BestLever.String()}, nil
-			}},
+			inputs: []string{"gain.scheduling", "gain.runtime", "gain.program"}},
 		{name: "ceiling_mpg", typ: CountType, doc: "the product with every factor at its ceiling",
-			inputs:  []string{"ceiling.scheduling", "ceiling.runtime", "ceiling.program"},
-			explain: func(j *Job, _ Value) (string, string) { return j.ceilingFormula(), "" },
-			of:      func(r *goodput.Result) float64 { return r.CeilingMPG }},
-		{name: "headroom", typ: CountType, doc: "ceiling_mpg / mpg", formula: "{ceiling_mpg} / {mpg}",
-			calc: func(j *jobState) (Value, error) { v, err := j.result().Headroom(); return count(v), err }},
-		{name: "devices", typ: CountType, doc: "devices offered to the job", input: true,
-			calc: func(j *jobState) (Value, error) { return count(j.in.Devices), nil }},
-		{name: "hours", typ: hours, doc: "wall time the pool is offered to the job", input: true,
-			calc: func(j *jobState) (Value, error) { return hoursValue(j.in.Hours), nil }},
-		{name: "rate", typ: price, doc: "price of one offered device-hour", input: true,
-			calc: func(j *jobState) (Value, error) {
-				if !j.in.Rate.Set {
-					return Value{}, errNoRate
-				}
-				return priceValue(j.in.Rate.Value), nil
-			}},
+			inputs: []string{"ceiling.scheduling", "ceiling.runtime", "ceiling.program"},
+			of:     func(r *goodput.Result) float64 { return r.CeilingMPG }},
+		{name: "headroom", typ: CountType, doc: "ceiling_mpg / mpg", formula: "{ceiling_mpg} / {mpg}"},
+		{name: "devices", typ: CountType, doc: "devices offered to the job", input: true},
+		{name: "hours", typ: hours, doc: "wall time the pool is offered to the job", input: true},
+		{name: "rate", typ: price, doc: "price of one offered device-hour", input: true},
 		// The waterfall (language §12): the device-hours left at each
 		// step from offered to useful.
 		{name: "held_hours", typ: hours, doc: "offered_hours × S: device-hours with all the job's devices held", formula: "{offered_hours} × {S}",
@@ -159,24 +123,11 @@ func buildResultDefs() ([]*resultDef, map[string]*resultDef, []string) {
 		f := goodput.Factor(i)
 		long, short := factorNames[f], f.Short()
 		perFactor := []*resultDef{
-			{name: short, aliases: []string{long}, listed: long, typ: CountType, doc: long + " goodput factor", input: true,
-				calc: func(j *jobState) (Value, error) { return count(j.in.Factors[f].Value), nil }},
-			{name: "ceiling." + long, typ: CountType, doc: long + " ceiling (the factor when none is set)", input: true,
-				calc: func(j *jobState) (Value, error) {
-					if c := j.in.Ceilings[f]; c.Set {
-						return count(c.Value), nil
-					}
-					return count(j.in.Factors[f].Value), nil
-				}},
+			{name: short, aliases: []string{long}, listed: long, typ: CountType, doc: long + " goodput factor", input: true},
+			{name: "ceiling." + long, typ: CountType, doc: long + " ceiling (the factor when none is set)", input: true},
 			{name: "loss." + long, typ: CountType, doc: "fraction of offered hours lost to " + long, formula: lossFormula(f),
 				of: func(r *goodput.Result) float64 { return r.Loss[f] }},
 			{name: "lever." + long, typ: CountType, doc: "mpg with " + long + " alone at its ceiling", inputs: []string{short, "ceiling." + long, "mpg"},
-				explain: func(j *Job, v Value) (string, string) {
-					if !j.Inputs.Ceilings[f].Set {
-						return "", fmt.Sprintf("lever.%s = mpg = %s (%s has no ceiling)", long, v, f)
-					}
-					return leverFormula(f), ""
-				},
 				of: func(r *goodput.Result) float64 { return r.Lever[f] }},
 			{name: "gain." + long, typ: CountType, doc: "lever." + long + " − mpg", formula: "{lever." + long + "} − {mpg}",
 				of: func(r *goodput.Result) float64 { return r.Gain[f] }},
@@ -194,9 +145,7 @@ func buildResultDefs() ([]*resultDef, map[string]*resultDef, []string) {
 			{name: "saving." + long, typ: money, doc: "cost × (1 − mpg / lever." + long + "): spend saved for the same useful work when " + long + " reaches its ceiling",
 				formula: "{cost} × (1 − {mpg} / {lever." + long + "})", needsRate: true,
 				of: func(r *goodput.Result) float64 { return r.Saving[f] }, group: groupSum},
-			{name: "owner." + long, typ: StringType, doc: "the team that owns the " + long + " factor (an owners block, else \"" + long + "\")",
-				explain: func(j *Job, _ Value) (string, string) { return "", j.explainOwner("owner." + long) },
-				calc:    func(j *jobState) (Value, error) { return Value{Type: StringType, Str: j.owner(f)}, nil }},
+			{name: "owner." + long, typ: StringType, doc: "the team that owns the " + long + " factor (an owners block, else \"" + long + "\")"},
 		}
 		for _, d := range perFactor[1:] { // PREFIX.S for PREFIX.scheduling
 			prefix, _, _ := strings.Cut(d.name, ".")
@@ -206,7 +155,8 @@ func buildResultDefs() ([]*resultDef, map[string]*resultDef, []string) {
 	}
 	m := map[string]*resultDef{}
 	var names []string
-	for _, d := range defs {
+	for i, d := range defs {
+		d.index = i
 		if d.inputs == nil {
 			d.inputs = operands(d.formula)
 		}
@@ -251,99 +201,3 @@ func lossFormula(f goodput.Factor) string {
 
 // ResultNames lists the names of a job's results, for completion and docs.
 func ResultNames() []string { return append([]string(nil), resultNames...) }
-
-// jobResult reads a named result of a forced job.
-func (s *Scenario) jobResult(d *decl, name string) (Value, error) {
-	def, ok := resultDefs[name]
-	if !ok {
-		return Value{}, fmt.Errorf("job %s has no result %s", d.name.Name, name)
-	}
-	v, err := def.get(s.of(d).job)
-	if errors.Is(err, errNoRate) {
-		return Value{}, fmt.Errorf("job %s has no rate, so %s is undefined; set rate in the job or its pool", d.name.Name, def.name)
-	}
-	if err != nil {
-		return Value{}, fmt.Errorf("%s of job %s is undefined: %w", def.name, d.name.Name, divisionError("its mpg", s.of(d).job, err))
-	}
-	return v, nil
-}
-
-// divisionError words an error of the goodput engine's divisions by the
-// mpg of a job (a *goodput.DivisionError, whose own text names Go values) for a
-// message that has already named the result. divisor names the mpg: "its
-// mpg", "the mpg of a". The result wraps the engine's error, so errors.Is
-// still finds goodput.ErrZeroMPG or goodput.ErrOverflow.
-func divisionError(divisor string, js *jobState, err error) error {
-	switch {
-	case errors.Is(err, goodput.ErrZeroMPG):
-		return &restated{divisor + " is 0", err}
-	case errors.Is(err, goodput.ErrOverflow):
-		return &restated{fmt.Sprintf("the quotient is too large to represent (%s is %s)", divisor, lang.FormatNumber(js.result().MPG)), err}
-	}
-	return err
-}
-
-// restated is an error told in other words: its text replaces err's.
-type restated struct {
-	msg string
-	err error
-}
-
-func (e *restated) Error() string { return e.msg }
-func (e *restated) Unwrap() error { return e.err }
-
-// refValue computes what a ref reads in this evaluation, evaluating the
-// declaration first while the evaluation runs; once it has run, every
-// declaration is done or failed and nothing changes. A ref to a
-// jobResultAt is the result field of job d, read where at is: an error is
-// reported there, as a runtime error when the result is undefined or out
-// of range for the values (a zero mpg), else as one of the file.
-func (s *Scenario) jobResultAt(d *decl, field string, at lang.Expr, out *sink) (Value, bool) {
-	v, err := s.jobResult(d, field)
-	if err != nil {
-		pos, end := at.Span()
-		if errors.Is(err, goodput.ErrZeroMPG) || errors.Is(err, goodput.ErrOverflow) {
-			out.runtimeErrorAt(pos, end, err.Error())
-		} else {
-			out.errorAt(pos, end, err.Error())
-		}
-		return Value{}, false
-	}
-	return v, true
-}
-
-// declaration that could not be evaluated fails quietly.
-func (s *Scenario) refValue(r *ref, out *sink) (Value, bool) {
-	if !s.force(r.d) || r.d2 != nil && !s.force(r.d2) {
-		return Value{}, false
-	}
-	pos, end := r.node.Span()
-	switch r.kind {
-	case refLet:
-		return *s.value(r.d), true
-	case refJob:
-		return s.jobResultAt(r.d, r.field, r.node, out)
-	case refPool:
-		f := r.d.pl.fields.get(r.field)
-		if f == nil {
-			out.errorAt(pos, end, fmt.Sprintf("pool %s does not set %s", r.d.name.Name, r.field))
-			return Value{}, false
-		}
-		return s.fieldValue(f)
-	case refTrade:
-		v, err := goodput.TradeRatio(s.of(r.d).job.result(), s.of(r.d2).job.result())
-		if err != nil {
-			err = divisionError("the mpg of "+r.d.name.Name, s.of(r.d).job, err)
-			out.runtimeErrorAt(pos, end, fmt.Sprintf("trade_ratio(%s, %s) is undefined: %v", r.d.name.Name, r.d2.name.Name, err))
-			return Value{}, false
-		}
-		return count(v), true
-	case refRequest:
-		return s.requestField(r, out)
-	case refClassify:
-		return s.classifyRef(r)
-	case refPlan:
-		return s.planValue(r, out) // planning.go
-	}
-	return Value{}, false
-}

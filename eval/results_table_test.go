@@ -22,10 +22,10 @@ func TestResultTable(t *testing.T) {
 		if d.typ.Kind == Invalid || d.doc == "" {
 			problems = append(problems, d.name+": no type or no doc")
 		}
-		if (d.of == nil) == (d.calc == nil) {
+		if (d.of == nil) == (resultRuns[d.index].calc == nil) {
 			problems = append(problems, d.name+": needs exactly one of of and calc")
 		}
-		if d.input && (d.formula != "" || d.explain != nil) {
+		if d.input && (d.formula != "" || resultRuns[d.index].explain != nil) {
 			problems = append(problems, d.name+": an input has no formula")
 		}
 		for _, in := range d.inputs {

@@ -142,7 +142,7 @@ func (sv *solver) try(x float64) (solveStep, error) {
 	}
 	pt.res, pt.job.kept = res, &pt.res
 	st := solveStep{x: x}
-	v, err := sv.fp.result.get(&pt.job)
+	v, err := resultGet(sv.fp.result, &pt.job)
 	switch {
 	case errors.Is(err, errNoRate):
 		return solveStep{}, fmt.Errorf("job %s has no rate, so %s is undefined", job.name.Name, sv.fp.result.name)
