@@ -11,11 +11,11 @@ import (
 // classification engine's condition IR: the check pass for rule
 // conditions, with the same messages as exprChecker's. Bare names are the
 // request's fields; a declaration's value (a let, a pool's field) is read
-// as a constant: from s when compiling for an evaluation, else it sets
+// as a constant: with read when compiling for an evaluation, else it sets
 // dynamic.
 type condCompiler struct {
 	p       *program
-	s       *Scenario
+	read    readRef
 	diags   *lang.Diagnostics
 	dynamic *bool
 	ok      bool
@@ -25,6 +25,11 @@ type condCompiler struct {
 func (cc *condCompiler) checker() *exprChecker {
 	return &exprChecker{p: cc.p, c: &compiled{running: &running{}}, diags: cc.diags, ok: true}
 }
+
+// readRef is how the evaluator hands a rule condition compiled for one
+// evaluation the value a reference reads: ok false when it could not be
+// computed (and the evaluation has said why).
+type readRef func(r *ref) (Value, bool)
 
 var cmpOps = map[string]priority.CmpOp{"<": priority.LT, "<=": priority.LE, ">": priority.GT, ">=": priority.GE, "==": priority.EQ, "!=": priority.NE}
 var arithOps = map[string]priority.ArithOp{"+": priority.Add, "-": priority.Sub, "*": priority.Mul, "/": priority.Div}
@@ -159,15 +164,11 @@ func (cc *condCompiler) name(n *lang.Name) (any, Type) {
 	if t.Kind != Number {
 		return cc.errorf(n, "%s is a %s; a rule condition reads numbers", n.Path(), t)
 	}
-	if cc.s == nil {
+	if cc.read == nil {
 		*cc.dynamic = true
 		return priority.Const{}, t
 	}
-	if !cc.s.force(cp.c.refs[0].d) {
-		cc.ok = false
-		return nil, Type{}
-	}
-	v, ok := cc.s.refValue(cp.c.refs[0], &cc.s.ev)
+	v, ok := cc.read(cp.c.refs[0])
 	if !ok {
 		cc.ok = false
 		return nil, Type{}

@@ -142,7 +142,13 @@ func (s *Scenario) evalRules(d *decl) bool {
 		return true
 	}
 	var dynamic bool
-	rules, ok := s.p.ruleConds(d, s, &s.ev.diags, &dynamic)
+	read := func(r *ref) (Value, bool) {
+		if !s.force(r.d) {
+			return Value{}, false
+		}
+		return s.refValue(r, &s.ev)
+	}
+	rules, ok := s.p.ruleConds(d, read, &s.ev.diags, &dynamic)
 	if !ok {
 		return false
 	}
@@ -154,15 +160,16 @@ func (s *Scenario) evalRules(d *decl) bool {
 	return true
 }
 
-// ruleConds translates each rule's condition into the engine's IR. With s
-// nil (the check pass), a condition that reads a declaration's value sets
-// dynamic and stands for a placeholder.
-func (p *program) ruleConds(d *decl, s *Scenario, diags *lang.Diagnostics, dynamic *bool) ([]priority.Rule, bool) {
+// ruleConds translates each rule's condition into the engine's IR. With
+// read nil (the check pass), a condition that reads a declaration's value
+// sets dynamic and stands for a placeholder; an evaluation compiling its
+// own ruleset passes read, which gives the values of its declarations.
+func (p *program) ruleConds(d *decl, read readRef, diags *lang.Diagnostics, dynamic *bool) ([]priority.Rule, bool) {
 	var rules []priority.Rule
 	ok := true
 	labels := map[string]*lang.Ident{}
 	for _, r := range d.rulesStmt().Rules {
-		cc := condCompiler{p: p, s: s, diags: diags, dynamic: dynamic}
+		cc := condCompiler{p: p, read: read, diags: diags, dynamic: dynamic}
 		c, t := cc.cond(r.When)
 		if t.Kind != Invalid && t.Kind != Bool {
 			pos, end := r.When.Span()
