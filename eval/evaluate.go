@@ -47,14 +47,8 @@ func init() {
 
 // evaluate computes every declaration of the program, params given in
 // params standing in for their defaults.
-func (p *program) evaluate(params map[*decl]Value) *Scenario {
-	s := &Scenario{
-		p:         p,
-		params:    params,
-		vals:      make([]declValues, len(p.order)),
-		values:    make([]Value, p.nvalues),
-		fieldVals: make([]fieldValue, p.nfields),
-	}
+func evaluate(p *program, params map[*decl]Value) *Scenario {
+	s := evaluatePoint(p, params)
 	for _, d := range p.order {
 		s.force(d)
 	}

@@ -112,7 +112,7 @@ func LoadLibrary(opts Options) (*Scenario, error) {
 		p.addFile(path0, src, nil)
 	}
 	p.check()
-	s := p.evaluate(nil)
+	s := evaluate(p, nil)
 	return s, s.err()
 }
 
@@ -132,7 +132,7 @@ func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
 	}
 	p.addFile(name, src, nil)
 	p.check()
-	s := p.evaluate(nil)
+	s := evaluate(p, nil)
 	return s, s.err()
 }
 

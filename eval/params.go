@@ -181,6 +181,6 @@ func (s *Scenario) With(params map[string]Value) (*Scenario, error) {
 		}
 		byDecl[d] = v
 	}
-	n := s.p.evaluate(byDecl)
+	n := evaluate(s.p, byDecl)
 	return n, n.err()
 }

@@ -144,7 +144,7 @@ func (se *Session) rebuild(sources []Source) (*program, *Scenario) {
 		p.addParsed(src.file, src.Text)
 	}
 	p.check()
-	return p, p.evaluate(se.paramDecls(p))
+	return p, evaluate(p, se.paramDecls(p))
 }
 
 // paramDecls maps the session's params to p's declarations, leaving out

@@ -235,7 +235,7 @@ func groupInt(v float64) string {
 // evaluatePoint is a new evaluation of the program with params, whose
 // declarations are computed only when read: a sweep point's or a solve
 // step's for a param.
-func (p *program) evaluatePoint(params map[*decl]Value) *Scenario {
+func evaluatePoint(p *program, params map[*decl]Value) *Scenario {
 	return &Scenario{
 		p:         p,
 		params:    params,
@@ -248,7 +248,7 @@ func (p *program) evaluatePoint(params map[*decl]Value) *Scenario {
 // withParam is the evaluation of s with the param d set to v: the job's
 // inputs at that value.
 func (s *Scenario) withParam(params map[*decl]Value, job *decl) (*Scenario, error) {
-	n := s.p.evaluatePoint(params)
+	n := evaluatePoint(s.p, params)
 	if !n.force(job) {
 		msg := "it has errors"
 		for _, dg := range n.ev.diags {
