@@ -185,3 +185,25 @@ func (s *Scenario) refValue(r *ref, out *sink) (Value, bool) {
 	}
 	return Value{}, false
 }
+
+func count(v float64) Value { return NumberValue(v, lang.Count) }
+
+// hoursValue turns device-hours into a duration in seconds.
+func hoursValue(h float64) Value {
+	return NumberValue(lang.FromUnit(h, lang.Units["h"]), lang.Duration)
+}
+
+func priceValue(p float64) Value {
+	return NumberValue(lang.FromUnit(p, lang.Units["USD/h"]), lang.Price)
+}
+
+// engineValue is a figure of the engine, in its units, as a value of type t.
+func engineValue(v float64, t Type) Value {
+	switch t.Dim {
+	case lang.Duration:
+		return hoursValue(v)
+	case lang.Price:
+		return priceValue(v)
+	}
+	return NumberValue(v, t.Dim)
+}

@@ -4,37 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
-
-// This file is the compare (language.md §14): jobs side by side, the best
-// of them by one result, and the trade ratio of each against the first.
-
-func (p *program) checkCompare(d *decl) bool {
-	c := d.plan.compare
-	ok := p.memberJobs(d, c.Jobs)
-	d.plan.by = resultDefs["cost_per_useful_hour"]
-	if c.Order != "" {
-		def, found := resultDefs[c.ByName()]
-		pos, end := c.By[0].Start(), c.By[len(c.By)-1].End()
-		switch {
-		case !found:
-			msg := "a job has no result " + c.ByName()
-			if sug := suggest.Closest(c.ByName(), ResultNames()); sug != "" {
-				msg += "; did you mean " + sug + "?"
-			}
-			p.errorAt(pos, end, msg)
-			return false
-		case def.typ.Kind != Number:
-			p.errorAt(pos, end, fmt.Sprintf("%s is %s; a compare ranks by a number", c.ByName(), def.typ.Phrase()))
-			return false
-		}
-		d.plan.by, d.plan.max = def, c.Order == "max"
-	}
-	return ok
-}
 
 // CompareRow is one job of a compare.
 type CompareRow struct {
@@ -78,9 +50,6 @@ func (s *Scenario) compareBest(d *decl) (*decl, error) {
 	return best, nil
 }
 
-// bestRef reads NAME.best.
-type bestRef struct{}
-
 func (s *Scenario) bestValue(r *ref, out *sink) (Value, bool) {
 	best, err := s.compareBest(r.d)
 	if err != nil {
@@ -90,10 +59,6 @@ func (s *Scenario) bestValue(r *ref, out *sink) (Value, bool) {
 	}
 	return Value{Type: StringType, Str: best.name.Name}, true
 }
-
-// ratioRef reads NAME.ratio(JOB): the trade ratio of JOB against the
-// compare's first job.
-type ratioRef struct{ job *decl }
 
 func (s *Scenario) ratioValue(q ratioRef, r *ref, out *sink) (Value, bool) {
 	first := r.d.plan.members[0]

@@ -5,21 +5,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/expr-lang/expr/ast"
-	"github.com/gpl-lang/gpl/eval/internal/funcs"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
-	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
-
-// This file is the group (language.md §13): sums of its jobs' figures,
-// the ratios of those sums, and the rollup of losses and savings by the
-// team that owns each factor.
-
-func (p *program) checkGroup(d *decl) bool {
-	return p.memberJobs(d, d.plan.group.Jobs)
-}
 
 // factorOwner names the team that owns factor f of the job d: the
 // innermost owners block that names it (owners.go), else a team named
@@ -30,46 +19,6 @@ func (s *Scenario) factorOwner(d *decl, f goodput.Factor) string {
 	}
 	return factorNames[f]
 }
-
-// groupFigure is one figure of a group, under the name it is read by: a
-// job result the group sums or divides (its row's group says which), or
-// the group's count of jobs (def nil).
-type groupFigure struct {
-	name string
-	typ  Type
-	def  *resultDef
-}
-
-// groupFigures are a group's figures by name, short factor names
-// included: jobs, and each result whose row has a group rule.
-var groupFigures = func() map[string]*groupFigure {
-	m := map[string]*groupFigure{"jobs": {name: "jobs", typ: CountType}}
-	for _, d := range resultTable {
-		if d.group == groupNone {
-			continue
-		}
-		for _, n := range append([]string{d.name}, d.aliases...) {
-			m[n] = &groupFigure{name: n, typ: d.typ, def: d}
-		}
-	}
-	return m
-}()
-
-// groupFigureNames are the long names of a group's figures, for
-// messages.
-var groupFigureNames = func() []string {
-	var names []string
-	for name := range groupFigures {
-		if i := strings.IndexByte(name, '.'); i < 0 || len(name)-i > 2 {
-			names = append(names, name)
-		}
-	}
-	sort.Strings(names)
-	return names
-}()
-
-// groupRef reads a group's figure.
-type groupRef struct{ fig *groupFigure }
 
 func (s *Scenario) figureValue(g groupRef, r *ref, out *sink) (Value, bool) {
 	v, err := s.groupValue(r.d, g.fig)
@@ -169,51 +118,6 @@ func (s *Scenario) ownerRows(d *decl) []OwnerRow {
 		return rows[i].Owner < rows[j].Owner
 	})
 	return rows
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// ownerCall checks owner_loss_cost(GROUP, "team") and
-// owner_saving(GROUP, "team").
-func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (Type, ast.Node) {
-	fn := n.Func.Name
-	if !b.Fits(len(n.Args)) {
-		return cp.errorf(n, "%s takes %s: a group and a team, e.g. %s(training, \"capacity\")", fn, b.ArityWords(), fn)
-	}
-	nm, ok := unparen(n.Args[0]).(*lang.Name)
-	if !ok || len(nm.Parts) != 1 {
-		return cp.errorf(n.Args[0], "%s's first argument must name a group", fn)
-	}
-	d, ok := cp.p.decls[nm.Parts[0].Name]
-	if !ok {
-		return cp.unknownName(nm)
-	}
-	if d.kind != declGroup {
-		return cp.errorf(n.Args[0], "%s is a %s, but %s's first argument must be a group", d.name.Name, declKinds[d.kind].noun, fn)
-	}
-	team, ok := unparen(n.Args[1]).(*lang.StringLit)
-	if !ok {
-		return cp.errorf(n.Args[1], "%s's second argument must be a team's name, as a string: \"capacity\"", fn)
-	}
-	if !cp.p.dependOn(d, n.Args[0], cp.diags) {
-		cp.ok = false
-		return Type{}, nil
-	}
-	t := value.NumType(lang.Money)
-	return t, cp.addRef(&ref{kind: refPlan, d: d, text: fn, node: n, typ: t, plan: ownerRef{saving: fn == "owner_saving", team: team.Value}})
-}
-
-// ownerRef reads a group's loss cost or saving for one team.
-type ownerRef struct {
-	saving bool
-	team   string
 }
 
 func (s *Scenario) ownerValue(o ownerRef, r *ref, out *sink) (Value, bool) {

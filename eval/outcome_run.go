@@ -81,27 +81,6 @@ func (o Outcome) Status() string {
 	return "fail"
 }
 
-// The judge's rules, offered to tools: which operator an expect uses, the
-// unit its wanted value was written in, its within percentage.
-
-// Operator is the expect's operator: "≈" for an approximate comparison,
-// "==", "!=", "<", "<=", ">" or ">=" for a comparison, and "" for a plain
-// condition.
-func (e *Expectation) Operator() string {
-	switch e.mode {
-	case modeApprox:
-		return "≈"
-	case modeCompare:
-		return e.op
-	}
-	return ""
-}
-
-// WantedUnit is the unit the wanted value was written in when it is a
-// number literal with a unit (the 0.29 of "≈ 0.29" has none, the $5 of
-// "< $5" is in $); nil otherwise. Reports print got and want in it.
-func (e *Expectation) WantedUnit() *lang.Unit { return e.wantUnit }
-
 // WithinPercent is the percentage of "≈ X within P%", and whether the
 // expect has one; it is known once the outcome is, since P may be an
 // expression.

@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -52,32 +51,6 @@ type Options struct {
 	AllowImports []string
 }
 
-// LoadFile reads, checks and evaluates the scenario in the named file. On
-// failure the returned *Scenario is still usable for what did evaluate and
-// the error is an *Error.
-func LoadFile(name string) (*Scenario, error) {
-	return loadWith(Options{}, name, nil)
-}
-
-// Load reads a scenario from fsys; relative imports are resolved inside
-// fsys, in the directory tree of name (see Options.AllowImports).
-func Load(fsys fs.FS, name string) (*Scenario, error) {
-	return loadWith(Options{FS: fsys}, name, nil)
-}
-
-// LoadSource evaluates source text under the given file name; relative
-// imports are resolved against the name's directory on the OS file system.
-// The scenario keeps a copy of src: the caller may reuse its buffer.
-func LoadSource(name string, src []byte) (*Scenario, error) {
-	return loadWith(Options{}, name, src)
-}
-
-// LoadWith is Load with options; src, when non-nil, is the text of name,
-// copied as by LoadSource.
-func LoadWith(opts Options, name string, src []byte) (*Scenario, error) {
-	return loadWith(opts, name, src)
-}
-
 func newProgram(opts Options) *program {
 	if opts.Std == nil {
 		opts.Std = stdlib.Files
@@ -94,46 +67,6 @@ func newProgram(opts Options) *program {
 		lost:      map[string]bool{},
 		literals:  map[Value]*compiled{},
 	}
-}
-
-// LoadLibrary loads every bundled library file (std/NAME, from
-// opts.Std or stdlib.Files) as if one file imported them all: what
-// gpl classify reads its rulesets from when no file is given.
-func LoadLibrary(opts Options) (*Scenario, error) {
-	p := newProgram(opts)
-	for _, lib := range stdlib.Names(p.opts.Std) {
-		path0, _ := strconv.Unquote(lib) // "std/NAME"
-		path0 += ".gpl"
-		src, err := fs.ReadFile(p.opts.Std, strings.TrimPrefix(path0, "std/"))
-		if err != nil {
-			s := &Scenario{p: p, readErr: &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}}
-			return s, s.readErr
-		}
-		p.addFile(path0, src, nil)
-	}
-	p.check()
-	s := evaluate(p, nil)
-	return s, s.err()
-}
-
-func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
-	p := newProgram(opts)
-	if src == nil {
-		b, err := p.readFile(name)
-		if err != nil {
-			s := &Scenario{p: p, readErr: &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}}
-			return s, s.readErr
-		}
-		src = b
-	} else {
-		// The caller keeps its buffer; the program reads its own copy in
-		// place, as it does the files it reads itself.
-		src = bytes.Clone(src)
-	}
-	p.addFile(name, src, nil)
-	p.check()
-	s := evaluate(p, nil)
-	return s, s.err()
 }
 
 func (p *program) readFile(name string) ([]byte, error) {
@@ -325,22 +258,4 @@ func (p *program) errorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
 	d := &lang.Diagnostic{Severity: lang.Error, Summary: msg, Pos: pos, End: end}
 	p.diags = append(p.diags, d)
 	return d
-}
-
-// err is the load's error: every diagnostic of the program and of this
-// evaluation, when any is an error.
-// Err is the scenario's load error, as Load returned it (nil when every
-// diagnostic is a warning): an *Error, or the error that kept its file
-// from being read.
-func (s *Scenario) Err() error { return s.err() }
-
-func (s *Scenario) err() error {
-	if s.readErr != nil {
-		return s.readErr
-	}
-	all := s.Diagnostics()
-	if !all.HasErrors() {
-		return nil
-	}
-	return &Error{Diagnostics: all, Runtime: allRunning(all)}
 }

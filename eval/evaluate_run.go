@@ -1,8 +1,8 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
-	"math"
 
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
 	"github.com/gpl-lang/gpl/eval/internal/value"
@@ -127,15 +127,6 @@ func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 	return v, ok
 }
 
-// finite reports whether v is not a number, or a finite one.
-func finite(v Value) bool {
-	return v.Type.Kind != Number || !math.IsInf(v.Num, 0) && !math.IsNaN(v.Num)
-}
-
-// plannerChecked reports a field whose every value the planner's rules
-// check (plannerRule), once per evaluation.
-func plannerChecked(name string) bool { return name == "devices" || name == "hours" }
-
 // evalPool evaluates a pool's fields; their values are kept with the
 // fields' (fieldValue).
 func (s *Scenario) evalPool(d *decl) bool {
@@ -208,4 +199,14 @@ func (s *Scenario) run(c *compiled, out *sink) (Value, bool) {
 		return Value{}, false
 	}
 	return v, true
+}
+
+// divisorAt reports which divisor an expr run's error names, when it is
+// _div's.
+func divisorAt(err error) (int, bool) {
+	var z *zeroDivisor
+	if errors.As(err, &z) {
+		return z.index, true
+	}
+	return 0, false
 }

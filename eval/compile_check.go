@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"errors"
 	"sync"
 
 	"github.com/expr-lang/expr"
@@ -191,16 +190,6 @@ func isDeclCall(e lang.Expr) bool {
 	}
 	_, query := unparen(e).(*lang.Query)
 	return query
-}
-
-// divisorAt reports which divisor an expr run's error names, when it is
-// _div's.
-func divisorAt(err error) (int, bool) {
-	var z *zeroDivisor
-	if errors.As(err, &z) {
-		return z.index, true
-	}
-	return 0, false
 }
 
 // runProgram runs c's program on env.

@@ -1,0 +1,41 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
+)
+
+// This file is the compare (language.md §14): jobs side by side, the best
+// of them by one result, and the trade ratio of each against the first.
+
+func (p *program) checkCompare(d *decl) bool {
+	c := d.plan.compare
+	ok := p.memberJobs(d, c.Jobs)
+	d.plan.by = resultDefs["cost_per_useful_hour"]
+	if c.Order != "" {
+		def, found := resultDefs[c.ByName()]
+		pos, end := c.By[0].Start(), c.By[len(c.By)-1].End()
+		switch {
+		case !found:
+			msg := "a job has no result " + c.ByName()
+			if sug := suggest.Closest(c.ByName(), ResultNames()); sug != "" {
+				msg += "; did you mean " + sug + "?"
+			}
+			p.errorAt(pos, end, msg)
+			return false
+		case def.typ.Kind != Number:
+			p.errorAt(pos, end, fmt.Sprintf("%s is %s; a compare ranks by a number", c.ByName(), def.typ.Phrase()))
+			return false
+		}
+		d.plan.by, d.plan.max = def, c.Order == "max"
+	}
+	return ok
+}
+
+// bestRef reads NAME.best.
+type bestRef struct{}
+
+// ratioRef reads NAME.ratio(JOB): the trade ratio of JOB against the
+// compare's first job.
+type ratioRef struct{ job *decl }

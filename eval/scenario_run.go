@@ -1,0 +1,133 @@
+// Package eval runs gpl scenarios. Loading a file goes through one pass
+// after another, each in its own file and each reporting every diagnostic
+// it finds:
+//
+//	resolve   (load.go)     read the file and its imports, declare names
+//	check     (check.go, names.go, cond.go, jobs.go)
+//	                        types and dimensions of every expression, rule
+//	                        condition and block field; cycles; did-you-mean
+//	compile   (compile.go)  expressions into expr programs, fed from the
+//	                        checked tree; rules into the priority engine
+//	evaluate  (evaluate.go) values of lets, params, pools and requests,
+//	                        jobs through the goodput engine
+//	judge     (expect.go)   expectations against one evaluation
+//
+// The first three build a program, which is immutable once built. Each
+// evaluation of it (with the file's params, or others given by the caller)
+// is a Scenario with buffers of its own, so one program serves many
+// goroutines evaluating different params at once.
+//
+// Below it are packages that know less than it does, each owning one part
+// of the pipeline and importing none of eval:
+//
+//	internal/source   where an import may read from: paths, file systems,
+//	                  the size cap (input: an import path; output: text)
+//	internal/value    the values and types every phase shares (Value,
+//	                  Type, Kind), which eval names in its API
+//	internal/funcs    the table of built-in functions: signatures for the
+//	                  checker, the functions the compiled expressions call,
+//	                  the errors they word for the argument at fault
+//	internal/suggest  the "did you mean" of every pass (input: candidate
+//	                  names; output: the likely one)
+//
+// The check pass leaves its results as data the evaluator reads: the
+// evaluate step of each kind of declaration is the evaluator's table
+// (evalKinds), apart from the check pass's (declKinds), and what a
+// planning reference reads (planRef) is computed by the evaluator
+// switching on its type (Scenario.planValue).
+//
+// It is also the embedding API: a Go program loads a file with LoadFile (or
+// Load from an fs.FS), reads any job's results or classifies requests by
+// name, and evaluates the file again with new params with Scenario.With.
+package eval
+
+import (
+	"bytes"
+
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// declValues are what one evaluation computed for a declaration.
+type declValues struct {
+	state evalState
+	job   *jobState
+	rs    *rulesState
+	req   *requestState
+	plan  *planValues // a sweep's axes, a solve's answer (planning.go)
+}
+
+// Scenario is one evaluation of a loaded file: the values of its lets and
+// params, its pools, jobs, rulesets and requests. It does not change once
+// loaded, and every method is safe for concurrent use; With evaluates the
+// same program again with other params.
+type Scenario struct {
+	p         *program
+	readErr   *Error // why the file could not be read, if it could not
+	params    map[*decl]Value
+	vals      []declValues
+	values    []Value      // of the lets and params, by decl.vslot
+	fieldVals []fieldValue // by compiled.field
+	ev        sink         // the evaluation's own diagnostics
+	stack     []*decl
+}
+
+// sink collects the diagnostics of one evaluation or one judgement.
+type sink struct {
+	diags lang.Diagnostics
+}
+
+// errorAt records an error placed in the text (exit 2): an input out of
+// range, a missing field.
+func (k *sink) errorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
+	d := &lang.Diagnostic{Severity: lang.Error, Summary: msg, Pos: pos, End: end}
+	k.diags = append(k.diags, d)
+	return d
+}
+
+// runtimeErrorAt records an error found while computing a value (exit 3).
+func (k *sink) runtimeErrorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
+	d := k.errorAt(pos, end, msg)
+	d.Stage = lang.Running
+	return d
+}
+
+type fieldValue struct {
+	v    Value
+	ok   bool
+	done bool // computed
+}
+
+// Files returns the parsed files, the loaded one first, then its imports.
+func (s *Scenario) Files() []*lang.File { return s.p.files }
+
+// Sources returns the text of every file read, for rendering
+// diagnostics: a copy, which the caller owns and may change.
+func (s *Scenario) Sources() lang.Sources { return copySources(s.p.sources, nil) }
+
+// copySources copies the texts of src that keep says to keep (all of them
+// when keep is nil): what an entry point hands out shares no memory with
+// the names of the tree.
+func copySources(src lang.Sources, keep func(name string) bool) lang.Sources {
+	out := make(lang.Sources, len(src))
+	for name, text := range src {
+		if keep == nil || keep(name) {
+			out[name] = bytes.Clone(text)
+		}
+	}
+	return out
+}
+
+// Diagnostics returns every diagnostic found while loading and
+// evaluating, warnings included, in source order.
+func (s *Scenario) Diagnostics() lang.Diagnostics {
+	all := append(append(lang.Diagnostics(nil), s.p.diags...), s.ev.diags...)
+	all.Sort()
+	return all
+}
+
+// of returns what this evaluation computed for d.
+func (s *Scenario) of(d *decl) *declValues { return &s.vals[d.slot] }
+
+// value is where a let's or param's value is kept: apart from vals, which
+// every declaration has, so that a job does not carry room for one.
+func (s *Scenario) value(d *decl) *Value { return &s.values[d.vslot] }
