@@ -113,7 +113,7 @@ func pointJob(d *decl, pt *point) *Job {
 // job computes it there.
 func (s *Scenario) explainAt(d *decl, pt *point, f pointField) (string, error) {
 	if f.param != nil {
-		v, err := f.get(pt)
+		v, err := pointFieldGet(f, pt)
 		if err != nil {
 			return "", err
 		}

@@ -93,8 +93,8 @@ func (pt *point) aboveCeiling() []string {
 	return out
 }
 
-// get reads the field at pt.
-func (f pointField) get(pt *point) (Value, error) {
+// pointFieldGet reads the field f at pt.
+func pointFieldGet(f pointField, pt *point) (Value, error) {
 	if f.param != nil {
 		pt.sc.force(f.param)
 		return *pt.sc.value(f.param), nil
@@ -104,7 +104,7 @@ func (f pointField) get(pt *point) (Value, error) {
 
 // pointValue words a failed read of a point's field.
 func pointValue(f pointField, pt *point, what string) (Value, error) {
-	v, err := f.get(pt)
+	v, err := pointFieldGet(f, pt)
 	if err == nil {
 		return v, nil
 	}

@@ -48,7 +48,7 @@ func (s *Scenario) queryValue(q *sweepQuery, r *ref, out *sink) (Value, bool) {
 	)
 	keep := func(pt *point) bool {
 		var err error
-		if answer, err = q.field.get(pt); err != nil { // worded only when it fails
+		if answer, err = pointFieldGet(q.field, pt); err != nil { // worded only when it fails
 			answer, ferr = pointValue(q.field, pt, "the point "+describeAt(r.d, pt))
 		}
 		return ferr == nil
