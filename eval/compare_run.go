@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -35,38 +36,38 @@ type Compare struct {
 
 // compareBest is the job that wins a compare: the first with the lowest
 // (or, by max, the largest) value of its result.
-func (s *Scenario) compareBest(d *decl) (*decl, error) {
-	var best *decl
+func (s *Scenario) compareBest(d *check.Decl) (*check.Decl, error) {
+	var best *check.Decl
 	var bestV float64
-	for _, m := range d.plan.members {
-		v, err := s.jobResult(m, d.plan.by.name)
+	for _, m := range d.Plan.Members {
+		v, err := s.jobResult(m, d.Plan.By.Name)
 		if err != nil {
-			return nil, fmt.Errorf("compare %s cannot rank %s: %w", d.name.Name, m.name.Name, err)
+			return nil, fmt.Errorf("compare %s cannot rank %s: %w", d.Name.Name, m.Name.Name, err)
 		}
-		if best == nil || d.plan.max && v.Num > bestV || !d.plan.max && v.Num < bestV {
+		if best == nil || d.Plan.Max && v.Num > bestV || !d.Plan.Max && v.Num < bestV {
 			best, bestV = m, v.Num
 		}
 	}
 	return best, nil
 }
 
-func (s *Scenario) bestValue(r *ref, out *sink) (Value, bool) {
-	best, err := s.compareBest(r.d)
+func (s *Scenario) bestValue(r *check.Ref, out *sink) (Value, bool) {
+	best, err := s.compareBest(r.D)
 	if err != nil {
-		pos, end := r.node.Span()
+		pos, end := r.Node.Span()
 		reportJobErr(out, pos, end, err)
 		return Value{}, false
 	}
-	return Value{Type: StringType, Str: best.name.Name}, true
+	return Value{Type: StringType, Str: best.Name.Name}, true
 }
 
-func (s *Scenario) ratioValue(q ratioRef, r *ref, out *sink) (Value, bool) {
-	first := r.d.plan.members[0]
-	v, err := goodput.TradeRatio(s.of(first).job.result(), s.of(q.job).job.result())
+func (s *Scenario) ratioValue(q check.RatioRef, r *check.Ref, out *sink) (Value, bool) {
+	first := r.D.Plan.Members[0]
+	v, err := goodput.TradeRatio(s.of(first).job.result(), s.of(q.Job).job.result())
 	if err != nil {
-		pos, end := r.node.Span()
-		err = divisionError("the mpg of "+first.name.Name, s.of(first).job, err)
-		out.runtimeErrorAt(pos, end, fmt.Sprintf("%s.ratio(%s) is undefined: %v", r.d.name.Name, q.job.name.Name, err))
+		pos, end := r.Node.Span()
+		err = divisionError("the mpg of "+first.Name.Name, s.of(first).job, err)
+		out.runtimeErrorAt(pos, end, fmt.Sprintf("%s.ratio(%s) is undefined: %v", r.D.Name.Name, q.Job.Name.Name, err))
 		return Value{}, false
 	}
 	return count(v), true
@@ -84,19 +85,19 @@ func reportJobErr(out *sink, pos, end lang.Position, err error) {
 // tables in this evaluation.
 func (s *Scenario) Compares() []Compare {
 	var out []Compare
-	for _, d := range s.p.order {
-		if d.kind != declCompare || s.of(d).state != done {
+	for _, d := range s.p.Order {
+		if d.Kind != check.DeclCompare || s.of(d).state != check.Done {
 			continue
 		}
-		c := Compare{Name: d.name.Name, By: d.plan.by.name, Max: d.plan.max}
+		c := Compare{Name: d.Name.Name, By: d.Plan.By.Name, Max: d.Plan.Max}
 		if best, err := s.compareBest(d); err == nil {
-			c.Best = best.name.Name
+			c.Best = best.Name.Name
 		}
-		first := s.of(d.plan.members[0]).job.result()
+		first := s.of(d.Plan.Members[0]).job.result()
 		firstCPUH, firstErr := first.CostPerUsefulHour()
-		for _, m := range d.plan.members {
+		for _, m := range d.Plan.Members {
 			r := s.of(m).job.result()
-			row := CompareRow{Job: m.name.Name, MPG: r.MPG, UsefulHours: r.UsefulHours, Cost: r.Cost, HasCost: r.HasCost}
+			row := CompareRow{Job: m.Name.Name, MPG: r.MPG, UsefulHours: r.UsefulHours, Cost: r.Cost, HasCost: r.HasCost}
 			if v, err := r.CostPerUsefulHour(); err == nil {
 				row.CostPerUsefulHour = v
 				if firstErr == nil {

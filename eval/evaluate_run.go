@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
@@ -18,38 +19,38 @@ import (
 type evalKind struct {
 	// eval computes it in one evaluation; it reports whether it has a
 	// value.
-	eval func(s *Scenario, d *decl) bool
+	eval func(s *Scenario, d *check.Decl) bool
 	// fields lists what may follow "NAME." (completion); nil for none.
-	fields func(s *Scenario, d *decl) []string
+	fields func(s *Scenario, d *check.Decl) []string
 }
 
 // evalKinds is the evaluator's table, by declKind. It is filled by init
 // because its rows' functions reach back to it.
-var evalKinds [numDeclKinds]evalKind
+var evalKinds [check.NumDeclKinds]evalKind
 
 func init() {
-	evalKinds = [numDeclKinds]evalKind{
-		declLet:   {eval: (*Scenario).evalLet},
-		declParam: {eval: (*Scenario).evalLet},
-		declPool: {eval: (*Scenario).evalPool,
-			fields: func(*Scenario, *decl) []string { return sortedKeys(poolFields) }},
-		declJob: {eval: (*Scenario).evalJob,
-			fields: func(*Scenario, *decl) []string { return ResultNames() }},
-		declRules: {eval: (*Scenario).evalRules},
-		declRequest: {eval: (*Scenario).evalRequest,
-			fields: func(*Scenario, *decl) []string { return sortedKeys(requestFields) }},
-		declGroup:   {eval: (*Scenario).evalMembers, fields: (*Scenario).planningFieldNames},
-		declCompare: {eval: (*Scenario).evalMembers, fields: (*Scenario).planningFieldNames},
-		declSweep:   {eval: (*Scenario).evalSweep, fields: (*Scenario).planningFieldNames},
-		declSolve:   {eval: (*Scenario).evalSolve, fields: (*Scenario).planningFieldNames},
+	evalKinds = [check.NumDeclKinds]evalKind{
+		check.DeclLet:   {eval: (*Scenario).evalLet},
+		check.DeclParam: {eval: (*Scenario).evalLet},
+		check.DeclPool: {eval: (*Scenario).evalPool,
+			fields: func(*Scenario, *check.Decl) []string { return check.SortedKeys(check.PoolFields) }},
+		check.DeclJob: {eval: (*Scenario).evalJob,
+			fields: func(*Scenario, *check.Decl) []string { return ResultNames() }},
+		check.DeclRules: {eval: (*Scenario).evalRules},
+		check.DeclRequest: {eval: (*Scenario).evalRequest,
+			fields: func(*Scenario, *check.Decl) []string { return check.SortedKeys(check.RequestFields) }},
+		check.DeclGroup:   {eval: (*Scenario).evalMembers, fields: (*Scenario).planningFieldNames},
+		check.DeclCompare: {eval: (*Scenario).evalMembers, fields: (*Scenario).planningFieldNames},
+		check.DeclSweep:   {eval: (*Scenario).evalSweep, fields: (*Scenario).planningFieldNames},
+		check.DeclSolve:   {eval: (*Scenario).evalSolve, fields: (*Scenario).planningFieldNames},
 	}
 }
 
 // evaluate computes every declaration of the program, params given in
 // params standing in for their defaults.
-func evaluate(p *program, params map[*decl]Value) *Scenario {
+func evaluate(p *check.Program, params map[*check.Decl]Value) *Scenario {
 	s := evaluatePoint(p, params)
-	for _, d := range p.order {
+	for _, d := range p.Order {
 		s.force(d)
 	}
 	s.stack = nil
@@ -58,39 +59,39 @@ func evaluate(p *program, params map[*decl]Value) *Scenario {
 
 // force evaluates a declaration once. The check pass has ruled out
 // cycles; a declaration with check errors is not evaluated.
-func (s *Scenario) force(d *decl) bool {
+func (s *Scenario) force(d *check.Decl) bool {
 	v := s.of(d)
 	switch v.state {
-	case done:
+	case check.Done:
 		return true
-	case failed, visiting:
+	case check.Failed, check.Visiting:
 		return false
 	}
-	if !d.ok && d.kind != declJob {
+	if !d.Ok && d.Kind != check.DeclJob {
 		// A pool with a bad line still has its other lines' values
 		// checked (a fractional device count), so that they are told now.
-		if d.kind == declPool && d.pl != nil {
+		if d.Kind == check.DeclPool && d.Pl != nil {
 			s.evalPool(d)
 		}
-		v.state = failed
+		v.state = check.Failed
 		return false
 	}
-	v.state = visiting
-	ok := evalKinds[d.kind].eval(s, d)
+	v.state = check.Visiting
+	ok := evalKinds[d.Kind].eval(s, d)
 	if ok {
-		v.state = done
+		v.state = check.Done
 	} else {
-		v.state = failed
+		v.state = check.Failed
 	}
 	return ok
 }
 
-func (s *Scenario) evalLet(d *decl) bool {
+func (s *Scenario) evalLet(d *check.Decl) bool {
 	if v, set := s.params[d]; set {
 		*s.value(d) = v
 		return true
 	}
-	v, ok := s.run(d.value, &s.ev)
+	v, ok := s.run(d.Value, &s.ev)
 	if !ok {
 		return false
 	}
@@ -101,11 +102,11 @@ func (s *Scenario) evalLet(d *decl) bool {
 // fieldValue evaluates a field's compiled expression once per evaluation,
 // for every job that inherits it.
 func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
-	c, kept := s.p.fields[f]
+	c, kept := s.p.Fields[f]
 	if !kept {
 		// Not kept: a number that checked (checkField); every field
 		// fieldValue is asked for was checked.
-		if n := plainNumber(f.Value); n != nil {
+		if n := check.PlainNumber(f.Value); n != nil {
 			return NumberValue(n.Base(), n.Dim()), true
 		}
 		return Value{}, false
@@ -113,25 +114,25 @@ func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 	if c == nil {
 		return Value{}, false
 	}
-	if c.field < 0 {
-		return *c.konst, true
+	if c.Field < 0 {
+		return *c.Konst, true
 	}
-	if fv := s.fieldVals[c.field]; fv.done {
+	if fv := s.fieldVals[c.Field]; fv.done {
 		return fv.v, fv.ok
 	}
 	v, ok := s.run(c, &s.ev)
-	if ok && plannerChecked(f.Name.Name) && c.typ.Kind == Number {
+	if ok && check.PlannerChecked(f.Name.Name) && c.Typ.Kind == Number {
 		ok = s.plannerRule(f.Name.Name, f, v)
 	}
-	s.fieldVals[c.field] = fieldValue{v, ok, true}
+	s.fieldVals[c.Field] = fieldValue{v, ok, true}
 	return v, ok
 }
 
 // evalPool evaluates a pool's fields; their values are kept with the
 // fields' (fieldValue).
-func (s *Scenario) evalPool(d *decl) bool {
+func (s *Scenario) evalPool(d *check.Decl) bool {
 	ok := true
-	for _, f := range d.pl.fields {
+	for _, f := range d.Pl.Fields {
 		if _, vok := s.fieldValue(f); !vok {
 			ok = false
 		}
@@ -143,58 +144,58 @@ func (s *Scenario) evalPool(d *decl) bool {
 // reported into out at their position and ok is false. A ref to a
 // declaration that could not be evaluated fails quietly: that
 // declaration's own diagnostics say why.
-func (s *Scenario) run(c *compiled, out *sink) (Value, bool) {
-	if c.konst != nil {
-		return *c.konst, true
+func (s *Scenario) run(c *check.Compiled, out *sink) (Value, bool) {
+	if c.Konst != nil {
+		return *c.Konst, true
 	}
-	env := exprEnv{}
-	if c.prog != nil {
-		env = exprEnv{N: make([]float64, c.nums), B: make([]bool, c.bools), S: make([]string, c.strs)}
+	env := check.ExprEnv{}
+	if c.Prog != nil {
+		env = check.ExprEnv{N: make([]float64, c.Nums), B: make([]bool, c.Bools), S: make([]string, c.Strs)}
 	}
 	var single Value
-	for _, r := range c.refs {
+	for _, r := range c.Refs {
 		v, ok := s.refValue(r, out)
 		if !ok {
 			return Value{}, false
 		}
-		if c.prog == nil {
+		if c.Prog == nil {
 			single = v
 			continue
 		}
-		switch r.typ.Kind {
+		switch r.Typ.Kind {
 		case Number:
-			env.N[r.slot] = v.Num
+			env.N[r.Slot] = v.Num
 		case Bool:
-			env.B[r.slot] = v.Bool
+			env.B[r.Slot] = v.Bool
 		default:
-			env.S[r.slot] = v.Str
+			env.S[r.Slot] = v.Str
 		}
 	}
-	if c.prog == nil {
+	if c.Prog == nil {
 		return single, true
 	}
-	res, err := runProgram(c, env)
+	res, err := check.RunProgram(c, env)
 	if i, zero := divisorAt(err); zero {
-		pos, end := c.sites.divs[i].Span()
+		pos, end := c.Sites.Divs[i].Span()
 		out.runtimeErrorAt(pos, end, "division by zero")
 		return Value{}, false
 	}
 	if i, msg, ok := funcs.ArgErrorAt(err); ok {
-		pos, end := c.sites.args[i].Span()
+		pos, end := c.Sites.Args[i].Span()
 		out.runtimeErrorAt(pos, end, msg)
 		return Value{}, false
 	}
-	pos, end := c.node.Span()
+	pos, end := c.Node.Span()
 	if err != nil {
 		out.runtimeErrorAt(pos, end, err.Error())
 		return Value{}, false
 	}
-	v, ok := value.FromGo(res, c.typ)
+	v, ok := value.FromGo(res, c.Typ)
 	if !ok {
-		out.runtimeErrorAt(pos, end, fmt.Sprintf("expected a %s, got %v", c.typ, res))
+		out.runtimeErrorAt(pos, end, fmt.Sprintf("expected a %s, got %v", c.Typ, res))
 		return Value{}, false
 	}
-	if !finite(v) {
+	if !check.Finite(v) {
 		out.runtimeErrorAt(pos, end, "the result is not a finite number")
 		return Value{}, false
 	}
@@ -204,9 +205,9 @@ func (s *Scenario) run(c *compiled, out *sink) (Value, bool) {
 // divisorAt reports which divisor an expr run's error names, when it is
 // _div's.
 func divisorAt(err error) (int, bool) {
-	var z *zeroDivisor
+	var z *check.ZeroDivisor
 	if errors.As(err, &z) {
-		return z.index, true
+		return z.Index, true
 	}
 	return 0, false
 }

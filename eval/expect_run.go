@@ -5,17 +5,18 @@ import (
 	"math"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 )
 
 // Expectations lists the file's expects in source order.
-func (s *Scenario) Expectations() []*Expectation { return s.p.expects }
+func (s *Scenario) Expectations() []*Expectation { return s.p.Expects }
 
 // withinFraction is the relative tolerance of within: v percent when the
 // % sign follows the expression (within tol %), else v itself, a count such
 // as the percent literal 1% (0.01).
 func withinFraction(e *Expectation, v float64) float64 {
-	if e.node.Approx.Percent {
+	if e.Syntax.Approx.Percent {
 		return v / 100
 	}
 	return v
@@ -23,13 +24,13 @@ func withinFraction(e *Expectation, v float64) float64 {
 
 // got is the value the expectation tests: x, or its own job's result.
 func (s *Scenario) got(e *Expectation, out *sink) (Value, bool) {
-	if e.x != nil {
-		return s.run(e.x, out)
+	if e.X != nil {
+		return s.run(e.X, out)
 	}
-	if !s.force(e.job) {
+	if !s.force(e.Job) {
 		return Value{}, false
 	}
-	return s.jobResultAt(e.job, e.own, e.node.X, out)
+	return s.jobResultAt(e.Job, e.Own, e.Syntax.X, out)
 }
 
 // Outcome is the result of checking one expectation.
@@ -67,48 +68,48 @@ func (s *Scenario) Check(e *Expectation) Outcome {
 		return fail()
 	}
 	o.Got = got
-	switch e.mode {
-	case modeBool:
+	switch e.Mode {
+	case check.ModeBool:
 		o.Want = Value{Type: BoolType, Bool: true}
 		o.Pass = got.Bool
-	case modeCompare:
-		want, ok := s.run(e.want, &out)
+	case check.ModeCompare:
+		want, ok := s.run(e.Want, &out)
 		if !ok {
 			return fail()
 		}
 		o.Want = want
-		o.Pass = compareValues(got, e.op, want)
-	case modeApprox:
-		want, ok := s.run(e.want, &out)
+		o.Pass = compareValues(got, e.Op, want)
+	case check.ModeApprox:
+		want, ok := s.run(e.Want, &out)
 		if !ok {
 			return fail()
 		}
 		o.Want = want
 		switch {
-		case e.tol != nil:
-			t, ok := s.run(e.tol, &out)
+		case e.Tol != nil:
+			t, ok := s.run(e.Tol, &out)
 			if !ok {
 				return fail()
 			}
 			if t.Num < 0 {
-				pos, end := e.tol.node.Span()
+				pos, end := e.Tol.Node.Span()
 				out.runtimeErrorAt(pos, end, "the tolerance after ± is negative; write it without a minus sign")
 				return fail()
 			}
 			o.Tolerance = t.Num
-		case e.within != nil:
-			p, ok := s.run(e.within, &out)
+		case e.Within != nil:
+			p, ok := s.run(e.Within, &out)
 			if !ok {
 				return fail()
 			}
 			if p.Num < 0 {
-				pos, end := e.within.node.Span()
+				pos, end := e.Within.Node.Span()
 				out.runtimeErrorAt(pos, end, "within takes a percentage of at least 0%")
 				return fail()
 			}
 			o.Tolerance = math.Abs(want.Num) * withinFraction(e, p.Num)
-		case e.written > 0:
-			o.Tolerance = e.written
+		case e.Written > 0:
+			o.Tolerance = e.Written
 		default:
 			o.Tolerance = 1e-9 * math.Abs(want.Num)
 		}
@@ -124,8 +125,8 @@ func (s *Scenario) Check(e *Expectation) Outcome {
 
 // Test checks every expectation in source order.
 func (s *Scenario) Test() []Outcome {
-	out := make([]Outcome, len(s.p.expects))
-	for i, e := range s.p.expects {
+	out := make([]Outcome, len(s.p.Expects))
+	for i, e := range s.p.Expects {
 		out[i] = s.Check(e)
 	}
 	return out
@@ -161,27 +162,27 @@ func compareValues(a Value, op string, b Value) bool {
 // the value checked, got and wanted, the difference, the tolerance, and the
 // names it reads.
 func (s *Scenario) failure(e *Expectation, o Outcome) *lang.Diagnostic {
-	subject := e.node.X
-	if e.mode == modeCompare {
-		subject = unparen(e.node.X).(*lang.Binary).L
+	subject := e.Syntax.X
+	if e.Mode == check.ModeCompare {
+		subject = check.Unparen(e.Syntax.X).(*lang.Binary).L
 	}
 	pos, end := subject.Span()
 	d := &lang.Diagnostic{Severity: lang.Error, Summary: "expectation failed", Pos: pos, End: end}
-	u := e.wantUnit
-	switch e.mode {
-	case modeBool:
+	u := e.WantUnit
+	switch e.Mode {
+	case check.ModeBool:
 		d.Label = "got false, want true"
-	case modeCompare:
+	case check.ModeCompare:
 		want := o.Want.Precise(u)
-		if e.op != "==" {
-			want = e.op + " " + want
+		if e.Op != "==" {
+			want = e.Op + " " + want
 		}
 		d.Label = fmt.Sprintf("got %s, want %s", o.Got.Precise(u), want)
-	case modeApprox:
+	case check.ModeApprox:
 		diff := math.Abs(o.Got.Num - o.Want.Num)
 		tol := "± " + NumberValue(o.Tolerance, o.Want.Type.Dim).Precise(u)
-		if e.within != nil {
-			p, _ := s.run(e.within, &sink{})
+		if e.Within != nil {
+			p, _ := s.run(e.Within, &sink{})
 			tol = "within " + lang.FormatNumber(lang.Clean(withinFraction(e, p.Num)*100)) + "% (" + tol + ")"
 		}
 		d.Label = fmt.Sprintf("got %s, want %s %s (off by %s)", o.Got.Precise(u), o.Want.Precise(u), tol,
@@ -204,47 +205,47 @@ func (s *Scenario) readNames(e *Expectation) []string {
 			out = append(out, k+" = "+v)
 		}
 	}
-	var expand func(d *decl, prefix, field string, depth int)
-	expand = func(d *decl, prefix, field string, depth int) {
-		def := resultDefs[field]
-		if len(def.inputs) == 0 || depth == 2 {
+	var expand func(d *check.Decl, prefix, field string, depth int)
+	expand = func(d *check.Decl, prefix, field string, depth int) {
+		def := check.ResultDefs[field]
+		if len(def.Inputs) == 0 || depth == 2 {
 			if v, err := s.jobResult(d, field); err == nil {
-				add(prefix+def.name, v.Precise(nil))
+				add(prefix+def.Name, v.Precise(nil))
 			}
 			return
 		}
-		for _, in := range def.inputs {
+		for _, in := range def.Inputs {
 			expand(d, prefix, in, depth+1)
 		}
 	}
-	if e.x == nil && s.of(e.job).state == done {
-		expand(e.job, "", e.own, 0)
+	if e.X == nil && s.of(e.Job).state == check.Done {
+		expand(e.Job, "", e.Own, 0)
 	}
-	for _, c := range []*compiled{e.x, e.want, e.tol, e.within} {
+	for _, c := range []*check.Compiled{e.X, e.Want, e.Tol, e.Within} {
 		if c == nil {
 			continue
 		}
-		for _, r := range c.refs {
-			if r.d != nil && s.of(r.d).state != done || r.d2 != nil && s.of(r.d2).state != done {
+		for _, r := range c.Refs {
+			if r.D != nil && s.of(r.D).state != check.Done || r.D2 != nil && s.of(r.D2).state != check.Done {
 				continue
 			}
-			switch r.kind {
-			case refJob:
+			switch r.Kind {
+			case check.RefJob:
 				prefix := ""
-				if r.d != e.job {
-					prefix = r.d.name.Name + "."
+				if r.D != e.Job {
+					prefix = r.D.Name.Name + "."
 				}
-				expand(r.d, prefix, r.field, 0)
-			case refTrade:
-				for _, d := range []*decl{r.d, r.d2} {
+				expand(r.D, prefix, r.Field, 0)
+			case check.RefTrade:
+				for _, d := range []*check.Decl{r.D, r.D2} {
 					if v, err := s.jobResult(d, "mpg"); err == nil {
-						add(d.name.Name+".mpg", v.Precise(nil))
+						add(d.Name.Name+".mpg", v.Precise(nil))
 					}
 				}
-			case refClassify:
+			case check.RefClassify:
 			default:
 				if v, ok := s.refValue(r, &sink{}); ok {
-					add(r.text, v.Precise(nil))
+					add(r.Text, v.Precise(nil))
 				}
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -13,17 +14,17 @@ import (
 // factorOwner names the team that owns factor f of the job d: the
 // innermost owners block that names it (owners.go), else a team named
 // after the factor. It is the one place the rollups by owner ask.
-func (s *Scenario) factorOwner(d *decl, f goodput.Factor) string {
+func (s *Scenario) factorOwner(d *check.Decl, f goodput.Factor) string {
 	if js := s.of(d).job; js != nil && js.owner(f) != "" {
 		return js.owner(f)
 	}
-	return factorNames[f]
+	return check.FactorNames[f]
 }
 
-func (s *Scenario) figureValue(g groupRef, r *ref, out *sink) (Value, bool) {
-	v, err := s.groupValue(r.d, g.fig)
+func (s *Scenario) figureValue(g check.GroupRef, r *check.Ref, out *sink) (Value, bool) {
+	v, err := s.groupValue(r.D, g.Fig)
 	if err != nil {
-		pos, end := r.node.Span()
+		pos, end := r.Node.Span()
 		out.runtimeErrorAt(pos, end, err.Error())
 		return Value{}, false
 	}
@@ -31,45 +32,45 @@ func (s *Scenario) figureValue(g groupRef, r *ref, out *sink) (Value, bool) {
 }
 
 // groupSums adds up a figure over the group's jobs, in engine units.
-func (s *Scenario) groupSums(d *decl, fig *groupFigure) (float64, error) {
+func (s *Scenario) groupSums(d *check.Decl, fig *check.GroupFigure) (float64, error) {
 	total := 0.0
-	for _, m := range d.plan.members {
+	for _, m := range d.Plan.Members {
 		js := s.of(m).job
 		r := js.result()
-		if fig.def.needsRate && !r.HasCost {
-			return 0, fmt.Errorf("job %s of group %s has no rate, so the group's %s is undefined", m.name.Name, d.name.Name, fig.name)
+		if fig.Def.NeedsRate && !r.HasCost {
+			return 0, fmt.Errorf("job %s of group %s has no rate, so the group's %s is undefined", m.Name.Name, d.Name.Name, fig.Name)
 		}
-		total += fig.def.of(&r)
+		total += fig.Def.Of(&r)
 	}
 	return total, nil
 }
 
 // groupValue computes one figure of a group.
-func (s *Scenario) groupValue(d *decl, fig *groupFigure) (Value, error) {
+func (s *Scenario) groupValue(d *check.Decl, fig *check.GroupFigure) (Value, error) {
 	switch {
-	case fig.def == nil:
-		return count(float64(len(d.plan.members))), nil
-	case fig.def.group == groupRatio:
+	case fig.Def == nil:
+		return count(float64(len(d.Plan.Members))), nil
+	case fig.Def.Group == check.GroupRatio:
 		// A ratio of sums is undefined while the useful hours are 0.
-		useful, _ := s.groupSums(d, groupFigures["useful_hours"])
+		useful, _ := s.groupSums(d, check.GroupFigures["useful_hours"])
 		if useful == 0 {
-			return Value{}, fmt.Errorf("the %s of group %s is undefined: its useful hours are 0", fig.name, d.name.Name)
+			return Value{}, fmt.Errorf("the %s of group %s is undefined: its useful hours are 0", fig.Name, d.Name.Name)
 		}
-		num, err := s.groupSums(d, groupFigures[fig.def.ratio[0]])
+		num, err := s.groupSums(d, check.GroupFigures[fig.Def.Ratio[0]])
 		if err != nil {
 			return Value{}, err
 		}
-		den, err := s.groupSums(d, groupFigures[fig.def.ratio[1]])
+		den, err := s.groupSums(d, check.GroupFigures[fig.Def.Ratio[1]])
 		if err != nil {
 			return Value{}, err
 		}
-		return engineValue(num/den, fig.typ), nil
+		return engineValue(num/den, fig.Typ), nil
 	}
 	v, err := s.groupSums(d, fig)
 	if err != nil {
 		return Value{}, err
 	}
-	return engineValue(v, fig.typ), nil
+	return engineValue(v, fig.Typ), nil
 }
 
 // OwnerRow is what one team's factors lose and could gain across a
@@ -84,10 +85,10 @@ type OwnerRow struct {
 
 // ownerRows rolls a group's losses and gains up by owner, sorted by
 // saving, largest first (ties by name).
-func (s *Scenario) ownerRows(d *decl) []OwnerRow {
+func (s *Scenario) ownerRows(d *check.Decl) []OwnerRow {
 	byOwner := map[string]*OwnerRow{}
 	var order []string
-	for _, m := range d.plan.members {
+	for _, m := range d.Plan.Members {
 		r := s.of(m).job.result()
 		for i := range goodput.NumFactors {
 			f := goodput.Factor(i)
@@ -98,8 +99,8 @@ func (s *Scenario) ownerRows(d *decl) []OwnerRow {
 				byOwner[owner] = row
 				order = append(order, owner)
 			}
-			if !contains(row.Factors, factorNames[f]) {
-				row.Factors = append(row.Factors, factorNames[f])
+			if !check.Contains(row.Factors, check.FactorNames[f]) {
+				row.Factors = append(row.Factors, check.FactorNames[f])
 			}
 			row.LossHours += r.LossHours[f]
 			row.LossCost += r.LossCost[f]
@@ -120,29 +121,29 @@ func (s *Scenario) ownerRows(d *decl) []OwnerRow {
 	return rows
 }
 
-func (s *Scenario) ownerValue(o ownerRef, r *ref, out *sink) (Value, bool) {
+func (s *Scenario) ownerValue(o check.OwnerRef, r *check.Ref, out *sink) (Value, bool) {
 	var owners []string
-	for _, row := range s.ownerRows(r.d) {
+	for _, row := range s.ownerRows(r.D) {
 		owners = append(owners, row.Owner)
-		if row.Owner != o.team {
+		if row.Owner != o.Team {
 			continue
 		}
 		money := row.LossCost
-		if o.saving {
+		if o.Saving {
 			money = row.Saving
 		}
-		for _, m := range r.d.plan.members {
+		for _, m := range r.D.Plan.Members {
 			if !s.of(m).job.result().HasCost {
-				pos, end := r.node.Span()
-				out.runtimeErrorAt(pos, end, fmt.Sprintf("job %s of group %s has no rate, so %s is undefined", m.name.Name, r.d.name.Name, r.text))
+				pos, end := r.Node.Span()
+				out.runtimeErrorAt(pos, end, fmt.Sprintf("job %s of group %s has no rate, so %s is undefined", m.Name.Name, r.D.Name.Name, r.Text))
 				return Value{}, false
 			}
 		}
 		return NumberValue(money, lang.Money), true
 	}
-	pos, end := r.node.(*lang.Call).Args[1].Span()
-	msg := fmt.Sprintf("no factor of a job in group %s is owned by %q", r.d.name.Name, o.team)
-	if sug := suggest.Closest(o.team, owners); sug != "" {
+	pos, end := r.Node.(*lang.Call).Args[1].Span()
+	msg := fmt.Sprintf("no factor of a job in group %s is owned by %q", r.D.Name.Name, o.Team)
+	if sug := suggest.Closest(o.Team, owners); sug != "" {
 		msg += fmt.Sprintf("; did you mean %q?", sug)
 	}
 	sort.Strings(owners)

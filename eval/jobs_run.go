@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -55,22 +56,22 @@ func (j *jobState) owner(f goodput.Factor) string {
 // line that gave the value. A job whose pool or parent is missing or has
 // errors still has its own values checked, so that their independent
 // errors are reported too.
-func (s *Scenario) evalJob(d *decl) bool {
-	jp := d.jb
-	js := &jobState{owners: &jp.owners.names}
+func (s *Scenario) evalJob(d *check.Decl) bool {
+	jp := d.Jb
+	js := &jobState{owners: &jp.Owners.Names}
 	s.of(d).job = js
-	based := jp.based
-	if based && jp.parent != nil {
-		based = s.force(jp.parent)
+	based := jp.Based
+	if based && jp.Parent != nil {
+		based = s.force(jp.Parent)
 	}
-	if based && jp.pool != nil {
-		based = s.force(jp.pool)
+	if based && jp.Pool != nil {
+		based = s.force(jp.Pool)
 	}
 	switch {
 	case !based:
 		s.checkInputs(d, js, gatherOwn)
 		return false
-	case !d.ok:
+	case !d.Ok:
 		s.checkInputs(d, js, gatherLenient)
 		return false
 	}
@@ -85,7 +86,7 @@ func (s *Scenario) evalJob(d *decl) bool {
 // is missing or broken is reported, and no error twice. With gatherOwn
 // (the pool or parent has errors) only the job's own lines are read: a
 // parent's values are its own to report.
-func (s *Scenario) checkInputs(d *decl, js *jobState, mode gatherMode) {
+func (s *Scenario) checkInputs(d *check.Decl, js *jobState, mode gatherMode) {
 	ok := s.gatherInputs(d, js, mode)
 	if !ok && mode == gatherStrict {
 		return
@@ -95,7 +96,7 @@ func (s *Scenario) checkInputs(d *decl, js *jobState, mode gatherMode) {
 	}
 }
 
-func (s *Scenario) solveJob(d *decl, js *jobState) bool {
+func (s *Scenario) solveJob(d *check.Decl, js *jobState) bool {
 	ok := s.gatherInputs(d, js, gatherStrict)
 	if _, err := goodput.Solve(js.in); err != nil {
 		s.inputError(d, js, err)
@@ -127,14 +128,14 @@ const (
 // gatherInputs evaluates the job's values, its own or inherited, into
 // js.in, checking the planner's rules on devices and hours; false
 // when one has an error, already reported.
-func (s *Scenario) gatherInputs(d *decl, js *jobState, mode gatherMode) bool {
-	jp := d.jb
+func (s *Scenario) gatherInputs(d *check.Decl, js *jobState, mode gatherMode) bool {
+	jp := d.Jb
 	ok := true
 	// With gatherOwn, only the job's own lines count.
-	own := func(f *lang.Field) bool { return f != nil && (mode != gatherOwn || jobHolds(d.jobStmt(), f)) }
+	own := func(f *lang.Field) bool { return f != nil && (mode != gatherOwn || jobHolds(d.JobStmt(), f)) }
 	in := &js.in
-	for _, name := range siteNames {
-		f := jp.sites.get(name)
+	for _, name := range check.SiteNames {
+		f := jp.Sites.Get(name)
 		if !own(f) {
 			continue
 		}
@@ -153,7 +154,7 @@ func (s *Scenario) gatherInputs(d *decl, js *jobState, mode gatherMode) bool {
 		}
 	}
 	for f := range goodput.NumFactors {
-		for i, site := range [][goodput.NumFactors]*lang.Field{jp.factors, jp.ceilings} {
+		for i, site := range [][goodput.NumFactors]*lang.Field{jp.Factors, jp.Ceilings} {
 			// A factor whose line failed (its error is already told)
 			// stands in as 0, so that the engine still checks the others.
 			if i == 0 && (mode == gatherOwn || site[f] != nil) {
@@ -182,7 +183,7 @@ func (s *Scenario) gatherInputs(d *decl, js *jobState, mode gatherMode) bool {
 // fieldValue applies it to the devices and hours lines of pools and jobs,
 // once per evaluation.
 func (s *Scenario) plannerRule(name string, f *lang.Field, v Value) bool {
-	if msg := plannerProblem(name, v); msg != "" {
+	if msg := check.PlannerProblem(name, v); msg != "" {
 		pos, end := f.Value.Span()
 		s.ev.errorAt(pos, end, msg)
 		return false
@@ -192,12 +193,12 @@ func (s *Scenario) plannerRule(name string, f *lang.Field, v Value) bool {
 
 // inputError places each of a goodput engine error's input errors on the
 // line that gave the offending value, one diagnostic each.
-func (s *Scenario) inputError(d *decl, js *jobState, err error) {
+func (s *Scenario) inputError(d *check.Decl, js *jobState, err error) {
 	var ies goodput.InputErrors
 	if !errors.As(err, &ies) {
 		var ie *goodput.InputError
 		if !errors.As(err, &ie) {
-			s.ev.errorAt(d.name.Start(), d.name.End(), err.Error())
+			s.ev.errorAt(d.Name.Start(), d.Name.End(), err.Error())
 			return
 		}
 		ies = goodput.InputErrors{ie}
@@ -209,35 +210,35 @@ func (s *Scenario) inputError(d *decl, js *jobState, err error) {
 
 // placeInputError reports ie at the field that set the offending value, or
 // at the job's name when no field did.
-func (s *Scenario) placeInputError(d *decl, js *jobState, ie *goodput.InputError) {
-	jp := d.jb
+func (s *Scenario) placeInputError(d *check.Decl, js *jobState, ie *goodput.InputError) {
+	jp := d.Jb
 	var site *lang.Field
 	switch ie.Input {
 	case goodput.InputFactor:
-		site = jp.factors[ie.Factor]
+		site = jp.Factors[ie.Factor]
 	case goodput.InputCeiling:
-		site = jp.ceilings[ie.Factor]
+		site = jp.Ceilings[ie.Factor]
 	default:
-		site = jp.sites.get(inputFieldName(ie.Input))
+		site = jp.Sites.Get(inputFieldName(ie.Input))
 	}
 	msg := inputErrorMessage(ie)
 	if site == nil {
-		if ie.Kind == goodput.MissingFactor && jp.partial {
+		if ie.Kind == goodput.MissingFactor && jp.Partial {
 			return // it may be on the line a syntax error took: told already
 		}
-		s.ev.errorAt(d.name.Start(), d.name.End(), msg)
+		s.ev.errorAt(d.Name.Start(), d.Name.End(), msg)
 		return
 	}
 	pos, end := site.Value.Span()
 	diag := s.ev.errorAt(pos, end, msg)
 	if ie.Kind == goodput.CeilingBelowFactor {
-		if fs := jp.factors[ie.Factor]; fs != nil {
+		if fs := jp.Factors[ie.Factor]; fs != nil {
 			fp, fe := fs.Value.Span()
 			diag.Related = []lang.Related{{Pos: fp, End: fe, Label: "the factor is set here"}}
 		}
 	}
-	if site.Start().Filename != d.name.Start().Filename || !within(site, d.jobStmt()) {
-		diag.Notes = append(diag.Notes, "in job "+d.name.Name+", which inherits this value")
+	if site.Start().Filename != d.Name.Start().Filename || !within(site, d.JobStmt()) {
+		diag.Notes = append(diag.Notes, "in job "+d.Name.Name+", which inherits this value")
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib"
 )
@@ -40,26 +41,26 @@ func LoadWith(opts Options, name string, src []byte) (*Scenario, error) {
 // opts.Std or stdlib.Files) as if one file imported them all: what
 // gpl classify reads its rulesets from when no file is given.
 func LoadLibrary(opts Options) (*Scenario, error) {
-	p := newProgram(opts)
-	for _, lib := range stdlib.Names(p.opts.Std) {
+	p := check.NewProgram(opts)
+	for _, lib := range stdlib.Names(p.Opts.Std) {
 		path0, _ := strconv.Unquote(lib) // "std/NAME"
 		path0 += ".gpl"
-		src, err := fs.ReadFile(p.opts.Std, strings.TrimPrefix(path0, "std/"))
+		src, err := fs.ReadFile(p.Opts.Std, strings.TrimPrefix(path0, "std/"))
 		if err != nil {
 			s := &Scenario{p: p, readErr: &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}}
 			return s, s.readErr
 		}
-		p.addFile(path0, src, nil)
+		p.AddFile(path0, src, nil)
 	}
-	p.check()
+	p.Check()
 	s := evaluate(p, nil)
 	return s, s.err()
 }
 
 func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
-	p := newProgram(opts)
+	p := check.NewProgram(opts)
 	if src == nil {
-		b, err := p.readFile(name)
+		b, err := p.ReadFile(name)
 		if err != nil {
 			s := &Scenario{p: p, readErr: &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}}
 			return s, s.readErr
@@ -70,8 +71,8 @@ func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
 		// place, as it does the files it reads itself.
 		src = bytes.Clone(src)
 	}
-	p.addFile(name, src, nil)
-	p.check()
+	p.AddFile(name, src, nil)
+	p.Check()
 	s := evaluate(p, nil)
 	return s, s.err()
 }

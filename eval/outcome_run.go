@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -15,42 +16,42 @@ import (
 // when no broken declaration is found, it says so at the expect.
 func (s *Scenario) unevaluated(e *Expectation) *lang.Diagnostic {
 	var (
-		broken []*decl
+		broken []*check.Decl
 		at     lang.Expr
 	)
-	seen := map[*decl]bool{}
-	if e.x == nil && s.of(e.job).state != done {
-		seen[e.job] = true
-		broken = append(broken, e.job)
-		at = e.node.X
+	seen := map[*check.Decl]bool{}
+	if e.X == nil && s.of(e.Job).state != check.Done {
+		seen[e.Job] = true
+		broken = append(broken, e.Job)
+		at = e.Syntax.X
 	}
-	for _, c := range []*compiled{e.x, e.want, e.tol, e.within} {
+	for _, c := range []*check.Compiled{e.X, e.Want, e.Tol, e.Within} {
 		if c == nil {
 			continue
 		}
-		for _, r := range c.refs {
-			for _, d := range []*decl{r.d, r.d2} {
-				if d == nil || s.of(d).state == done || seen[d] {
+		for _, r := range c.Refs {
+			for _, d := range []*check.Decl{r.D, r.D2} {
+				if d == nil || s.of(d).state == check.Done || seen[d] {
 					continue
 				}
 				seen[d] = true
 				broken = append(broken, d)
 				if at == nil {
-					at = r.node
+					at = r.Node
 				}
 			}
 		}
 	}
 	if len(broken) == 0 {
 		return &lang.Diagnostic{Severity: lang.Error, Summary: "the expectation could not be evaluated",
-			Pos: e.node.Start(), End: e.node.End()}
+			Pos: e.Syntax.Start(), End: e.Syntax.End()}
 	}
 	pos, end := at.Span()
 	names := make([]string, len(broken))
 	d := &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end}
 	for i, b := range broken {
-		names[i] = b.name.Name
-		d.Related = append(d.Related, lang.Related{Pos: b.name.Start(), End: b.name.End(),
+		names[i] = b.Name.Name
+		d.Related = append(d.Related, lang.Related{Pos: b.Name.Start(), End: b.Name.End(),
 			Label: "declared here"})
 	}
 	if len(names) == 1 {
@@ -86,10 +87,10 @@ func (o Outcome) Status() string {
 // expression.
 func (o Outcome) WithinPercent() (float64, bool) {
 	e := o.Expectation
-	if e == nil || e.within == nil {
+	if e == nil || e.Within == nil {
 		return 0, false
 	}
-	if lit := numberLit(e.node.Approx.Within); lit != nil && lit.UnitOf() == nil {
+	if lit := check.NumberLit(e.Syntax.Approx.Within); lit != nil && lit.UnitOf() == nil {
 		return math.Abs(lit.Amount()), true
 	}
 	if o.Want.Num == 0 {

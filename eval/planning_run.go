@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -16,32 +17,32 @@ type planValues struct {
 }
 
 // planValue computes what a refPlan reads in this evaluation.
-func (s *Scenario) planValue(r *ref, out *sink) (Value, bool) {
-	switch q := r.plan.(type) {
-	case bestRef:
+func (s *Scenario) planValue(r *check.Ref, out *sink) (Value, bool) {
+	switch q := r.Plan.(type) {
+	case check.BestRef:
 		return s.bestValue(r, out)
-	case ratioRef:
+	case check.RatioRef:
 		return s.ratioValue(q, r, out)
-	case groupRef:
+	case check.GroupRef:
 		return s.figureValue(q, r, out)
-	case ownerRef:
+	case check.OwnerRef:
 		return s.ownerValue(q, r, out)
-	case sweepPointsRef:
+	case check.SweepPointsRef:
 		return s.sweepPointsValue(r)
-	case *sweepQuery:
+	case *check.SweepQuery:
 		return s.queryValue(q, r, out)
-	case solveRef:
+	case check.SolveRef:
 		return s.solveValue(q, r, out)
-	case pointScopeRef:
+	case check.PointScopeRef:
 		return s.pointScopeValue(r, out)
 	}
-	panic(fmt.Sprintf("planValue: %T", r.plan))
+	panic(fmt.Sprintf("planValue: %T", r.Plan))
 }
 
 // evalMembers evaluates the jobs a group or compare lists.
-func (s *Scenario) evalMembers(d *decl) bool {
+func (s *Scenario) evalMembers(d *check.Decl) bool {
 	ok := true
-	for _, m := range d.plan.members {
+	for _, m := range d.Plan.Members {
 		ok = s.force(m) && ok
 	}
 	return ok
@@ -55,7 +56,7 @@ type point struct {
 	vals   []float64      // the varied inputs' values, base units, in axis order
 	above  [goodput.NumFactors]bool
 	sc     *Scenario // the evaluation its values come from (one per param value)
-	params map[*decl]Value
+	params map[*check.Decl]Value
 }
 
 // own makes a copy of a point read its own result, not the original's,
@@ -87,31 +88,31 @@ func (pt *point) aboveCeiling() []string {
 	var out []string
 	for f := range goodput.NumFactors {
 		if pt.above[f] {
-			out = append(out, factorNames[f])
+			out = append(out, check.FactorNames[f])
 		}
 	}
 	return out
 }
 
 // pointFieldGet reads the field f at pt.
-func pointFieldGet(f pointField, pt *point) (Value, error) {
-	if f.param != nil {
-		pt.sc.force(f.param)
-		return *pt.sc.value(f.param), nil
+func pointFieldGet(f check.PointField, pt *point) (Value, error) {
+	if f.Param != nil {
+		pt.sc.force(f.Param)
+		return *pt.sc.value(f.Param), nil
 	}
-	return resultGet(f.def, &pt.job)
+	return resultGet(f.Def, &pt.job)
 }
 
 // pointValue words a failed read of a point's field.
-func pointValue(f pointField, pt *point, what string) (Value, error) {
+func pointValue(f check.PointField, pt *point, what string) (Value, error) {
 	v, err := pointFieldGet(f, pt)
 	if err == nil {
 		return v, nil
 	}
 	if err == errNoRate {
-		return Value{}, fmt.Errorf("%s has no rate, so %s is undefined", what, f.def.name)
+		return Value{}, fmt.Errorf("%s has no rate, so %s is undefined", what, f.Def.Name)
 	}
-	return Value{}, fmt.Errorf("%s of %s is undefined: %w", f.def.name, what, divisionError("its mpg", &pt.job, err))
+	return Value{}, fmt.Errorf("%s of %s is undefined: %w", f.Def.Name, what, divisionError("its mpg", &pt.job, err))
 }
 
 // asInputErrors finds the engine's input errors in err.

@@ -6,35 +6,36 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr/vm"
+	"github.com/gpl-lang/gpl/eval/internal/check"
 )
 
-func (s *Scenario) sweepPointsValue(r *ref) (Value, bool) {
-	return count(float64(s.of(r.d).plan.points)), true
+func (s *Scenario) sweepPointsValue(r *check.Ref) (Value, bool) {
+	return count(float64(s.of(r.D).plan.points)), true
 }
 
-func (s *Scenario) solveValue(q solveRef, r *ref, out *sink) (Value, bool) {
-	pt := s.of(r.d).plan.answer
+func (s *Scenario) solveValue(q check.SolveRef, r *check.Ref, out *sink) (Value, bool) {
+	pt := s.of(r.D).plan.answer
 	if pt == nil {
 		return Value{}, false
 	}
-	v, err := pointValue(q.f, pt, "the answer of "+r.d.name.Name)
+	v, err := pointValue(q.F, pt, "the answer of "+r.D.Name.Name)
 	if err != nil {
-		pos, end := r.node.Span()
+		pos, end := r.Node.Span()
 		out.runtimeErrorAt(pos, end, err.Error())
 		return Value{}, false
 	}
 	return v, true
 }
 
-func (s *Scenario) pointScopeValue(r *ref, out *sink) (Value, bool) {
-	pos, end := r.node.Span()
-	out.errorAt(pos, end, r.text+" names a result of a sweep's point; it has a value only inside NAME.first(…)")
+func (s *Scenario) pointScopeValue(r *check.Ref, out *sink) (Value, bool) {
+	pos, end := r.Node.Span()
+	out.errorAt(pos, end, r.Text+" names a result of a sweep's point; it has a value only inside NAME.first(…)")
 	return Value{}, false
 }
 
 // queryValue answers the query by streaming over the sweep's points.
-func (s *Scenario) queryValue(q *sweepQuery, r *ref, out *sink) (Value, bool) {
-	pos, end := r.node.Span()
+func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Value, bool) {
+	pos, end := r.Node.Span()
 	fail := func(format string, args ...any) (Value, bool) {
 		out.runtimeErrorAt(pos, end, fmt.Sprintf(format, args...))
 		return Value{}, false
@@ -48,16 +49,16 @@ func (s *Scenario) queryValue(q *sweepQuery, r *ref, out *sink) (Value, bool) {
 	)
 	keep := func(pt *point) bool {
 		var err error
-		if answer, err = pointFieldGet(q.field, pt); err != nil { // worded only when it fails
-			answer, ferr = pointValue(q.field, pt, "the point "+describeAt(r.d, pt))
+		if answer, err = pointFieldGet(q.Field, pt); err != nil { // worded only when it fails
+			answer, ferr = pointValue(q.Field, pt, "the point "+describeAt(r.D, pt))
 		}
 		return ferr == nil
 	}
-	switch q.method {
+	switch q.Method {
 	case "min", "max", "argmin", "argmax":
-		larger := q.method == "max" || q.method == "argmax"
-		walk = s.eachPoint(r.d, func(pt *point) bool {
-			v, err := resultGet(q.result, &pt.job)
+		larger := q.Method == "max" || q.Method == "argmax"
+		walk = s.eachPoint(r.D, func(pt *point) bool {
+			v, err := resultGet(q.Result, &pt.job)
 			if err != nil {
 				return true // undefined at this point: not a candidate
 			}
@@ -65,27 +66,27 @@ func (s *Scenario) queryValue(q *sweepQuery, r *ref, out *sink) (Value, bool) {
 				return true
 			}
 			found, best = true, v.Num
-			if q.method == "min" || q.method == "max" {
+			if q.Method == "min" || q.Method == "max" {
 				answer = v
 				return true
 			}
 			return keep(pt)
 		})
 		if walk == nil && ferr == nil && !found {
-			return fail("%s is undefined at every point of sweep %s", q.result.name, r.d.name.Name)
+			return fail("%s is undefined at every point of sweep %s", q.Result.Name, r.D.Name.Name)
 		}
 	case "at":
-		want := make([]float64, len(q.at))
-		for i, a := range q.at {
-			v, ok := s.run(a.value, out)
+		want := make([]float64, len(q.At))
+		for i, a := range q.At {
+			v, ok := s.run(a.Value, out)
 			if !ok {
 				return Value{}, false
 			}
 			want[i] = v.Num
 		}
-		walk = s.eachPoint(r.d, func(pt *point) bool {
-			for i, a := range q.at {
-				if !sameValue(pt.vals[a.axis], want[i]) {
+		walk = s.eachPoint(r.D, func(pt *point) bool {
+			for i, a := range q.At {
+				if !sameValue(pt.vals[a.Axis], want[i]) {
 					return true
 				}
 			}
@@ -94,12 +95,12 @@ func (s *Scenario) queryValue(q *sweepQuery, r *ref, out *sink) (Value, bool) {
 			return false
 		})
 		if walk == nil && !found {
-			return fail("no point of sweep %s has %s", r.d.name.Name, describeWant(r.d, q.at, want))
+			return fail("no point of sweep %s has %s", r.D.Name.Name, describeWant(r.D, q.At, want))
 		}
 	case "first":
-		run := newPointRunner(q.cond)
+		run := newPointRunner(q.Cond)
 		var cerr error
-		walk = s.eachPoint(r.d, func(pt *point) bool {
+		walk = s.eachPoint(r.D, func(pt *point) bool {
 			holds, err := run.holds(pt)
 			if err != nil {
 				cerr = err
@@ -116,11 +117,11 @@ func (s *Scenario) queryValue(q *sweepQuery, r *ref, out *sink) (Value, bool) {
 			return fail("%s", cerr)
 		}
 		if walk == nil && !found {
-			return fail("no point of sweep %s meets %s", r.d.name.Name, s.sourceText(q.cond.node))
+			return fail("no point of sweep %s meets %s", r.D.Name.Name, s.sourceText(q.Cond.Node))
 		}
 	}
 	if walk != nil {
-		return fail("sweep %s: %v", r.d.name.Name, walk)
+		return fail("sweep %s: %v", r.D.Name.Name, walk)
 	}
 	if ferr != nil {
 		return fail("%v", ferr)
@@ -134,19 +135,19 @@ func sameValue(got, want float64) bool {
 	return math.Abs(got-want) <= 1e-9*math.Max(1, math.Abs(want))
 }
 
-func describeAt(d *decl, pt *point) string {
+func describeAt(d *check.Decl, pt *point) string {
 	var parts []string
-	for i, ax := range d.plan.axes {
-		parts = append(parts, ax.in.name+" = "+NumberValue(pt.vals[i], ax.in.typ.Dim).String())
+	for i, ax := range d.Plan.Axes {
+		parts = append(parts, ax.In.Name+" = "+NumberValue(pt.vals[i], ax.In.Typ.Dim).String())
 	}
 	return strings.Join(parts, ", ")
 }
 
-func describeWant(d *decl, at []atArg, want []float64) string {
+func describeWant(d *check.Decl, at []check.AtArg, want []float64) string {
 	var parts []string
 	for i, a := range at {
-		ax := d.plan.axes[a.axis]
-		parts = append(parts, ax.in.name+" = "+NumberValue(want[i], ax.in.typ.Dim).String())
+		ax := d.Plan.Axes[a.Axis]
+		parts = append(parts, ax.In.Name+" = "+NumberValue(want[i], ax.In.Typ.Dim).String())
 	}
 	return strings.Join(parts, ", ")
 }
@@ -154,30 +155,30 @@ func describeWant(d *decl, at []atArg, want []float64) string {
 // pointRunner evaluates a condition at point after point, reusing its
 // environment and virtual machine.
 type pointRunner struct {
-	c   *compiled
-	env exprEnv
+	c   *check.Compiled
+	env check.ExprEnv
 	vm  vm.VM
 }
 
-func newPointRunner(c *compiled) *pointRunner {
-	return &pointRunner{c: c, env: exprEnv{N: make([]float64, c.nums), B: make([]bool, c.bools), S: make([]string, c.strs)}}
+func newPointRunner(c *check.Compiled) *pointRunner {
+	return &pointRunner{c: c, env: check.ExprEnv{N: make([]float64, c.Nums), B: make([]bool, c.Bools), S: make([]string, c.Strs)}}
 }
 
 // holds evaluates the condition at pt; a result undefined there (a price
 // over a zero mpg) makes it false.
 func (pr *pointRunner) holds(pt *point) (bool, error) {
 	c := pr.c
-	if c.konst != nil {
-		return c.konst.Bool, nil
+	if c.Konst != nil {
+		return c.Konst.Bool, nil
 	}
 	var single Value
-	for _, r := range c.refs {
+	for _, r := range c.Refs {
 		var v Value
-		if ps, ok := r.plan.(pointScopeRef); ok {
+		if ps, ok := r.Plan.(check.PointScopeRef); ok {
 			var err error
-			if v, err = resultGet(ps.def, &pt.job); err != nil {
+			if v, err = resultGet(ps.Def, &pt.job); err != nil {
 				if err == errNoRate {
-					return false, fmt.Errorf("the job has no rate, so %s is undefined", ps.def.name)
+					return false, fmt.Errorf("the job has no rate, so %s is undefined", ps.Def.Name)
 				}
 				return false, nil
 			}
@@ -188,26 +189,26 @@ func (pr *pointRunner) holds(pt *point) (bool, error) {
 				if len(sk.diags) > 0 {
 					return false, fmt.Errorf("%s", sk.diags[0].Summary)
 				}
-				return false, fmt.Errorf("%s cannot be evaluated", r.text)
+				return false, fmt.Errorf("%s cannot be evaluated", r.Text)
 			}
 		}
-		if c.prog == nil {
+		if c.Prog == nil {
 			single = v
 			continue
 		}
-		switch r.typ.Kind {
+		switch r.Typ.Kind {
 		case Number:
-			pr.env.N[r.slot] = v.Num
+			pr.env.N[r.Slot] = v.Num
 		case Bool:
-			pr.env.B[r.slot] = v.Bool
+			pr.env.B[r.Slot] = v.Bool
 		default:
-			pr.env.S[r.slot] = v.Str
+			pr.env.S[r.Slot] = v.Str
 		}
 	}
-	if c.prog == nil {
+	if c.Prog == nil {
 		return single.Bool, nil
 	}
-	res, err := pr.vm.Run(c.prog, pr.env)
+	res, err := pr.vm.Run(c.Prog, pr.env)
 	if _, zero := divisorAt(err); zero {
 		return false, nil
 	}

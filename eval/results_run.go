@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -51,7 +52,7 @@ func buildResultRuns() []resultRun {
 	}
 	for i := range goodput.NumFactors {
 		f := goodput.Factor(i)
-		long := factorNames[f]
+		long := check.FactorNames[f]
 		byName[f.Short()] = resultRun{calc: func(j *jobState) (Value, error) { return count(j.in.Factors[f].Value), nil }}
 		byName["ceiling."+long] = resultRun{calc: func(j *jobState) (Value, error) {
 			if c := j.in.Ceilings[f]; c.Set {
@@ -69,9 +70,9 @@ func buildResultRuns() []resultRun {
 			explain: func(j *Job, _ Value) (string, string) { return "", j.explainOwner("owner." + long) },
 			calc:    func(j *jobState) (Value, error) { return Value{Type: StringType, Str: j.owner(f)}, nil }}
 	}
-	runs := make([]resultRun, len(resultTable))
+	runs := make([]resultRun, len(check.ResultTable))
 	for name, r := range byName {
-		runs[resultDefs[name].index] = r
+		runs[check.ResultDefs[name].Index] = r
 	}
 	return runs
 }
@@ -79,29 +80,29 @@ func buildResultRuns() []resultRun {
 var errNoRate = errors.New("has no rate")
 
 // resultGet computes the result for job j.
-func resultGet(d *resultDef, j *jobState) (Value, error) {
-	if d.needsRate && !j.result().HasCost {
+func resultGet(d *check.ResultDef, j *jobState) (Value, error) {
+	if d.NeedsRate && !j.result().HasCost {
 		return Value{}, errNoRate
 	}
-	if calc := resultRuns[d.index].calc; calc != nil {
+	if calc := resultRuns[d.Index].calc; calc != nil {
 		return calc(j)
 	}
 	r := j.result()
-	return engineValue(d.of(&r), d.typ), nil
+	return engineValue(d.Of(&r), d.Typ), nil
 }
 
 // jobResult reads a named result of a forced job.
-func (s *Scenario) jobResult(d *decl, name string) (Value, error) {
-	def, ok := resultDefs[name]
+func (s *Scenario) jobResult(d *check.Decl, name string) (Value, error) {
+	def, ok := check.ResultDefs[name]
 	if !ok {
-		return Value{}, fmt.Errorf("job %s has no result %s", d.name.Name, name)
+		return Value{}, fmt.Errorf("job %s has no result %s", d.Name.Name, name)
 	}
 	v, err := resultGet(def, s.of(d).job)
 	if errors.Is(err, errNoRate) {
-		return Value{}, fmt.Errorf("job %s has no rate, so %s is undefined; set rate in the job or its pool", d.name.Name, def.name)
+		return Value{}, fmt.Errorf("job %s has no rate, so %s is undefined; set rate in the job or its pool", d.Name.Name, def.Name)
 	}
 	if err != nil {
-		return Value{}, fmt.Errorf("%s of job %s is undefined: %w", def.name, d.name.Name, divisionError("its mpg", s.of(d).job, err))
+		return Value{}, fmt.Errorf("%s of job %s is undefined: %w", def.Name, d.Name.Name, divisionError("its mpg", s.of(d).job, err))
 	}
 	return v, nil
 }
@@ -136,7 +137,7 @@ func (e *restated) Unwrap() error { return e.err }
 // jobResultAt is the result field of job d, read where at is: an error is
 // reported there, as a runtime error when the result is undefined or out
 // of range for the values (a zero mpg), else as one of the file.
-func (s *Scenario) jobResultAt(d *decl, field string, at lang.Expr, out *sink) (Value, bool) {
+func (s *Scenario) jobResultAt(d *check.Decl, field string, at lang.Expr, out *sink) (Value, bool) {
 	v, err := s.jobResult(d, field)
 	if err != nil {
 		pos, end := at.Span()
@@ -151,36 +152,36 @@ func (s *Scenario) jobResultAt(d *decl, field string, at lang.Expr, out *sink) (
 }
 
 // declaration that could not be evaluated fails quietly.
-func (s *Scenario) refValue(r *ref, out *sink) (Value, bool) {
-	if !s.force(r.d) || r.d2 != nil && !s.force(r.d2) {
+func (s *Scenario) refValue(r *check.Ref, out *sink) (Value, bool) {
+	if !s.force(r.D) || r.D2 != nil && !s.force(r.D2) {
 		return Value{}, false
 	}
-	pos, end := r.node.Span()
-	switch r.kind {
-	case refLet:
-		return *s.value(r.d), true
-	case refJob:
-		return s.jobResultAt(r.d, r.field, r.node, out)
-	case refPool:
-		f := r.d.pl.fields.get(r.field)
+	pos, end := r.Node.Span()
+	switch r.Kind {
+	case check.RefLet:
+		return *s.value(r.D), true
+	case check.RefJob:
+		return s.jobResultAt(r.D, r.Field, r.Node, out)
+	case check.RefPool:
+		f := r.D.Pl.Fields.Get(r.Field)
 		if f == nil {
-			out.errorAt(pos, end, fmt.Sprintf("pool %s does not set %s", r.d.name.Name, r.field))
+			out.errorAt(pos, end, fmt.Sprintf("pool %s does not set %s", r.D.Name.Name, r.Field))
 			return Value{}, false
 		}
 		return s.fieldValue(f)
-	case refTrade:
-		v, err := goodput.TradeRatio(s.of(r.d).job.result(), s.of(r.d2).job.result())
+	case check.RefTrade:
+		v, err := goodput.TradeRatio(s.of(r.D).job.result(), s.of(r.D2).job.result())
 		if err != nil {
-			err = divisionError("the mpg of "+r.d.name.Name, s.of(r.d).job, err)
-			out.runtimeErrorAt(pos, end, fmt.Sprintf("trade_ratio(%s, %s) is undefined: %v", r.d.name.Name, r.d2.name.Name, err))
+			err = divisionError("the mpg of "+r.D.Name.Name, s.of(r.D).job, err)
+			out.runtimeErrorAt(pos, end, fmt.Sprintf("trade_ratio(%s, %s) is undefined: %v", r.D.Name.Name, r.D2.Name.Name, err))
 			return Value{}, false
 		}
 		return count(v), true
-	case refRequest:
+	case check.RefRequest:
 		return s.requestField(r, out)
-	case refClassify:
+	case check.RefClassify:
 		return s.classifyRef(r)
-	case refPlan:
+	case check.RefPlan:
 		return s.planValue(r, out) // planning.go
 	}
 	return Value{}, false

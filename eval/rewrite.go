@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -45,22 +46,22 @@ func (o Outcome) Rewrite() (Rewrite, error) {
 		return Rewrite{}, errors.New("the expectation holds")
 	}
 	var want lang.Expr
-	switch e.mode {
-	case modeBool:
+	switch e.Mode {
+	case check.ModeBool:
 		return Rewrite{}, errors.New("a condition has no wanted value to rewrite")
-	case modeApprox:
-		want = e.node.Approx.Want
-	case modeCompare:
-		switch e.op {
+	case check.ModeApprox:
+		want = e.Syntax.Approx.Want
+	case check.ModeCompare:
+		switch e.Op {
 		case "==":
-			want = unparen(e.node.X).(*lang.Binary).R
+			want = check.Unparen(e.Syntax.X).(*lang.Binary).R
 		case "!=":
 			return Rewrite{}, errors.New("!= fails only when the value got is the one written; edit it by hand")
 		default:
-			return Rewrite{}, fmt.Errorf("only the wanted value of ≈ and == is rewritten, not a bound of %s", e.op)
+			return Rewrite{}, fmt.Errorf("only the wanted value of ≈ and == is rewritten, not a bound of %s", e.Op)
 		}
 	}
-	want = unparen(want)
+	want = check.Unparen(want)
 	pos, end := want.Span()
 	text, err := o.newWantText(want)
 	if err != nil {
@@ -85,12 +86,12 @@ func (o Outcome) newWantText(want lang.Expr) (string, error) {
 			return got.Str, nil
 		}
 	}
-	lit := numberLit(want)
+	lit := check.NumberLit(want)
 	if lit == nil || got.Type.Kind != Number {
 		return "", errors.New("the wanted value is an expression, not a literal")
 	}
 	form := formOf(lit)
-	if o.Expectation.mode == modeCompare {
+	if o.Expectation.Mode == check.ModeCompare {
 		text, ok := form.exact(got.Num)
 		if !ok {
 			return "", fmt.Errorf("no literal in %s reproduces %s", form.unitName(), got.Precise(lit.UnitOf()))
@@ -120,10 +121,10 @@ func approxPass(got, want, tol float64) bool {
 func (o Outcome) approxHolds(f numberForm) (func(base float64, decimals int) bool, error) {
 	e, got := o.Expectation, o.Got.Num
 	switch {
-	case e.tol != nil:
+	case e.Tol != nil:
 		tol := o.Tolerance
 		return func(base float64, _ int) bool { return approxPass(got, base, tol) }, nil
-	case e.within != nil:
+	case e.Within != nil:
 		pct, ok := o.WithinPercent()
 		if !ok {
 			return nil, errors.New("the percentage after within is an expression")

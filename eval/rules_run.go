@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
@@ -13,12 +14,12 @@ type requestState struct {
 	req priority.Request
 }
 
-func (s *Scenario) evalRequest(d *decl) bool {
+func (s *Scenario) evalRequest(d *check.Decl) bool {
 	rs := &requestState{req: priority.NewRequest()}
 	s.of(d).req = rs
 	ok := true
-	for _, f := range d.requestStmt().Fields {
-		if d.rq.fields.get(f.Name.Name) != f {
+	for _, f := range d.RequestStmt().Fields {
+		if d.Rq.Fields.Get(f.Name.Name) != f {
 			continue
 		}
 		v, vok := s.fieldValue(f)
@@ -27,7 +28,7 @@ func (s *Scenario) evalRequest(d *decl) bool {
 			continue
 		}
 		field, _ := priority.ParseField(f.Name.Name)
-		ev := toEngine(v.Num, requestFields[f.Name.Name].dim)
+		ev := check.ToEngine(v.Num, check.RequestFields[f.Name.Name].Dim)
 		if msg := checkRequestValue(field, ev); msg != "" {
 			pos, end := f.Value.Span()
 			s.ev.errorAt(pos, end, msg)
@@ -60,18 +61,18 @@ func checkRequestValue(f priority.Field, v float64) string {
 	return ""
 }
 
-func (s *Scenario) requestField(r *ref, out *sink) (Value, bool) {
-	f, _ := priority.ParseField(r.field)
-	v, present := s.of(r.d).req.req.Get(f)
+func (s *Scenario) requestField(r *check.Ref, out *sink) (Value, bool) {
+	f, _ := priority.ParseField(r.Field)
+	v, present := s.of(r.D).req.req.Get(f)
 	if !present {
-		if !r.d.partial { // else the field may be on the line a syntax error took
-			pos, end := r.node.Span()
-			out.errorAt(pos, end, fmt.Sprintf("request %s has no %s", r.d.name.Name, r.field))
+		if !r.D.Partial { // else the field may be on the line a syntax error took
+			pos, end := r.Node.Span()
+			out.errorAt(pos, end, fmt.Sprintf("request %s has no %s", r.D.Name.Name, r.Field))
 		}
 		return Value{}, false
 	}
-	def := requestFields[r.field]
-	return NumberValue(v/engineScale(def.dim), def.dim), true
+	def := check.RequestFields[r.Field]
+	return NumberValue(v/check.EngineScale(def.Dim), def.Dim), true
 }
 
 // rulesState is the ruleset one evaluation classifies with.
@@ -79,30 +80,30 @@ type rulesState struct {
 	rs *priority.Ruleset
 }
 
-func (s *Scenario) classifyRef(r *ref) (Value, bool) {
-	class, _ := s.of(r.d).rs.rs.Classify(&s.of(r.d2).req.req)
+func (s *Scenario) classifyRef(r *check.Ref) (Value, bool) {
+	class, _ := s.of(r.D).rs.rs.Classify(&s.of(r.D2).req.req)
 	return Value{Type: ClassType, Str: string(class)}, true
 }
 
 // evalRules gives the evaluation its ruleset: the one compiled at check,
 // or one compiled with this evaluation's values.
-func (s *Scenario) evalRules(d *decl) bool {
-	if !d.rs.dynamic {
-		s.of(d).rs = &rulesState{rs: d.rs.rs}
+func (s *Scenario) evalRules(d *check.Decl) bool {
+	if !d.Rs.Dynamic {
+		s.of(d).rs = &rulesState{rs: d.Rs.Rs}
 		return true
 	}
 	var dynamic bool
-	read := func(r *ref) (Value, bool) {
-		if !s.force(r.d) {
+	read := func(r *check.Ref) (Value, bool) {
+		if !s.force(r.D) {
 			return Value{}, false
 		}
 		return s.refValue(r, &s.ev)
 	}
-	rules, ok := s.p.ruleConds(d, read, &s.ev.diags, &dynamic)
+	rules, ok := s.p.RuleConds(d, read, &s.ev.diags, &dynamic)
 	if !ok {
 		return false
 	}
-	rs, ok := s.p.compileRules(d, rules, &s.ev.diags)
+	rs, ok := s.p.CompileRules(d, rules, &s.ev.diags)
 	if !ok {
 		return false
 	}
@@ -113,8 +114,8 @@ func (s *Scenario) evalRules(d *decl) bool {
 // Ruleset returns the compiled ruleset of that name, ready to classify
 // requests; it is immutable and safe for concurrent use.
 func (s *Scenario) Ruleset(name string) (*priority.Ruleset, bool) {
-	d, ok := s.p.decls[name]
-	if !ok || d.kind != declRules || s.of(d).rs == nil {
+	d, ok := s.p.Decls[name]
+	if !ok || d.Kind != check.DeclRules || s.of(d).rs == nil {
 		return nil, false
 	}
 	return s.of(d).rs.rs, true
@@ -125,12 +126,12 @@ func (s *Scenario) Ruleset(name string) (*priority.Ruleset, bool) {
 // let values and in the given expectations (all of them when expects is
 // nil), each counted once.
 func (s *Scenario) RuleCoverage(name string, expects []*Expectation) ([]string, []int, bool) {
-	d, ok := s.p.decls[name]
-	if !ok || d.kind != declRules || s.of(d).rs == nil {
+	d, ok := s.p.Decls[name]
+	if !ok || d.Kind != check.DeclRules || s.of(d).rs == nil {
 		return nil, nil, false
 	}
 	rs := s.of(d).rs.rs
-	names := make([]string, len(d.rulesStmt().Rules)+1)
+	names := make([]string, len(d.RulesStmt().Rules)+1)
 	for i := range names {
 		if i == len(names)-1 {
 			names[i] = "else"
@@ -139,31 +140,31 @@ func (s *Scenario) RuleCoverage(name string, expects []*Expectation) ([]string, 
 		names[i] = rs.RuleName(i)
 	}
 	fired := make([]int, len(names))
-	count := func(c *compiled) {
+	count := func(c *check.Compiled) {
 		if c == nil {
 			return
 		}
-		for _, r := range c.refs {
-			if r.kind != refClassify || r.d != d || s.of(r.d2).state != done {
+		for _, r := range c.Refs {
+			if r.Kind != check.RefClassify || r.D != d || s.of(r.D2).state != check.Done {
 				continue
 			}
-			_, rule := rs.Classify(&s.of(r.d2).req.req)
+			_, rule := rs.Classify(&s.of(r.D2).req.req)
 			if rule < 0 {
 				rule = len(fired) - 1
 			}
 			fired[rule]++
 		}
 	}
-	for _, x := range s.p.order {
-		if x.kind == declLet || x.kind == declParam {
-			count(x.value)
+	for _, x := range s.p.Order {
+		if x.Kind == check.DeclLet || x.Kind == check.DeclParam {
+			count(x.Value)
 		}
 	}
 	if expects == nil {
-		expects = s.p.expects
+		expects = s.p.Expects
 	}
 	for _, e := range expects {
-		for _, c := range []*compiled{e.x, e.want, e.tol, e.within} {
+		for _, c := range []*check.Compiled{e.X, e.Want, e.Tol, e.Within} {
 			count(c)
 		}
 	}

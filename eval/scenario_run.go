@@ -44,12 +44,13 @@ package eval
 import (
 	"bytes"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 )
 
 // declValues are what one evaluation computed for a declaration.
 type declValues struct {
-	state evalState
+	state check.EvalState
 	job   *jobState
 	rs    *rulesState
 	req   *requestState
@@ -61,14 +62,14 @@ type declValues struct {
 // loaded, and every method is safe for concurrent use; With evaluates the
 // same program again with other params.
 type Scenario struct {
-	p         *program
+	p         *check.Program
 	readErr   *Error // why the file could not be read, if it could not
-	params    map[*decl]Value
+	params    map[*check.Decl]Value
 	vals      []declValues
 	values    []Value      // of the lets and params, by decl.vslot
 	fieldVals []fieldValue // by compiled.field
 	ev        sink         // the evaluation's own diagnostics
-	stack     []*decl
+	stack     []*check.Decl
 }
 
 // sink collects the diagnostics of one evaluation or one judgement.
@@ -98,11 +99,11 @@ type fieldValue struct {
 }
 
 // Files returns the parsed files, the loaded one first, then its imports.
-func (s *Scenario) Files() []*lang.File { return s.p.files }
+func (s *Scenario) Files() []*lang.File { return s.p.Files }
 
 // Sources returns the text of every file read, for rendering
 // diagnostics: a copy, which the caller owns and may change.
-func (s *Scenario) Sources() lang.Sources { return copySources(s.p.sources, nil) }
+func (s *Scenario) Sources() lang.Sources { return copySources(s.p.Sources, nil) }
 
 // copySources copies the texts of src that keep says to keep (all of them
 // when keep is nil): what an entry point hands out shares no memory with
@@ -120,14 +121,14 @@ func copySources(src lang.Sources, keep func(name string) bool) lang.Sources {
 // Diagnostics returns every diagnostic found while loading and
 // evaluating, warnings included, in source order.
 func (s *Scenario) Diagnostics() lang.Diagnostics {
-	all := append(append(lang.Diagnostics(nil), s.p.diags...), s.ev.diags...)
+	all := append(append(lang.Diagnostics(nil), s.p.Diags...), s.ev.diags...)
 	all.Sort()
 	return all
 }
 
 // of returns what this evaluation computed for d.
-func (s *Scenario) of(d *decl) *declValues { return &s.vals[d.slot] }
+func (s *Scenario) of(d *check.Decl) *declValues { return &s.vals[d.Slot] }
 
 // value is where a let's or param's value is kept: apart from vals, which
 // every declaration has, so that a job does not carry room for one.
-func (s *Scenario) value(d *decl) *Value { return &s.values[d.vslot] }
+func (s *Scenario) value(d *check.Decl) *Value { return &s.values[d.Vslot] }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -35,16 +36,16 @@ func (a *axisValues) value(i int) float64 {
 // evalSweep evaluates a sweep's axes, checks their values against the
 // inputs' ranges and counts the points; the points themselves are
 // computed only when a query or the table walks them.
-func (s *Scenario) evalSweep(d *decl) bool {
-	pd := d.plan
+func (s *Scenario) evalSweep(d *check.Decl) bool {
+	pd := d.Plan
 	pv := &planValues{}
 	s.of(d).plan = pv
-	if !s.force(pd.job) {
+	if !s.force(pd.Job) {
 		return false
 	}
 	ok := true
 	total := 1.0
-	for _, ax := range pd.axes {
+	for _, ax := range pd.Axes {
 		av, aok := s.axis(ax)
 		ok = ok && aok
 		pv.axes = append(pv.axes, av)
@@ -53,9 +54,9 @@ func (s *Scenario) evalSweep(d *decl) bool {
 	if !ok {
 		return false
 	}
-	if cap := s.p.maxPoints(); total > float64(cap) {
-		diag := s.ev.errorAt(d.name.Start(), d.name.End(), fmt.Sprintf("sweep %s has %s points, more than the %s a sweep may have",
-			d.name.Name, groupInt(total), groupInt(float64(cap))))
+	if cap := s.p.MaxPoints(); total > float64(cap) {
+		diag := s.ev.errorAt(d.Name.Start(), d.Name.End(), fmt.Sprintf("sweep %s has %s points, more than the %s a sweep may have",
+			d.Name.Name, groupInt(total), groupInt(float64(cap))))
 		diag.Notes = append(diag.Notes, "vary fewer inputs or take larger steps, or raise the cap with --max-points")
 		return false
 	}
@@ -64,18 +65,18 @@ func (s *Scenario) evalSweep(d *decl) bool {
 }
 
 // axis evaluates one vary line.
-func (s *Scenario) axis(ax *axisPlan) (axisValues, bool) {
+func (s *Scenario) axis(ax *check.AxisPlan) (axisValues, bool) {
 	var av axisValues
-	if ax.values != nil {
+	if ax.Values != nil {
 		ok := true
-		for i, c := range ax.values {
+		for i, c := range ax.Values {
 			v, vok := s.run(c, &s.ev)
 			if !vok {
 				ok = false
 				continue
 			}
-			if msg := ax.in.outOfRange(v.Num); msg != "" {
-				pos, end := ax.vary.Values[i].Span()
+			if msg := ax.In.OutOfRange(v.Num); msg != "" {
+				pos, end := ax.Vary.Values[i].Span()
 				s.ev.errorAt(pos, end, msg)
 				ok = false
 			}
@@ -84,13 +85,13 @@ func (s *Scenario) axis(ax *axisPlan) (axisValues, bool) {
 		av.n = len(av.list)
 		return av, ok
 	}
-	from, fok := s.run(ax.from, &s.ev)
-	to, tok := s.run(ax.to, &s.ev)
-	step, sok := s.run(ax.step, &s.ev)
+	from, fok := s.run(ax.From, &s.ev)
+	to, tok := s.run(ax.To, &s.ev)
+	step, sok := s.run(ax.Step, &s.ev)
 	if !fok || !tok || !sok {
 		return av, false
 	}
-	v := ax.vary
+	v := ax.Vary
 	if step.Num <= 0 {
 		pos, end := v.Step.Span()
 		s.ev.errorAt(pos, end, fmt.Sprintf("step %s is not positive; a sweep steps up from from to to", step))
@@ -113,12 +114,12 @@ func (s *Scenario) axis(ax *axisPlan) (axisValues, bool) {
 		av.n = int(math.Floor(q)) + 1
 		av.last = from.Num + float64(av.n-1)*step.Num
 	}
-	if msg := ax.in.outOfRange(from.Num); msg != "" {
+	if msg := ax.In.OutOfRange(from.Num); msg != "" {
 		pos, end := v.From.Span()
 		s.ev.errorAt(pos, end, msg)
 		return av, false
 	}
-	if msg := ax.in.outOfRange(av.last); msg != "" {
+	if msg := ax.In.OutOfRange(av.last); msg != "" {
 		pos, end := v.To.Span()
 		s.ev.errorAt(pos, end, msg)
 		return av, false
@@ -142,19 +143,19 @@ func groupInt(v float64) string {
 // evaluatePoint is a new evaluation of the program with params, whose
 // declarations are computed only when read: a sweep point's or a solve
 // step's for a param.
-func evaluatePoint(p *program, params map[*decl]Value) *Scenario {
+func evaluatePoint(p *check.Program, params map[*check.Decl]Value) *Scenario {
 	return &Scenario{
 		p:         p,
 		params:    params,
-		vals:      make([]declValues, len(p.order)),
-		values:    make([]Value, p.nvalues),
-		fieldVals: make([]fieldValue, p.nfields),
+		vals:      make([]declValues, len(p.Order)),
+		values:    make([]Value, p.Nvalues),
+		fieldVals: make([]fieldValue, p.Nfields),
 	}
 }
 
 // withParam is the evaluation of s with the param d set to v: the job's
 // inputs at that value.
-func (s *Scenario) withParam(params map[*decl]Value, job *decl) (*Scenario, error) {
+func (s *Scenario) withParam(params map[*check.Decl]Value, job *check.Decl) (*Scenario, error) {
 	n := evaluatePoint(s.p, params)
 	if !n.force(job) {
 		msg := "it has errors"
@@ -164,15 +165,15 @@ func (s *Scenario) withParam(params map[*decl]Value, job *decl) (*Scenario, erro
 				break
 			}
 		}
-		return nil, fmt.Errorf("job %s cannot be evaluated: %s", job.name.Name, msg)
+		return nil, fmt.Errorf("job %s cannot be evaluated: %s", job.Name.Name, msg)
 	}
 	return n, nil
 }
 
 // paramValues are s's params with the point's param inputs replacing
 // them.
-func (s *Scenario) paramValues() map[*decl]Value {
-	m := make(map[*decl]Value, len(s.params)+1)
+func (s *Scenario) paramValues() map[*check.Decl]Value {
+	m := make(map[*check.Decl]Value, len(s.params)+1)
 	for d, v := range s.params {
 		m[d] = v
 	}
@@ -183,20 +184,20 @@ func (s *Scenario) paramValues() map[*decl]Value {
 // outermost, calling fn with each until it returns false. The point is
 // reused from one call to the next: fn must copy what it keeps. Memory
 // does not grow with the points.
-func (s *Scenario) eachPoint(d *decl, fn func(*point) bool) error {
-	pd, pv := d.plan, s.of(d).plan
-	if pv == nil || s.of(d).state != done {
-		return fmt.Errorf("sweep %s could not be evaluated", d.name.Name)
+func (s *Scenario) eachPoint(d *check.Decl, fn func(*point) bool) error {
+	pd, pv := d.Plan, s.of(d).plan
+	if pv == nil || s.of(d).state != check.Done {
+		return fmt.Errorf("sweep %s could not be evaluated", d.Name.Name)
 	}
-	axes := pd.axes
+	axes := pd.Axes
 	if pv.points == 0 {
 		return nil
 	}
 	pt := &point{vals: make([]float64, len(axes)), sc: s}
-	base := s.of(pd.job).job.in
+	base := s.of(pd.Job).job.in
 	firstParam := -1
 	for i, ax := range axes {
-		if ax.in.kind == inParam && firstParam < 0 {
+		if ax.In.Kind == check.InParam && firstParam < 0 {
 			firstParam = i
 		}
 	}
@@ -206,23 +207,23 @@ func (s *Scenario) eachPoint(d *decl, fn func(*point) bool) error {
 		if firstParam >= 0 && changed <= lastParam(axes) {
 			params := s.paramValues()
 			for i, ax := range axes {
-				if ax.in.kind == inParam {
-					params[ax.in.param] = NumberValue(pv.axes[i].value(idx[i]), ax.in.typ.Dim)
+				if ax.In.Kind == check.InParam {
+					params[ax.In.Param] = NumberValue(pv.axes[i].value(idx[i]), ax.In.Typ.Dim)
 				}
 			}
-			sc, err := s.withParam(params, pd.job)
+			sc, err := s.withParam(params, pd.Job)
 			if err != nil {
 				return fmt.Errorf("at %s: %w", describePoint(axes, pv, idx), err)
 			}
 			pt.sc, pt.params = sc, params
-			base = sc.of(pd.job).job.in
+			base = sc.of(pd.Job).job.in
 		}
 		pt.job.in = base
 		for i, ax := range axes {
 			v := pv.axes[i].value(idx[i])
 			pt.vals[i] = v
-			if ax.in.kind != inParam {
-				ax.in.apply(&pt.job.in, v)
+			if ax.In.Kind != check.InParam {
+				ax.In.Apply(&pt.job.in, v)
 			}
 		}
 		pt.settle()
@@ -250,10 +251,10 @@ func (s *Scenario) eachPoint(d *decl, fn func(*point) bool) error {
 }
 
 // lastParam is the index of the innermost param axis, -1 when none.
-func lastParam(axes []*axisPlan) int {
+func lastParam(axes []*check.AxisPlan) int {
 	last := -1
 	for i, ax := range axes {
-		if ax.in.kind == inParam {
+		if ax.In.Kind == check.InParam {
 			last = i
 		}
 	}
@@ -261,13 +262,13 @@ func lastParam(axes []*axisPlan) int {
 }
 
 // describePoint writes a point's varied inputs: runtime = 0.9, devices = 128.
-func describePoint(axes []*axisPlan, pv *planValues, idx []int) string {
+func describePoint(axes []*check.AxisPlan, pv *planValues, idx []int) string {
 	s := ""
 	for i, ax := range axes {
 		if i > 0 {
 			s += ", "
 		}
-		s += ax.in.name + " = " + NumberValue(pv.axes[i].value(idx[i]), ax.in.typ.Dim).String()
+		s += ax.In.Name + " = " + NumberValue(pv.axes[i].value(idx[i]), ax.In.Typ.Dim).String()
 	}
 	return s
 }

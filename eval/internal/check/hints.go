@@ -1,4 +1,4 @@
-package eval
+package check
 
 import (
 	"strconv"
@@ -25,7 +25,7 @@ var usualUnits = map[string]string{
 // field's or result's usual unit, h for every *_hours result, else the
 // dimension's base unit.
 func usualUnit(e lang.Expr, d lang.Dim) (lang.Unit, bool) {
-	if n, ok := unparen(e).(*lang.Name); ok {
+	if n, ok := Unparen(e).(*lang.Name); ok {
 		last := n.Parts[len(n.Parts)-1].Name
 		if u, ok := lang.Units[usualUnits[last]]; ok && u.Dim == d {
 			return u, true
@@ -83,6 +83,6 @@ func unitHint(other lang.Expr, digits string, d lang.Dim) string {
 // isBareZero reports a literal 0 without a unit: 0 is 0 in every unit, so
 // it takes the dimension of whatever it meets.
 func isBareZero(e lang.Expr) bool {
-	lit, ok := unparen(e).(*lang.NumberLit)
+	lit, ok := Unparen(e).(*lang.NumberLit)
 	return ok && lit.UnitOf() == nil && lit.Base() == 0
 }

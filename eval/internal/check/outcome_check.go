@@ -1,4 +1,4 @@
-package eval
+package check
 
 import (
 	"github.com/gpl-lang/gpl/lang"
@@ -11,11 +11,11 @@ import (
 // "==", "!=", "<", "<=", ">" or ">=" for a comparison, and "" for a plain
 // condition.
 func (e *Expectation) Operator() string {
-	switch e.mode {
-	case modeApprox:
+	switch e.Mode {
+	case ModeApprox:
 		return "≈"
-	case modeCompare:
-		return e.op
+	case ModeCompare:
+		return e.Op
 	}
 	return ""
 }
@@ -23,4 +23,4 @@ func (e *Expectation) Operator() string {
 // WantedUnit is the unit the wanted value was written in when it is a
 // number literal with a unit (the 0.29 of "≈ 0.29" has none, the $5 of
 // "< $5" is in $); nil otherwise. Reports print got and want in it.
-func (e *Expectation) WantedUnit() *lang.Unit { return e.wantUnit }
+func (e *Expectation) WantedUnit() *lang.Unit { return e.WantUnit }

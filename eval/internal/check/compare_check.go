@@ -1,20 +1,21 @@
-package eval
+package check
 
 import (
 	"fmt"
 
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 )
 
 // This file is the compare (language.md §14): jobs side by side, the best
 // of them by one result, and the trade ratio of each against the first.
 
-func (p *program) checkCompare(d *decl) bool {
-	c := d.plan.compare
+func (p *Program) checkCompare(d *Decl) bool {
+	c := d.Plan.compare
 	ok := p.memberJobs(d, c.Jobs)
-	d.plan.by = resultDefs["cost_per_useful_hour"]
+	d.Plan.By = ResultDefs["cost_per_useful_hour"]
 	if c.Order != "" {
-		def, found := resultDefs[c.ByName()]
+		def, found := ResultDefs[c.ByName()]
 		pos, end := c.By[0].Start(), c.By[len(c.By)-1].End()
 		switch {
 		case !found:
@@ -24,18 +25,18 @@ func (p *program) checkCompare(d *decl) bool {
 			}
 			p.errorAt(pos, end, msg)
 			return false
-		case def.typ.Kind != Number:
-			p.errorAt(pos, end, fmt.Sprintf("%s is %s; a compare ranks by a number", c.ByName(), def.typ.Phrase()))
+		case def.Typ.Kind != value.Number:
+			p.errorAt(pos, end, fmt.Sprintf("%s is %s; a compare ranks by a number", c.ByName(), def.Typ.Phrase()))
 			return false
 		}
-		d.plan.by, d.plan.max = def, c.Order == "max"
+		d.Plan.By, d.Plan.Max = def, c.Order == "max"
 	}
 	return ok
 }
 
 // bestRef reads NAME.best.
-type bestRef struct{}
+type BestRef struct{}
 
 // ratioRef reads NAME.ratio(JOB): the trade ratio of JOB against the
 // compare's first job.
-type ratioRef struct{ job *decl }
+type RatioRef struct{ Job *Decl }

@@ -1,4 +1,4 @@
-package eval
+package check
 
 import (
 	"sort"
@@ -14,29 +14,29 @@ import (
 // the ratios of those sums, and the rollup of losses and savings by the
 // team that owns each factor.
 
-func (p *program) checkGroup(d *decl) bool {
-	return p.memberJobs(d, d.plan.group.Jobs)
+func (p *Program) checkGroup(d *Decl) bool {
+	return p.memberJobs(d, d.Plan.group.Jobs)
 }
 
 // groupFigure is one figure of a group, under the name it is read by: a
 // job result the group sums or divides (its row's group says which), or
 // the group's count of jobs (def nil).
-type groupFigure struct {
-	name string
-	typ  Type
-	def  *resultDef
+type GroupFigure struct {
+	Name string
+	Typ  value.Type
+	Def  *ResultDef
 }
 
 // groupFigures are a group's figures by name, short factor names
 // included: jobs, and each result whose row has a group rule.
-var groupFigures = func() map[string]*groupFigure {
-	m := map[string]*groupFigure{"jobs": {name: "jobs", typ: CountType}}
-	for _, d := range resultTable {
-		if d.group == groupNone {
+var GroupFigures = func() map[string]*GroupFigure {
+	m := map[string]*GroupFigure{"jobs": {Name: "jobs", Typ: value.CountType}}
+	for _, d := range ResultTable {
+		if d.Group == GroupNone {
 			continue
 		}
-		for _, n := range append([]string{d.name}, d.aliases...) {
-			m[n] = &groupFigure{name: n, typ: d.typ, def: d}
+		for _, n := range append([]string{d.Name}, d.Aliases...) {
+			m[n] = &GroupFigure{Name: n, Typ: d.Typ, Def: d}
 		}
 	}
 	return m
@@ -44,9 +44,9 @@ var groupFigures = func() map[string]*groupFigure {
 
 // groupFigureNames are the long names of a group's figures, for
 // messages.
-var groupFigureNames = func() []string {
+var GroupFigureNames = func() []string {
 	var names []string
-	for name := range groupFigures {
+	for name := range GroupFigures {
 		if i := strings.IndexByte(name, '.'); i < 0 || len(name)-i > 2 {
 			names = append(names, name)
 		}
@@ -56,9 +56,9 @@ var groupFigureNames = func() []string {
 }()
 
 // groupRef reads a group's figure.
-type groupRef struct{ fig *groupFigure }
+type GroupRef struct{ Fig *GroupFigure }
 
-func contains(list []string, s string) bool {
+func Contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
 			return true
@@ -69,36 +69,36 @@ func contains(list []string, s string) bool {
 
 // ownerCall checks owner_loss_cost(GROUP, "team") and
 // owner_saving(GROUP, "team").
-func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (Type, ast.Node) {
+func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (value.Type, ast.Node) {
 	fn := n.Func.Name
 	if !b.Fits(len(n.Args)) {
 		return cp.errorf(n, "%s takes %s: a group and a team, e.g. %s(training, \"capacity\")", fn, b.ArityWords(), fn)
 	}
-	nm, ok := unparen(n.Args[0]).(*lang.Name)
+	nm, ok := Unparen(n.Args[0]).(*lang.Name)
 	if !ok || len(nm.Parts) != 1 {
 		return cp.errorf(n.Args[0], "%s's first argument must name a group", fn)
 	}
-	d, ok := cp.p.decls[nm.Parts[0].Name]
+	d, ok := cp.p.Decls[nm.Parts[0].Name]
 	if !ok {
 		return cp.unknownName(nm)
 	}
-	if d.kind != declGroup {
-		return cp.errorf(n.Args[0], "%s is a %s, but %s's first argument must be a group", d.name.Name, declKinds[d.kind].noun, fn)
+	if d.Kind != DeclGroup {
+		return cp.errorf(n.Args[0], "%s is a %s, but %s's first argument must be a group", d.Name.Name, DeclKinds[d.Kind].Noun, fn)
 	}
-	team, ok := unparen(n.Args[1]).(*lang.StringLit)
+	team, ok := Unparen(n.Args[1]).(*lang.StringLit)
 	if !ok {
 		return cp.errorf(n.Args[1], "%s's second argument must be a team's name, as a string: \"capacity\"", fn)
 	}
 	if !cp.p.dependOn(d, n.Args[0], cp.diags) {
 		cp.ok = false
-		return Type{}, nil
+		return value.Type{}, nil
 	}
 	t := value.NumType(lang.Money)
-	return t, cp.addRef(&ref{kind: refPlan, d: d, text: fn, node: n, typ: t, plan: ownerRef{saving: fn == "owner_saving", team: team.Value}})
+	return t, cp.addRef(&Ref{Kind: RefPlan, D: d, Text: fn, Node: n, Typ: t, Plan: OwnerRef{Saving: fn == "owner_saving", Team: team.Value}})
 }
 
 // ownerRef reads a group's loss cost or saving for one team.
-type ownerRef struct {
-	saving bool
-	team   string
+type OwnerRef struct {
+	Saving bool
+	Team   string
 }

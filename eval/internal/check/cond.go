@@ -1,4 +1,4 @@
-package eval
+package check
 
 import (
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
@@ -14,7 +14,7 @@ import (
 // as a constant: with read when compiling for an evaluation, else it sets
 // dynamic.
 type condCompiler struct {
-	p       *program
+	p       *Program
 	read    readRef
 	diags   *lang.Diagnostics
 	dynamic *bool
@@ -23,24 +23,24 @@ type condCompiler struct {
 
 // checker is an expression checker reporting where cc does.
 func (cc *condCompiler) checker() *exprChecker {
-	return &exprChecker{p: cc.p, c: &compiled{running: &running{}}, diags: cc.diags, ok: true}
+	return &exprChecker{p: cc.p, c: &Compiled{running: &running{}}, diags: cc.diags, ok: true}
 }
 
 // readRef is how the evaluator hands a rule condition compiled for one
 // evaluation the value a reference reads: ok false when it could not be
 // computed (and the evaluation has said why).
-type readRef func(r *ref) (Value, bool)
+type readRef func(r *Ref) (value.Value, bool)
 
 var cmpOps = map[string]priority.CmpOp{"<": priority.LT, "<=": priority.LE, ">": priority.GT, ">=": priority.GE, "==": priority.EQ, "!=": priority.NE}
 var arithOps = map[string]priority.ArithOp{"+": priority.Add, "-": priority.Sub, "*": priority.Mul, "/": priority.Div}
 
-func (cc *condCompiler) errorf(n lang.Expr, format string, args ...any) (any, Type) {
+func (cc *condCompiler) errorf(n lang.Expr, format string, args ...any) (any, value.Type) {
 	cc.checker().errorf(n, format, args...)
 	cc.ok = false
-	return nil, Type{}
+	return nil, value.Type{}
 }
 
-func (cc *condCompiler) cond(e lang.Expr) (priority.Cond, Type) {
+func (cc *condCompiler) cond(e lang.Expr) (priority.Cond, value.Type) {
 	cc.ok = true
 	x, t := cc.node(e)
 	c, _ := x.(priority.Cond)
@@ -49,14 +49,14 @@ func (cc *condCompiler) cond(e lang.Expr) (priority.Cond, Type) {
 
 // node returns a priority.NumExpr for numbers and a priority.Cond for
 // conditions.
-func (cc *condCompiler) node(e lang.Expr) (any, Type) {
+func (cc *condCompiler) node(e lang.Expr) (any, value.Type) {
 	switch n := e.(type) {
 	case *lang.Paren:
 		return cc.node(n.X)
 	case *lang.NumberLit:
-		return priority.Const{Value: toEngine(n.Base(), n.Dim())}, value.NumType(n.Dim())
+		return priority.Const{Value: ToEngine(n.Base(), n.Dim())}, value.NumType(n.Dim())
 	case *lang.BoolLit:
-		return priority.Bool{Value: n.Value}, BoolType
+		return priority.Bool{Value: n.Value}, value.BoolType
 	case *lang.Name:
 		return cc.name(n)
 	case *lang.Call:
@@ -66,7 +66,7 @@ func (cc *condCompiler) node(e lang.Expr) (any, Type) {
 		if len(n.Args) != 1 {
 			return cc.errorf(n, "has takes one request field")
 		}
-		nm, ok := unparen(n.Args[0]).(*lang.Name)
+		nm, ok := Unparen(n.Args[0]).(*lang.Name)
 		if !ok || len(nm.Parts) != 1 {
 			return cc.errorf(n.Args[0], "has takes a request field name, such as sla_deadline")
 		}
@@ -74,19 +74,19 @@ func (cc *condCompiler) node(e lang.Expr) (any, Type) {
 		if !ok {
 			return cc.unknownField(nm)
 		}
-		return priority.Has{Field: f}, BoolType
+		return priority.Has{Field: f}, value.BoolType
 	case *lang.Unary:
 		x, t := cc.node(n.X)
-		if t.Kind == Invalid {
+		if t.Kind == value.Invalid {
 			return nil, t
 		}
 		if n.Op == "not" {
-			if t.Kind != Bool {
+			if t.Kind != value.Bool {
 				return cc.errorf(n.X, "not needs true or false, not a %s", t)
 			}
-			return priority.Not{X: x.(priority.Cond)}, BoolType
+			return priority.Not{X: x.(priority.Cond)}, value.BoolType
 		}
-		if t.Kind != Number {
+		if t.Kind != value.Number {
 			return cc.errorf(n.X, "cannot negate a %s", t)
 		}
 		return priority.Neg{X: x.(priority.NumExpr)}, t
@@ -96,28 +96,28 @@ func (cc *condCompiler) node(e lang.Expr) (any, Type) {
 	return cc.errorf(e, "this kind of expression is not available in a rule condition")
 }
 
-func (cc *condCompiler) binary(n *lang.Binary) (any, Type) {
+func (cc *condCompiler) binary(n *lang.Binary) (any, value.Type) {
 	l, lt := cc.node(n.L)
 	r, rt := cc.node(n.R)
-	if lt.Kind == Invalid || rt.Kind == Invalid {
-		return nil, Type{}
+	if lt.Kind == value.Invalid || rt.Kind == value.Invalid {
+		return nil, value.Type{}
 	}
 	cp := cc.checker()
 	switch n.Op {
 	case "and", "or":
-		if lt.Kind != Bool || rt.Kind != Bool {
+		if lt.Kind != value.Bool || rt.Kind != value.Bool {
 			bad, bt := n.L, lt
-			if lt.Kind == Bool {
+			if lt.Kind == value.Bool {
 				bad, bt = n.R, rt
 			}
 			return cc.errorf(bad, "%s needs true or false on both sides; this is a %s", n.Op, bt)
 		}
 		if n.Op == "and" {
-			return priority.And{L: l.(priority.Cond), R: r.(priority.Cond)}, BoolType
+			return priority.And{L: l.(priority.Cond), R: r.(priority.Cond)}, value.BoolType
 		}
-		return priority.Or{L: l.(priority.Cond), R: r.(priority.Cond)}, BoolType
+		return priority.Or{L: l.(priority.Cond), R: r.(priority.Cond)}, value.BoolType
 	}
-	if lt.Kind != Number || rt.Kind != Number {
+	if lt.Kind != value.Number || rt.Kind != value.Number {
 		return cc.errorf(n, "%s needs numbers on both sides", n.Op)
 	}
 	if op, ok := arithOps[n.Op]; ok {
@@ -131,7 +131,7 @@ func (cc *condCompiler) binary(n *lang.Binary) (any, Type) {
 			if lt.Dim != rt.Dim {
 				cp.mismatch(n, lt, rt, "cannot combine")
 				cc.ok = false
-				return nil, Type{}
+				return nil, value.Type{}
 			}
 		}
 		return priority.Arith{Op: op, L: l.(priority.NumExpr), R: r.(priority.NumExpr)}, t
@@ -139,50 +139,50 @@ func (cc *condCompiler) binary(n *lang.Binary) (any, Type) {
 	if lt.Dim != rt.Dim {
 		cp.mismatch(n, lt, rt, "cannot compare")
 		cc.ok = false
-		return nil, Type{}
+		return nil, value.Type{}
 	}
-	return priority.Compare{Op: cmpOps[n.Op], L: l.(priority.NumExpr), R: r.(priority.NumExpr)}, BoolType
+	return priority.Compare{Op: cmpOps[n.Op], L: l.(priority.NumExpr), R: r.(priority.NumExpr)}, value.BoolType
 }
 
-func (cc *condCompiler) name(n *lang.Name) (any, Type) {
+func (cc *condCompiler) name(n *lang.Name) (any, value.Type) {
 	if len(n.Parts) == 1 {
 		if f, ok := priority.ParseField(n.Parts[0].Name); ok {
-			return priority.FieldRef{Field: f}, value.NumType(requestFields[f.String()].dim)
+			return priority.FieldRef{Field: f}, value.NumType(RequestFields[f.String()].Dim)
 		}
 	}
-	if _, ok := cc.p.decls[n.Parts[0].Name]; !ok {
+	if _, ok := cc.p.Decls[n.Parts[0].Name]; !ok {
 		return cc.unknownField(n)
 	}
 	// Anything else must be a constant known once the file is evaluated:
 	// a let, or a field of another declaration.
 	cp := cc.checker()
 	t, _ := cp.name(n)
-	if !cp.ok || t.Kind == Invalid {
+	if !cp.ok || t.Kind == value.Invalid {
 		cc.ok = false
-		return nil, Type{}
+		return nil, value.Type{}
 	}
-	if t.Kind != Number {
+	if t.Kind != value.Number {
 		return cc.errorf(n, "%s is a %s; a rule condition reads numbers", n.Path(), t)
 	}
 	if cc.read == nil {
 		*cc.dynamic = true
 		return priority.Const{}, t
 	}
-	v, ok := cc.read(cp.c.refs[0])
+	v, ok := cc.read(cp.c.Refs[0])
 	if !ok {
 		cc.ok = false
-		return nil, Type{}
+		return nil, value.Type{}
 	}
-	return priority.Const{Value: toEngine(v.Num, t.Dim)}, t
+	return priority.Const{Value: ToEngine(v.Num, t.Dim)}, t
 }
 
-func (cc *condCompiler) unknownField(n *lang.Name) (any, Type) {
+func (cc *condCompiler) unknownField(n *lang.Name) (any, value.Type) {
 	var cands []string
-	for f := range requestFields {
+	for f := range RequestFields {
 		cands = append(cands, f)
 	}
-	for name, d := range cc.p.decls {
-		if d.kind == declLet {
+	for name, d := range cc.p.Decls {
+		if d.Kind == DeclLet {
 			cands = append(cands, name)
 		}
 	}
@@ -190,13 +190,13 @@ func (cc *condCompiler) unknownField(n *lang.Name) (any, Type) {
 	if sug := suggest.Closest(n.Path(), cands); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	} else {
-		msg += "; the fields are " + joinSorted(requestFields)
+		msg += "; the fields are " + joinSorted(RequestFields)
 	}
 	return cc.errorf(n, "%s", msg)
 }
 
 func joinSorted[V any](m map[string]V) string {
-	ks := sortedKeys(m)
+	ks := SortedKeys(m)
 	out := ""
 	for i, k := range ks {
 		if i > 0 {

@@ -1,4 +1,4 @@
-package eval
+package check
 
 import (
 	"fmt"
@@ -21,16 +21,16 @@ import (
 
 // power checks L ^ R. A count may be raised to any count; a dimensioned
 // base needs a constant whole exponent, which multiplies its dimension.
-func (cp *exprChecker) power(n *lang.Binary, lt, rt Type, l, r ast.Node) (Type, ast.Node) {
+func (cp *exprChecker) power(n *lang.Binary, lt, rt value.Type, l, r ast.Node) (value.Type, ast.Node) {
 	node := &ast.BinaryNode{Operator: "**", Left: l, Right: r}
-	if lt.Kind != Number {
+	if lt.Kind != value.Number {
 		return cp.errorf(n.L, "^ needs numbers; this is a %s", lt)
 	}
-	if rt.Kind != Number || rt.Dim != lang.Count {
+	if rt.Kind != value.Number || rt.Dim != lang.Count {
 		return cp.errorf(n.R, "an exponent is a count; this is a %s", rt)
 	}
 	if lt.Dim == lang.Count {
-		return CountType, node
+		return value.CountType, node
 	}
 	k, ok := constNumber(n.R)
 	if !ok || k != math.Trunc(k) {
@@ -50,7 +50,7 @@ func (cp *exprChecker) power(n *lang.Binary, lt, rt Type, l, r ast.Node) (Type, 
 // constNumber is the value of a count written as a literal, possibly
 // negated or in parentheses: 2, -1, (3).
 func constNumber(e lang.Expr) (float64, bool) {
-	switch n := unparen(e).(type) {
+	switch n := Unparen(e).(type) {
 	case *lang.NumberLit:
 		return n.Base(), n.Dim() == lang.Count
 	case *lang.Unary:
@@ -65,23 +65,23 @@ func constNumber(e lang.Expr) (float64, bool) {
 // numericCall checks a call of a formNumeric built-in: the count of its
 // arguments, that each is a number its parameter accepts, and the
 // result's dimension as the row derives it.
-func (cp *exprChecker) numericCall(n *lang.Call, b *funcs.Func) (Type, ast.Node) {
+func (cp *exprChecker) numericCall(n *lang.Call, b *funcs.Func) (value.Type, ast.Node) {
 	fn := b.Name
 	if !b.Fits(len(n.Args)) {
 		return cp.errorf(n, "%s takes %s; write %s", fn, b.ArityWords(), b.Usage())
 	}
-	types := make([]Type, len(n.Args))
+	types := make([]value.Type, len(n.Args))
 	args := make([]ast.Node, len(n.Args))
 	for i, a := range n.Args {
 		types[i], args[i] = cp.expr(a)
-		if types[i].Kind != Invalid && types[i].Kind != Number {
+		if types[i].Kind != value.Invalid && types[i].Kind != value.Number {
 			cp.errorf(a, "%s needs numbers; this is a %s", fn, types[i])
-			types[i] = Type{}
+			types[i] = value.Type{}
 		}
 	}
 	for _, at := range types {
-		if at.Kind == Invalid {
-			return Type{}, nil
+		if at.Kind == value.Invalid {
+			return value.Type{}, nil
 		}
 	}
 	exact := false
@@ -108,9 +108,9 @@ func (cp *exprChecker) numericCall(n *lang.Call, b *funcs.Func) (Type, ast.Node)
 	// A call with parameters of exact dimensions has no type once its
 	// expression has an error, as it always has had.
 	if exact && !cp.ok {
-		return Type{}, nil
+		return value.Type{}, nil
 	}
-	var t Type
+	var t value.Type
 	switch b.Result {
 	case funcs.ResultFixed:
 		t = value.NumType(b.Dim)
@@ -131,10 +131,10 @@ func (cp *exprChecker) numericCall(n *lang.Call, b *funcs.Func) (Type, ast.Node)
 
 // wrongArgument reports argument i of a built-in whose dimension is not
 // the parameter's.
-func (cp *exprChecker) wrongArgument(n *lang.Call, i int, want funcs.Param, got Type) {
+func (cp *exprChecker) wrongArgument(n *lang.Call, i int, want funcs.Param, got value.Type) {
 	a := n.Args[i]
 	what := fmt.Sprintf("%s's argument %d, %s,", n.Func.Name, i+1, want.Name)
-	if lit, ok := unparen(a).(*lang.NumberLit); ok && lit.UnitOf() == nil {
+	if lit, ok := Unparen(a).(*lang.NumberLit); ok && lit.UnitOf() == nil {
 		cp.errorf(a, "%s is %s; write its unit, e.g. %s", what, paramPhrase(want.Dim), want.Example)
 		return
 	}

@@ -1,4 +1,4 @@
-package eval
+package check
 
 import (
 	"sync"
@@ -22,7 +22,7 @@ import (
 
 // exprEnv is what an expr program reads: the values of its refs, by kind,
 // at the slots the checker gave them.
-type exprEnv struct {
+type ExprEnv struct {
 	N []float64 `expr:"n"`
 	B []bool    `expr:"b"`
 	S []string  `expr:"s"`
@@ -33,19 +33,19 @@ type exprEnv struct {
 const divFunc = "_div"
 
 // zeroDivisor is the error of _div: which divisor of the expression was 0.
-type zeroDivisor struct{ index int }
+type ZeroDivisor struct{ Index int }
 
-func (e *zeroDivisor) Error() string { return "division by zero" }
+func (e *ZeroDivisor) Error() string { return "division by zero" }
 
 // exprConfig is the one expr configuration every program is compiled with.
 var exprConfig = sync.OnceValue(func() *conf.Config {
 	c := conf.CreateNew()
 	for _, op := range append([]expr.Option{
-		expr.Env(exprEnv{}),
+		expr.Env(ExprEnv{}),
 		expr.Function(divFunc, func(p ...any) (any, error) {
 			a, b, i := p[0].(float64), p[1].(float64), p[2].(int)
 			if b == 0 {
-				return nil, &zeroDivisor{i}
+				return nil, &ZeroDivisor{i}
 			}
 			return a / b, nil
 		}, new(func(float64, float64, int) float64)),
@@ -57,40 +57,40 @@ var exprConfig = sync.OnceValue(func() *conf.Config {
 })
 
 // envSlot is the expr node that reads r's value.
-func envSlot(r *ref) ast.Node {
+func envSlot(r *Ref) ast.Node {
 	name := "s"
-	switch r.typ.Kind {
-	case Number:
+	switch r.Typ.Kind {
+	case value.Number:
 		name = "n"
-	case Bool:
+	case value.Bool:
 		name = "b"
 	}
-	return &ast.MemberNode{Node: &ast.IdentifierNode{Value: name}, Property: &ast.IntegerNode{Value: int(r.slot)}}
+	return &ast.MemberNode{Node: &ast.IdentifierNode{Value: name}, Property: &ast.IntegerNode{Value: int(r.Slot)}}
 }
 
 // compile checks e and prepares it to run; nil when it has errors (already
 // reported into diags).
-func (p *program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *compiled {
-	if n, ok := unparen(e).(*lang.NumberLit); ok {
+func (p *Program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *Compiled {
+	if n, ok := Unparen(e).(*lang.NumberLit); ok {
 		// Most fields of a file are a number: nothing to check, and its
 		// compiled is shared with every equal one.
-		return p.literal(e, NumberValue(n.Base(), n.Dim()))
+		return p.literal(e, value.NumberValue(n.Base(), n.Dim()))
 	}
-	_, bare := unparen(e).(*lang.Name)
+	_, bare := Unparen(e).(*lang.Name)
 	c, node := p.checkExprAs(e, sc, diags, bare)
 	if c == nil {
 		return nil
 	}
-	switch n := unparen(e).(type) {
+	switch n := Unparen(e).(type) {
 	case *lang.NumberLit:
-		return p.constant(c, NumberValue(n.Base(), n.Dim()))
+		return p.constant(c, value.NumberValue(n.Base(), n.Dim()))
 	case *lang.StringLit:
-		return p.constant(c, Value{Type: StringType, Str: n.Value})
+		return p.constant(c, value.Value{Type: value.StringType, Str: n.Value})
 	case *lang.BoolLit:
-		return p.constant(c, Value{Type: BoolType, Bool: n.Value})
+		return p.constant(c, value.Value{Type: value.BoolType, Bool: n.Value})
 	case *lang.Name:
-		if len(c.refs) == 0 { // a class name
-			return p.constant(c, Value{Type: ClassType, Str: n.Parts[0].Name})
+		if len(c.Refs) == 0 { // a class name
+			return p.constant(c, value.Value{Type: value.ClassType, Str: n.Parts[0].Name})
 		}
 		return c
 	}
@@ -103,13 +103,13 @@ func (p *program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *compi
 		*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Summary: "cannot compile expression: " + err.Error(), Pos: pos, End: end})
 		return nil
 	}
-	c.prog = prog
-	if len(c.refs) == 0 && c.sites == nil {
+	c.Prog = prog
+	if len(c.Refs) == 0 && c.Sites == nil {
 		// Literals alone (0.9 * 0.99, 720h * 2): the value is the same in
 		// every evaluation. One that fails stays a program, so that its
 		// error is reported where it runs, as any runtime error is.
-		res, err := runProgram(c, exprEnv{})
-		if v, ok := value.FromGo(res, c.typ); err == nil && ok && finite(v) {
+		res, err := RunProgram(c, ExprEnv{})
+		if v, ok := value.FromGo(res, c.Typ); err == nil && ok && Finite(v) {
 			return p.constant(c, v)
 		}
 	}
@@ -121,11 +121,11 @@ func (p *program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *compi
 // file of many equal numbers compiles each once. It is never modified
 // (its field is -1: a field of that value needs no slot), and its node,
 // the first such literal, places no error: a constant cannot fail.
-func (p *program) literal(e lang.Expr, v Value) *compiled {
+func (p *Program) literal(e lang.Expr, v value.Value) *Compiled {
 	if c, ok := p.literals[v]; ok {
 		return c
 	}
-	c := p.constant(&compiled{node: e, typ: v.Type, field: -1}, v)
+	c := p.constant(&Compiled{Node: e, Typ: v.Type, Field: -1}, v)
 	if p.literals != nil {
 		p.literals[v] = c
 	}
@@ -134,7 +134,7 @@ func (p *program) literal(e lang.Expr, v Value) *compiled {
 
 // constant makes c the constant v, sharing v with every equal constant of
 // the program while it is checked.
-func (p *program) constant(c *compiled, v Value) *compiled {
+func (p *Program) constant(c *Compiled, v value.Value) *Compiled {
 	k, ok := p.konsts[v]
 	if !ok {
 		k = &v
@@ -142,7 +142,7 @@ func (p *program) constant(c *compiled, v Value) *compiled {
 			p.konsts[v] = k
 		}
 	}
-	c.konst, c.running = k, constant
+	c.Konst, c.running = k, constant
 	return c
 }
 
@@ -184,20 +184,20 @@ func (detach) Visit(n *ast.Node) { *n = nil }
 
 // isDeclCall reports a call that is computed in Go as one ref.
 func isDeclCall(e lang.Expr) bool {
-	if c, ok := unparen(e).(*lang.Call); ok {
+	if c, ok := Unparen(e).(*lang.Call); ok {
 		b := funcs.ByName[c.Func.Name]
 		return b != nil && b.Form == funcs.FormDecl
 	}
-	_, query := unparen(e).(*lang.Query)
+	_, query := Unparen(e).(*lang.Query)
 	return query
 }
 
 // runProgram runs c's program on env.
-func runProgram(c *compiled, env exprEnv) (any, error) { return vm.Run(c.prog, env) }
+func RunProgram(c *Compiled, env ExprEnv) (any, error) { return vm.Run(c.Prog, env) }
 
 // compileOutside compiles an expression given after the program was
 // built (Eval, the REPL). Every declaration has been checked by then, so
 // it only reads the program and is safe for concurrent use.
-func (p *program) compileOutside(e lang.Expr, diags *lang.Diagnostics) *compiled {
+func (p *Program) CompileOutside(e lang.Expr, diags *lang.Diagnostics) *Compiled {
 	return p.compile(e, scope{}, diags)
 }

@@ -1,16 +1,17 @@
-package eval
+package check
 
 import (
 	"fmt"
 	"math"
 
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
 // poolFields are the fields of a pool; a job may set them too, and the
 // job's value wins.
-var poolFields = map[string]fieldDef{
+var PoolFields = map[string]fieldDef{
 	"devices": {lang.Count, "", "devices in the pool"},
 	"hours":   {lang.Duration, "h", "wall time the pool is offered to the job"},
 	"rate":    {lang.Price, " USD/h", "price of one offered device-hour"},
@@ -19,25 +20,25 @@ var poolFields = map[string]fieldDef{
 // jobPlan is a checked job: where each of its inputs is set, on its own
 // lines, inherited from the job it extends, or from its pool.
 type jobPlan struct {
-	pool     *decl
-	parent   *decl
-	based    bool       // its pool or parent is known and checked
-	partial  bool       // it, a job it extends or its pool lost a line to a syntax error (decl.partial)
+	Pool     *Decl
+	Parent   *Decl
+	Based    bool       // its pool or parent is known and checked
+	Partial  bool       // it, a job it extends or its pool lost a line to a syntax error (decl.partial)
 	items    bool       // its own lines checked without errors
-	sites    inputSites // devices, hours, rate: where each comes from
-	factors  [goodput.NumFactors]*lang.Field
-	ceilings [goodput.NumFactors]*lang.Field
-	owners   *jobOwners                      // owner of each factor (owners.go); shared when no owners block names one
+	Sites    inputSites // devices, hours, rate: where each comes from
+	Factors  [goodput.NumFactors]*lang.Field
+	Ceilings [goodput.NumFactors]*lang.Field
+	Owners   *jobOwners                      // owner of each factor (owners.go); shared when no owners block names one
 	chain    *[goodput.NumFactors]chainOwner // the nearest owners line along the extends chain; nil when there is none
 }
 
 // inputSites are the fields that set a job's devices, hours and rate.
 type inputSites [3]*lang.Field
 
-var siteNames = [3]string{"devices", "hours", "rate"}
+var SiteNames = [3]string{"devices", "hours", "rate"}
 
-func (s *inputSites) get(name string) *lang.Field {
-	for i, n := range siteNames {
+func (s *inputSites) Get(name string) *lang.Field {
+	for i, n := range SiteNames {
 		if n == name {
 			return s[i]
 		}
@@ -46,7 +47,7 @@ func (s *inputSites) get(name string) *lang.Field {
 }
 
 func (s *inputSites) set(name string, f *lang.Field) {
-	for i, n := range siteNames {
+	for i, n := range SiteNames {
 		if n == name {
 			s[i] = f
 		}
@@ -57,14 +58,14 @@ func (s *inputSites) set(name string, f *lang.Field) {
 // its own lines. When the pool or parent is missing or has errors, the
 // job's own lines are still checked, so that their independent errors are
 // reported too.
-func (p *program) checkJob(d *decl) bool {
+func (p *Program) checkJob(d *Decl) bool {
 	jp := p.jobSlab.Put(jobPlan{})
-	d.jb = jp
-	jp.based = p.jobBase(d, jp)
-	jp.partial = d.partial || jp.parent != nil && jp.parent.jb != nil && jp.parent.jb.partial || jp.pool != nil && jp.pool.partial
-	jp.owners = p.ownersOf(d, jp)
+	d.Jb = jp
+	jp.Based = p.jobBase(d, jp)
+	jp.Partial = d.Partial || jp.Parent != nil && jp.Parent.Jb != nil && jp.Parent.Jb.Partial || jp.Pool != nil && jp.Pool.Partial
+	jp.Owners = p.ownersOf(d, jp)
 	jp.items = p.jobItems(d, jp)
-	if jp.based && jp.items {
+	if jp.Based && jp.items {
 		p.poolSites(d, jp)
 		return p.requireInputs(d, jp)
 	}
@@ -72,25 +73,25 @@ func (p *program) checkJob(d *decl) bool {
 }
 
 // poolSites fills in the inputs the job chain leaves unset from the pool.
-func (p *program) poolSites(d *decl, jp *jobPlan) {
-	if jp.pool == nil || jp.pool.pl == nil {
+func (p *Program) poolSites(d *Decl, jp *jobPlan) {
+	if jp.Pool == nil || jp.Pool.Pl == nil {
 		return
 	}
-	for _, f := range jp.pool.pl.fields {
+	for _, f := range jp.Pool.Pl.Fields {
 		name := f.Name.Name
-		if jp.sites.get(name) == nil {
-			jp.sites.set(name, f)
+		if jp.Sites.Get(name) == nil {
+			jp.Sites.set(name, f)
 		}
 	}
 }
 
 // requireInputs reports a job without devices or hours.
-func (p *program) requireInputs(d *decl, jp *jobPlan) bool {
+func (p *Program) requireInputs(d *Decl, jp *jobPlan) bool {
 	ok := true
 	for _, name := range []string{"devices", "hours"} {
-		if jp.sites.get(name) == nil {
-			if !jp.partial { // else it may be on the line the syntax error took
-				p.errorAt(d.name.Start(), d.name.End(), fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.name.Name, name, name))
+		if jp.Sites.Get(name) == nil {
+			if !jp.Partial { // else it may be on the line the syntax error took
+				p.errorAt(d.Name.Start(), d.Name.End(), fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.Name.Name, name, name))
 			}
 			ok = false
 		}
@@ -100,80 +101,80 @@ func (p *program) requireInputs(d *decl, jp *jobPlan) bool {
 
 // jobBase takes what a job inherits from its parent (extends) or pool
 // (on); false when that is missing or has errors, already reported.
-func (p *program) jobBase(d *decl, jp *jobPlan) bool {
-	j := d.jobStmt()
+func (p *Program) jobBase(d *Decl, jp *jobPlan) bool {
+	j := d.JobStmt()
 	switch {
 	case j.Extends != nil:
-		parent, found := p.decls[j.Extends.Name]
-		if !found || parent.kind != declJob {
-			p.badTarget(j.Extends, "job", declJob)
+		parent, found := p.Decls[j.Extends.Name]
+		if !found || parent.Kind != DeclJob {
+			p.badTarget(j.Extends, "job", DeclJob)
 			return false
 		}
-		if parent.checked == visiting {
-			p.errorAt(j.Extends.Start(), j.Extends.End(), "cycle: "+d.name.Name+" extends itself through "+parent.name.Name)
+		if parent.checked == Visiting {
+			p.errorAt(j.Extends.Start(), j.Extends.End(), "cycle: "+d.Name.Name+" extends itself through "+parent.Name.Name)
 			return false
 		}
-		if !p.checkDecl(parent, &lang.Name{Parts: []*lang.Ident{j.Extends}}, &p.diags) {
+		if !p.CheckDecl(parent, &lang.Name{Parts: []*lang.Ident{j.Extends}}, &p.Diags) {
 			return false
 		}
-		pj := parent.jb
-		jp.parent, jp.pool = parent, pj.pool
-		jp.sites, jp.factors, jp.ceilings = pj.sites, pj.factors, pj.ceilings
+		pj := parent.Jb
+		jp.Parent, jp.Pool = parent, pj.Pool
+		jp.Sites, jp.Factors, jp.Ceilings = pj.Sites, pj.Factors, pj.Ceilings
 		if j.ExtendsOn != nil {
 			return p.extendsOn(d, jp, pj) // planning.go
 		}
 	case j.On != nil:
-		pool, found := p.decls[j.On.Name]
-		if !found || pool.kind != declPool {
-			p.badTarget(j.On, "pool", declPool)
+		pool, found := p.Decls[j.On.Name]
+		if !found || pool.Kind != DeclPool {
+			p.badTarget(j.On, "pool", DeclPool)
 			return false
 		}
-		if !p.checkDecl(pool, nil, &p.diags) {
+		if !p.CheckDecl(pool, nil, &p.Diags) {
 			return false
 		}
-		jp.pool = pool
+		jp.Pool = pool
 	}
 	return true
 }
 
 // jobItems reads a job block's own fields, factor blocks and expects over
 // what jobBase inherited; false when one has an error, already reported.
-func (p *program) jobItems(d *decl, jp *jobPlan) bool {
+func (p *Program) jobItems(d *Decl, jp *jobPlan) bool {
 	ok := true
 	var own inputSites // the job's own lines so far (a job's fields are its inputs)
-	for _, item := range d.jobStmt().Items {
+	for _, item := range d.JobStmt().Items {
 		switch it := item.(type) {
 		case *lang.Field:
-			def, known := poolFields[it.Name.Name]
+			def, known := PoolFields[it.Name.Name]
 			if !known {
-				p.unknownFieldDecl(it, "a job", append(sortedKeys(poolFields), "factors", "ceilings"))
+				p.unknownFieldDecl(it, "a job", append(SortedKeys(PoolFields), "factors", "ceilings"))
 				ok = false
 				continue
 			}
-			if prev := own.get(it.Name.Name); prev != nil {
+			if prev := own.Get(it.Name.Name); prev != nil {
 				p.duplicateField(it, prev)
 				ok = false
 				continue
 			}
 			own.set(it.Name.Name, it)
-			jp.sites.set(it.Name.Name, it)
+			jp.Sites.set(it.Name.Name, it)
 			ok = p.checkField(it, def) && ok
 		case *lang.FactorBlock:
 			ok = p.factorBlock(jp, it) && ok
 		case *lang.Expect:
-			p.expectNodes = append(p.expectNodes, expectSite{node: it, job: d})
+			p.ExpectNodes = append(p.ExpectNodes, expectSite{node: it, job: d})
 		}
 	}
 	return ok
 }
 
-func (p *program) badTarget(id *lang.Ident, what string, kind declKind) {
-	if _, found := p.decls[id.Name]; !found && p.lost[id.Name] {
+func (p *Program) badTarget(id *lang.Ident, what string, kind declKind) {
+	if _, found := p.Decls[id.Name]; !found && p.lost[id.Name] {
 		return // declared by a statement with a syntax error, told already
 	}
 	msg := "unknown " + what + " " + id.Name
-	if x, found := p.decls[id.Name]; found {
-		msg = fmt.Sprintf("%s is a %s, not a %s", id.Name, declKinds[x.kind].noun, what)
+	if x, found := p.Decls[id.Name]; found {
+		msg = fmt.Sprintf("%s is a %s, not a %s", id.Name, DeclKinds[x.Kind].Noun, what)
 	}
 	if sug := p.suggestOfKind(id.Name, kind); sug != "" {
 		msg += "; did you mean " + sug + "?"
@@ -181,7 +182,7 @@ func (p *program) badTarget(id *lang.Ident, what string, kind declKind) {
 	p.errorAt(id.Start(), id.End(), msg)
 }
 
-func (p *program) factorBlock(jp *jobPlan, b *lang.FactorBlock) bool {
+func (p *Program) factorBlock(jp *jobPlan, b *lang.FactorBlock) bool {
 	ok := true
 	var seen [goodput.NumFactors]*lang.Field
 	for _, f := range b.Fields {
@@ -198,9 +199,9 @@ func (p *program) factorBlock(jp *jobPlan, b *lang.FactorBlock) bool {
 		}
 		seen[fac] = f
 		if !b.Ceilings {
-			jp.factors[fac] = f
+			jp.Factors[fac] = f
 		} else {
-			jp.ceilings[fac] = f
+			jp.Ceilings[fac] = f
 		}
 		ok = p.checkField(f, fractionDef) && ok
 	}
@@ -211,7 +212,7 @@ var fractionDef = fieldDef{lang.Count, "", "a fraction in [0, 1]"}
 
 // plannerProblem is what the planner's rules find wrong with v as the
 // value of the field name, or "".
-func plannerProblem(name string, v Value) string {
+func PlannerProblem(name string, v value.Value) string {
 	switch {
 	case name == "devices" && v.Num != math.Trunc(v.Num) && v.Num > 0 && !math.IsInf(v.Num, 0):
 		return fmt.Sprintf("devices is %s; devices are whole: write %s or %s",

@@ -1,4 +1,4 @@
-package eval
+package check
 
 import (
 	"fmt"
@@ -22,14 +22,14 @@ type planDecl struct {
 	group   *lang.Group
 	compare *lang.Compare
 	sweep   *lang.Sweep
-	solve   *lang.Solve
+	Solve   *lang.Solve
 
-	members []*decl // a group's or compare's jobs, in the order listed
-	job     *decl   // a sweep's or solve's job
-	by      *resultDef
-	max     bool        // a compare ranks by the largest value of by
-	axes    []*axisPlan // a sweep's vary lines
-	find    *findPlan   // a solve's question
+	Members []*Decl // a group's or compare's jobs, in the order listed
+	Job     *Decl   // a sweep's or solve's job
+	By      *ResultDef
+	Max     bool        // a compare ranks by the largest value of by
+	Axes    []*AxisPlan // a sweep's vary lines
+	Find    *FindPlan   // a solve's question
 }
 
 // planRef is what a refPlan reads, as data the check pass leaves: a
@@ -43,39 +43,39 @@ type planRef interface {
 	isPlanRef()
 }
 
-func (bestRef) isPlanRef()        {}
-func (ratioRef) isPlanRef()       {}
-func (groupRef) isPlanRef()       {}
-func (ownerRef) isPlanRef()       {}
-func (sweepPointsRef) isPlanRef() {}
-func (*sweepQuery) isPlanRef()    {}
-func (solveRef) isPlanRef()       {}
-func (pointScopeRef) isPlanRef()  {}
+func (BestRef) isPlanRef()        {}
+func (RatioRef) isPlanRef()       {}
+func (GroupRef) isPlanRef()       {}
+func (OwnerRef) isPlanRef()       {}
+func (SweepPointsRef) isPlanRef() {}
+func (*SweepQuery) isPlanRef()    {}
+func (SolveRef) isPlanRef()       {}
+func (PointScopeRef) isPlanRef()  {}
 
 // declarePlan records a planning statement on its declaration.
-func declarePlan(_ *program, d *decl, st lang.Stmt) {
-	d.plan = &planDecl{}
+func declarePlan(_ *Program, d *Decl, st lang.Stmt) {
+	d.Plan = &planDecl{}
 	switch st := st.(type) {
 	case *lang.Group:
-		d.plan.group = st
+		d.Plan.group = st
 	case *lang.Compare:
-		d.plan.compare = st
+		d.Plan.compare = st
 	case *lang.Sweep:
-		d.plan.sweep = st
+		d.Plan.sweep = st
 	case *lang.Solve:
-		d.plan.solve = st
+		d.Plan.Solve = st
 	}
 }
 
 // memberJobs resolves the jobs a group or compare lists; a name that is
 // not a job, or a job listed twice, is an error.
-func (p *program) memberJobs(d *decl, ids []*lang.Ident) bool {
+func (p *Program) memberJobs(d *Decl, ids []*lang.Ident) bool {
 	ok := true
 	seen := map[string]*lang.Ident{}
 	for _, id := range ids {
 		if prev := seen[id.Name]; prev != nil {
-			p.diags = append(p.diags, &lang.Diagnostic{
-				Severity: lang.Error, Summary: fmt.Sprintf("job %s is listed twice in %s %s", id.Name, declKinds[d.kind].noun, d.name.Name),
+			p.Diags = append(p.Diags, &lang.Diagnostic{
+				Severity: lang.Error, Summary: fmt.Sprintf("job %s is listed twice in %s %s", id.Name, DeclKinds[d.Kind].Noun, d.Name.Name),
 				Pos: id.Start(), End: id.End(), Label: "listed again here",
 				Related: []lang.Related{{Pos: prev.Start(), End: prev.End(), Label: "first listed here"}},
 				Notes:   []string{"each job counts once; drop the second " + id.Name},
@@ -84,23 +84,23 @@ func (p *program) memberJobs(d *decl, ids []*lang.Ident) bool {
 			continue
 		}
 		seen[id.Name] = id
-		m, found := p.decls[id.Name]
-		if !found || m.kind != declJob {
-			p.badTarget(id, "job", declJob)
+		m, found := p.Decls[id.Name]
+		if !found || m.Kind != DeclJob {
+			p.badTarget(id, "job", DeclJob)
 			ok = false
 			continue
 		}
-		if m.checked == visiting {
-			p.errorAt(id.Start(), id.End(), "cycle: "+d.name.Name+" reads "+id.Name+", which reads it")
+		if m.checked == Visiting {
+			p.errorAt(id.Start(), id.End(), "cycle: "+d.Name.Name+" reads "+id.Name+", which reads it")
 			ok = false
 			continue
 		}
-		p.checkDecl(m, nil, &p.diags)
-		d.plan.members = append(d.plan.members, m)
+		p.CheckDecl(m, nil, &p.Diags)
+		d.Plan.Members = append(d.Plan.Members, m)
 	}
 	if len(ids) == 0 {
-		if !d.partial {
-			p.errorAt(d.name.Start(), d.name.End(), fmt.Sprintf("%s %s lists no jobs", declKinds[d.kind].noun, d.name.Name))
+		if !d.Partial {
+			p.errorAt(d.Name.Start(), d.Name.End(), fmt.Sprintf("%s %s lists no jobs", DeclKinds[d.Kind].Noun, d.Name.Name))
 		}
 		ok = false
 	}
@@ -108,42 +108,42 @@ func (p *program) memberJobs(d *decl, ids []*lang.Ident) bool {
 }
 
 // overJob resolves the job a sweep or solve is over.
-func (p *program) overJob(d *decl, id *lang.Ident) bool {
-	j, found := p.decls[id.Name]
-	if !found || j.kind != declJob {
-		p.badTarget(id, "job", declJob)
+func (p *Program) overJob(d *Decl, id *lang.Ident) bool {
+	j, found := p.Decls[id.Name]
+	if !found || j.Kind != DeclJob {
+		p.badTarget(id, "job", DeclJob)
 		return false
 	}
-	if j.checked == visiting {
-		p.errorAt(id.Start(), id.End(), "cycle: "+d.name.Name+" is over "+id.Name+", which reads it")
+	if j.checked == Visiting {
+		p.errorAt(id.Start(), id.End(), "cycle: "+d.Name.Name+" is over "+id.Name+", which reads it")
 		return false
 	}
-	d.plan.job = j
-	return p.checkDecl(j, nil, &p.diags)
+	d.Plan.Job = j
+	return p.CheckDecl(j, nil, &p.Diags)
 }
 
 // extendsOn moves a job that extends another onto its own pool: the
 // inputs its parent took from the parent's pool now come from this one
 // (poolSites fills them in); those the job chain sets stay.
-func (p *program) extendsOn(d *decl, jp, pj *jobPlan) bool {
-	id := d.jobStmt().ExtendsOn
-	pool, found := p.decls[id.Name]
-	if !found || pool.kind != declPool {
-		p.badTarget(id, "pool", declPool)
+func (p *Program) extendsOn(d *Decl, jp, pj *jobPlan) bool {
+	id := d.JobStmt().ExtendsOn
+	pool, found := p.Decls[id.Name]
+	if !found || pool.Kind != DeclPool {
+		p.badTarget(id, "pool", DeclPool)
 		return false
 	}
-	if !p.checkDecl(pool, nil, &p.diags) {
+	if !p.CheckDecl(pool, nil, &p.Diags) {
 		return false
 	}
-	if pj.pool != nil && pj.pool.pl != nil {
-		for _, f := range pj.pool.pl.fields {
+	if pj.Pool != nil && pj.Pool.Pl != nil {
+		for _, f := range pj.Pool.Pl.Fields {
 			name := f.Name.Name
-			if jp.sites.get(name) == f {
-				jp.sites.set(name, nil)
+			if jp.Sites.Get(name) == f {
+				jp.Sites.set(name, nil)
 			}
 		}
 	}
-	jp.pool = pool
+	jp.Pool = pool
 	return true
 }
 
@@ -151,21 +151,21 @@ func (p *program) extendsOn(d *decl, jp, pj *jobPlan) bool {
 type inputKind uint8
 
 const (
-	inFactor inputKind = iota
-	inCeiling
-	inDevices
-	inHours
-	inRate
-	inParam
+	InFactor inputKind = iota
+	InCeiling
+	InDevices
+	InHours
+	InRate
+	InParam
 )
 
 // input is a job input a sweep varies or a solve searches.
-type input struct {
-	kind   inputKind
-	factor goodput.Factor
-	param  *decl
-	name   string // canonical: runtime, ceiling.runtime, devices, a param's name
-	typ    Type
+type Input struct {
+	Kind   inputKind
+	Factor goodput.Factor
+	Param  *Decl
+	Name   string // canonical: runtime, ceiling.runtime, devices, a param's name
+	Typ    value.Type
 }
 
 // inputNames are the inputs besides params, for messages and suggestions.
@@ -174,44 +174,44 @@ var inputNames = []string{"scheduling", "runtime", "program", "S", "R", "P",
 
 // resolveInput reads the input a vary or find names; false, with the
 // error reported, when it names none.
-func (p *program) resolveInput(ids []*lang.Ident, verb string) (input, bool) {
+func (p *Program) resolveInput(ids []*lang.Ident, verb string) (Input, bool) {
 	name := strings.Join(partNames(ids), ".")
 	pos, end := ids[0].Start(), ids[len(ids)-1].End()
 	if f, ok := goodput.ParseFactor(name); ok {
-		return input{kind: inFactor, factor: f, name: factorNames[f], typ: CountType}, true
+		return Input{Kind: InFactor, Factor: f, Name: FactorNames[f], Typ: value.CountType}, true
 	}
 	if rest, ok := strings.CutPrefix(name, "ceiling."); ok {
 		if f, ok := goodput.ParseFactor(rest); ok {
-			return input{kind: inCeiling, factor: f, name: "ceiling." + factorNames[f], typ: CountType}, true
+			return Input{Kind: InCeiling, Factor: f, Name: "ceiling." + FactorNames[f], Typ: value.CountType}, true
 		}
 	}
 	switch name {
 	case "devices":
-		return input{kind: inDevices, name: name, typ: CountType}, true
+		return Input{Kind: InDevices, Name: name, Typ: value.CountType}, true
 	case "hours":
-		return input{kind: inHours, name: name, typ: value.NumType(lang.Duration)}, true
+		return Input{Kind: InHours, Name: name, Typ: value.NumType(lang.Duration)}, true
 	case "rate":
-		return input{kind: inRate, name: name, typ: value.NumType(lang.Price)}, true
+		return Input{Kind: InRate, Name: name, Typ: value.NumType(lang.Price)}, true
 	}
-	if d, ok := p.decls[name]; ok && len(ids) == 1 {
+	if d, ok := p.Decls[name]; ok && len(ids) == 1 {
 		switch {
-		case d.kind == declParam:
-			if !p.checkDecl(d, nil, &p.diags) {
-				return input{}, false
+		case d.Kind == DeclParam:
+			if !p.CheckDecl(d, nil, &p.Diags) {
+				return Input{}, false
 			}
-			if d.typ.Kind != Number {
-				p.errorAt(pos, end, fmt.Sprintf("param %s is %s; %s needs a number", name, d.typ.Phrase(), verb))
-				return input{}, false
+			if d.Typ.Kind != value.Number {
+				p.errorAt(pos, end, fmt.Sprintf("param %s is %s; %s needs a number", name, d.Typ.Phrase(), verb))
+				return Input{}, false
 			}
-			return input{kind: inParam, param: d, name: name, typ: d.typ}, true
-		case d.kind == declLet:
+			return Input{Kind: InParam, Param: d, Name: name, Typ: d.Typ}, true
+		case d.Kind == DeclLet:
 			p.errorAt(pos, end, fmt.Sprintf("%s is a let, not a param; declare it with param to %s it", name, verb))
-			return input{}, false
+			return Input{}, false
 		}
 	}
 	cands := append([]string(nil), inputNames...)
-	for _, d := range p.params {
-		cands = append(cands, d.name.Name)
+	for _, d := range p.Params {
+		cands = append(cands, d.Name.Name)
 	}
 	msg := fmt.Sprintf("cannot %s %s: it is not an input of a job or a param", verb, name)
 	if sug := suggest.Closest(name, cands); sug != "" {
@@ -219,16 +219,16 @@ func (p *program) resolveInput(ids []*lang.Ident, verb string) (input, bool) {
 	}
 	d := p.errorAt(pos, end, msg)
 	d.Notes = append(d.Notes, "the inputs are a factor (scheduling, runtime, program or S, R, P), ceiling.F, devices, hours, rate, or a param")
-	return input{}, false
+	return Input{}, false
 }
 
 // engineValue converts a value of the input's type from base units to the
 // engine's (hours, USD per device-hour).
-func (in input) engineValue(v float64) float64 {
-	switch in.kind {
-	case inHours:
+func (in Input) engineValue(v float64) float64 {
+	switch in.Kind {
+	case InHours:
 		return lang.ToUnit(v, lang.Units["h"])
-	case inRate:
+	case InRate:
 		return lang.ToUnit(v, lang.Units["USD/h"])
 	}
 	return v
@@ -236,16 +236,16 @@ func (in input) engineValue(v float64) float64 {
 
 // apply sets the input to v (base units) in the engine's inputs; params
 // are set by re-evaluating, not here.
-func (in input) apply(x *goodput.Inputs, v float64) {
-	switch in.kind {
-	case inFactor:
-		x.Factors[in.factor] = goodput.Some(v)
-	case inCeiling:
-		x.Ceilings[in.factor] = goodput.Some(v)
-	case inDevices:
+func (in Input) Apply(x *goodput.Inputs, v float64) {
+	switch in.Kind {
+	case InFactor:
+		x.Factors[in.Factor] = goodput.Some(v)
+	case InCeiling:
+		x.Ceilings[in.Factor] = goodput.Some(v)
+	case InDevices:
 		x.Devices = v
-	case inHours, inRate:
-		if in.kind == inHours {
+	case InHours, InRate:
+		if in.Kind == InHours {
 			x.Hours = in.engineValue(v)
 		} else {
 			x.Rate = goodput.Some(in.engineValue(v))
@@ -255,45 +255,45 @@ func (in input) apply(x *goodput.Inputs, v float64) {
 
 // outOfRange says why v (base units) cannot be a value of the input, ""
 // when it can.
-func (in input) outOfRange(v float64) string {
-	switch in.kind {
-	case inFactor, inCeiling:
+func (in Input) OutOfRange(v float64) string {
+	switch in.Kind {
+	case InFactor, InCeiling:
 		if v < 0 || v > 1 {
 			what := "factor"
-			if in.kind == inCeiling {
+			if in.Kind == InCeiling {
 				what = "ceiling"
 			}
-			return fmt.Sprintf("%s %s is outside [0, 1]: a %s is a fraction", in.name, lang.FormatNumber(v), what)
+			return fmt.Sprintf("%s %s is outside [0, 1]: a %s is a fraction", in.Name, lang.FormatNumber(v), what)
 		}
-	case inDevices:
+	case InDevices:
 		if v < 1 {
 			return fmt.Sprintf("devices %s is below 1", lang.FormatNumber(v))
 		}
-	case inHours, inRate:
+	case InHours, InRate:
 		if v < 0 {
-			return fmt.Sprintf("%s %s is negative", in.name, lang.Format(v, in.typ.Dim))
+			return fmt.Sprintf("%s %s is negative", in.Name, lang.Format(v, in.Typ.Dim))
 		}
 	}
 	return ""
 }
 
 // pointField is a field of a point: a job result, or a varied param.
-type pointField struct {
-	def   *resultDef
-	param *decl
+type PointField struct {
+	Def   *ResultDef
+	Param *Decl
 }
 
 // resolvePointField reads the field after a point (a solve's answer, the
 // point of argmax, at or first): a job result or one of the point's
 // params.
-func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params []*decl, what string) (pointField, Type, bool) {
+func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params []*Decl, what string) (PointField, value.Type, bool) {
 	name := strings.Join(partNames(ids), ".")
-	if def, ok := resultDefs[name]; ok {
-		return pointField{def: def}, def.typ, true
+	if def, ok := ResultDefs[name]; ok {
+		return PointField{Def: def}, def.Typ, true
 	}
 	for _, d := range params {
-		if d.name.Name == name {
-			return pointField{param: d}, d.typ, true
+		if d.Name.Name == name {
+			return PointField{Param: d}, d.Typ, true
 		}
 	}
 	msg := fmt.Sprintf("%s has no field %s", what, name)
@@ -301,5 +301,5 @@ func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params
 		msg += "; did you mean " + sug + "?"
 	}
 	cp.errorAt(ids[0].Start(), ids[len(ids)-1].End(), msg)
-	return pointField{}, Type{}, false
+	return PointField{}, value.Type{}, false
 }

@@ -1,4 +1,4 @@
-package eval
+package check
 
 import (
 	"fmt"
@@ -18,36 +18,36 @@ import (
 // scope says how bare names resolve: inside a job block's expect, a job
 // result name (mpg, loss.program) means that job's result.
 type scope struct {
-	job *decl
+	job *Decl
 	// point, when set, is the sweep whose point bare result names read:
 	// the condition of NAME.first(…) (query.go).
-	point *decl
+	point *Decl
 }
 
 type refKind uint8
 
 const (
-	refLet refKind = iota
-	refJob
-	refPool
-	refRequest
-	refTrade
-	refClassify
-	refPlan // a group's figure, a query, a sweep point's or solve answer's field: plan computes it
+	RefLet refKind = iota
+	RefJob
+	RefPool
+	RefRequest
+	RefTrade
+	RefClassify
+	RefPlan // a group's figure, a query, a sweep point's or solve answer's field: plan computes it
 )
 
 // ref is one value an expression reads: a let, a declaration's field, or a
 // call on declarations (trade_ratio, classify), all computed in Go before
 // the expression runs.
-type ref struct {
-	kind  refKind
-	slot  int32 // index in the expr environment's slice for its kind
-	d, d2 *decl
-	field string // canonical result or field name
-	text  string // as written, for notes
-	node  lang.Expr
-	typ   Type
-	plan  planRef
+type Ref struct {
+	Kind  refKind
+	Slot  int32 // index in the expr environment's slice for its kind
+	D, D2 *Decl
+	Field string // canonical result or field name
+	Text  string // as written, for notes
+	Node  lang.Expr
+	Typ   value.Type
+	Plan  planRef
 }
 
 // compiled is a checked expression. Literals, expressions of literals
@@ -57,21 +57,21 @@ type ref struct {
 // A file holds one compiled per field and expression, so the parts only a
 // program needs are kept apart (running): every constant shares one empty
 // running, and its value is shared with every equal constant (konsts).
-type compiled struct {
-	node  lang.Expr
-	typ   Type
-	field int32 // a block field's index in Scenario.fieldVals; -1 for a field that needs none
-	konst *Value
+type Compiled struct {
+	Node  lang.Expr
+	Typ   value.Type
+	Field int32 // a block field's index in Scenario.fieldVals; -1 for a field that needs none
+	Konst *value.Value
 	*running
 }
 
 // running is what a compiled expression reads and runs.
 type running struct {
-	refs  []*ref
-	prog  *vm.Program
-	sites *runtimeSites // nil for an expression that cannot fail while it runs
+	Refs  []*Ref
+	Prog  *vm.Program
+	Sites *runtimeSites // nil for an expression that cannot fail while it runs
 	// counts of refs by kind of value, the sizes of the environment slices
-	nums, bools, strs int32
+	Nums, Bools, Strs int32
 }
 
 // constant is the running of every constant: empty, and never written.
@@ -80,19 +80,19 @@ var constant = &running{}
 // runtimeSites are the parts of an expression a runtime error is placed
 // at. Few expressions have any, so a compiled holds them by pointer.
 type runtimeSites struct {
-	divs []lang.Expr // divisors, for reporting a division by zero
-	args []lang.Expr // calls of planning functions and their arguments (functions.go)
+	Divs []lang.Expr // divisors, for reporting a division by zero
+	Args []lang.Expr // calls of planning functions and their arguments (functions.go)
 }
 
 // addSites appends es to the divisors (div) or the call sites and returns
 // the index of the first.
-func (c *compiled) addSites(div bool, es ...lang.Expr) int {
-	if c.sites == nil {
-		c.sites = new(runtimeSites)
+func (c *Compiled) addSites(div bool, es ...lang.Expr) int {
+	if c.Sites == nil {
+		c.Sites = new(runtimeSites)
 	}
-	l := &c.sites.args
+	l := &c.Sites.Args
 	if div {
-		l = &c.sites.divs
+		l = &c.Sites.Divs
 	}
 	i := len(*l)
 	*l = append(*l, es...)
@@ -101,9 +101,9 @@ func (c *compiled) addSites(div bool, es ...lang.Expr) int {
 
 // exprChecker checks one expression.
 type exprChecker struct {
-	p     *program
+	p     *Program
 	sc    scope
-	c     *compiled
+	c     *Compiled
 	diags *lang.Diagnostics
 	ok    bool
 	// bare is set for an expression that is a name alone, which runs
@@ -113,24 +113,24 @@ type exprChecker struct {
 
 // checkExpr type-checks e in scope sc, reporting into diags; nil when it
 // has errors (already reported).
-func (p *program) checkExpr(e lang.Expr, sc scope, diags *lang.Diagnostics) (*compiled, ast.Node) {
+func (p *Program) checkExpr(e lang.Expr, sc scope, diags *lang.Diagnostics) (*Compiled, ast.Node) {
 	return p.checkExprAs(e, sc, diags, false)
 }
 
 // checkExprAs is checkExpr; bare says that e is a name alone, whose expr
 // tree is not wanted (compile).
-func (p *program) checkExprAs(e lang.Expr, sc scope, diags *lang.Diagnostics, bare bool) (*compiled, ast.Node) {
-	c := &compiled{node: e, running: &running{}}
+func (p *Program) checkExprAs(e lang.Expr, sc scope, diags *lang.Diagnostics, bare bool) (*Compiled, ast.Node) {
+	c := &Compiled{Node: e, running: &running{}}
 	cp := &exprChecker{p: p, sc: sc, c: c, diags: diags, ok: true, bare: bare}
 	t, node := cp.expr(e)
-	c.typ = t
-	if !cp.ok || t.Kind == Invalid {
+	c.Typ = t
+	if !cp.ok || t.Kind == value.Invalid {
 		return nil, nil
 	}
 	return c, node
 }
 
-func unparen(e lang.Expr) lang.Expr {
+func Unparen(e lang.Expr) lang.Expr {
 	for {
 		p, ok := e.(*lang.Paren)
 		if !ok {
@@ -145,49 +145,49 @@ func (cp *exprChecker) errorAt(pos, end lang.Position, msg string) {
 	cp.ok = false
 }
 
-func (cp *exprChecker) errorf(n lang.Expr, format string, args ...any) (Type, ast.Node) {
+func (cp *exprChecker) errorf(n lang.Expr, format string, args ...any) (value.Type, ast.Node) {
 	pos, end := n.Span()
 	cp.errorAt(pos, end, fmt.Sprintf(format, args...))
-	return Type{}, nil
+	return value.Type{}, nil
 }
 
 // addRef records what the expression reads and returns the expr node that
 // reads it from the environment.
-func (cp *exprChecker) addRef(r *ref) ast.Node {
-	for _, x := range cp.c.refs {
-		if x.kind == r.kind && x.d == r.d && x.d2 == r.d2 && x.field == r.field && x.plan == nil && r.plan == nil {
+func (cp *exprChecker) addRef(r *Ref) ast.Node {
+	for _, x := range cp.c.Refs {
+		if x.Kind == r.Kind && x.D == r.D && x.D2 == r.D2 && x.Field == r.Field && x.Plan == nil && r.Plan == nil {
 			if cp.bare {
 				return nil
 			}
 			return envSlot(x)
 		}
 	}
-	switch r.typ.Kind {
-	case Number:
-		r.slot = cp.c.nums
-		cp.c.nums++
-	case Bool:
-		r.slot = cp.c.bools
-		cp.c.bools++
+	switch r.Typ.Kind {
+	case value.Number:
+		r.Slot = cp.c.Nums
+		cp.c.Nums++
+	case value.Bool:
+		r.Slot = cp.c.Bools
+		cp.c.Bools++
 	default:
-		r.slot = cp.c.strs
-		cp.c.strs++
+		r.Slot = cp.c.Strs
+		cp.c.Strs++
 	}
-	cp.c.refs = append(cp.c.refs, r)
+	cp.c.Refs = append(cp.c.Refs, r)
 	if cp.bare {
 		return nil
 	}
 	return envSlot(r)
 }
 
-func (cp *exprChecker) expr(e lang.Expr) (Type, ast.Node) {
+func (cp *exprChecker) expr(e lang.Expr) (value.Type, ast.Node) {
 	switch n := e.(type) {
 	case *lang.NumberLit:
 		return value.NumType(n.Dim()), &ast.FloatNode{Value: n.Base()}
 	case *lang.StringLit:
-		return StringType, &ast.StringNode{Value: n.Value}
+		return value.StringType, &ast.StringNode{Value: n.Value}
 	case *lang.BoolLit:
-		return BoolType, &ast.BoolNode{Value: n.Value}
+		return value.BoolType, &ast.BoolNode{Value: n.Value}
 	case *lang.Paren:
 		return cp.expr(n.X)
 	case *lang.Name:
@@ -204,10 +204,10 @@ func (cp *exprChecker) expr(e lang.Expr) (Type, ast.Node) {
 		ct, cn := cp.expr(n.If)
 		tt, tn := cp.expr(n.Then)
 		et, en := cp.expr(n.Else)
-		if ct.Kind != Invalid && ct.Kind != Bool {
+		if ct.Kind != value.Invalid && ct.Kind != value.Bool {
 			return cp.errorf(n.If, "the condition of ?: must be true or false, not a %s", ct)
 		}
-		if tt.Kind != Invalid && et.Kind != Invalid && tt != et {
+		if tt.Kind != value.Invalid && et.Kind != value.Invalid && tt != et {
 			return cp.errorf(n, "the branches of ?: differ: %s and %s", tt, et)
 		}
 		return tt, &ast.ConditionalNode{Ternary: true, Cond: cn, Exp1: tn, Exp2: en}
@@ -215,15 +215,15 @@ func (cp *exprChecker) expr(e lang.Expr) (Type, ast.Node) {
 	return cp.errorf(e, "unsupported expression")
 }
 
-func (cp *exprChecker) unary(n *lang.Unary) (Type, ast.Node) {
+func (cp *exprChecker) unary(n *lang.Unary) (value.Type, ast.Node) {
 	t, x := cp.expr(n.X)
 	if n.Op == "not" {
-		if t.Kind != Invalid && t.Kind != Bool {
+		if t.Kind != value.Invalid && t.Kind != value.Bool {
 			return cp.errorf(n.X, "not needs true or false, not a %s", t)
 		}
-		return BoolType, &ast.UnaryNode{Operator: "not", Node: x}
+		return value.BoolType, &ast.UnaryNode{Operator: "not", Node: x}
 	}
-	if t.Kind != Invalid && t.Kind != Number {
+	if t.Kind != value.Invalid && t.Kind != value.Number {
 		return cp.errorf(n.X, "cannot negate a %s", t)
 	}
 	return t, &ast.UnaryNode{Operator: "-", Node: x}
@@ -231,15 +231,15 @@ func (cp *exprChecker) unary(n *lang.Unary) (Type, ast.Node) {
 
 var comparisons = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}
 
-func (cp *exprChecker) binary(n *lang.Binary) (Type, ast.Node) {
+func (cp *exprChecker) binary(n *lang.Binary) (value.Type, ast.Node) {
 	lt, l := cp.expr(n.L)
 	rt, r := cp.expr(n.R)
-	if lt.Kind == Invalid || rt.Kind == Invalid {
-		return Type{}, nil
+	if lt.Kind == value.Invalid || rt.Kind == value.Invalid {
+		return value.Type{}, nil
 	}
 	// 0 is 0 in every unit: a bare zero added to, subtracted from or
 	// compared with a quantity takes its dimension.
-	if n.Op != "*" && n.Op != "/" && lt.Kind == Number && rt.Kind == Number {
+	if n.Op != "*" && n.Op != "/" && lt.Kind == value.Number && rt.Kind == value.Number {
 		switch {
 		case isBareZero(n.R):
 			rt = lt
@@ -250,20 +250,20 @@ func (cp *exprChecker) binary(n *lang.Binary) (Type, ast.Node) {
 	node := ast.Node(&ast.BinaryNode{Operator: n.Op, Left: l, Right: r})
 	switch n.Op {
 	case "and", "or":
-		if lt.Kind != Bool {
+		if lt.Kind != value.Bool {
 			return cp.errorf(n.L, "%s needs true or false on both sides; this is a %s", n.Op, lt)
 		}
-		if rt.Kind != Bool {
+		if rt.Kind != value.Bool {
 			return cp.errorf(n.R, "%s needs true or false on both sides; this is a %s", n.Op, rt)
 		}
-		return BoolType, node
+		return value.BoolType, node
 	case "^":
 		return cp.power(n, lt, rt, l, r)
 	case "+", "-", "*", "/":
-		if lt.Kind != Number {
+		if lt.Kind != value.Number {
 			return cp.errorf(n.L, "%s needs numbers; this is a %s", n.Op, lt)
 		}
-		if rt.Kind != Number {
+		if rt.Kind != value.Number {
 			return cp.errorf(n.R, "%s needs numbers; this is a %s", n.Op, rt)
 		}
 		switch n.Op {
@@ -282,11 +282,11 @@ func (cp *exprChecker) binary(n *lang.Binary) (Type, ast.Node) {
 		return lt, node
 	}
 	// comparisons
-	if lt.Kind == Number && rt.Kind == Number {
+	if lt.Kind == value.Number && rt.Kind == value.Number {
 		if lt.Dim != rt.Dim {
 			return cp.mismatch(n, lt, rt, "cannot compare")
 		}
-		return BoolType, node
+		return value.BoolType, node
 	}
 	if lt.Kind != rt.Kind {
 		return cp.errorf(n, "cannot compare a %s with a %s", lt, rt)
@@ -294,16 +294,16 @@ func (cp *exprChecker) binary(n *lang.Binary) (Type, ast.Node) {
 	if n.Op != "==" && n.Op != "!=" {
 		return cp.errorf(n, "only numbers are ordered; a %s can only be compared with == or !=", lt)
 	}
-	return BoolType, node
+	return value.BoolType, node
 }
 
 // mismatch reports two dimensions that cannot meet, pointing at a bare
 // number that lacks its unit when there is one.
-func (cp *exprChecker) mismatch(n *lang.Binary, lt, rt Type, what string) (Type, ast.Node) {
-	if lit, ok := unparen(n.R).(*lang.NumberLit); ok && lit.UnitOf() == nil && rt.Dim == lang.Count {
+func (cp *exprChecker) mismatch(n *lang.Binary, lt, rt value.Type, what string) (value.Type, ast.Node) {
+	if lit, ok := Unparen(n.R).(*lang.NumberLit); ok && lit.UnitOf() == nil && rt.Dim == lang.Count {
 		return cp.bareNumber(n.R, lit, n.L, lt.Dim)
 	}
-	if lit, ok := unparen(n.L).(*lang.NumberLit); ok && lit.UnitOf() == nil && lt.Dim == lang.Count {
+	if lit, ok := Unparen(n.L).(*lang.NumberLit); ok && lit.UnitOf() == nil && lt.Dim == lang.Count {
 		return cp.bareNumber(n.L, lit, n.R, rt.Dim)
 	}
 	if lt.Dim == lang.Price && isDollars(n.R) || rt.Dim == lang.Price && isDollars(n.L) {
@@ -311,7 +311,7 @@ func (cp *exprChecker) mismatch(n *lang.Binary, lt, rt Type, what string) (Type,
 		if rt.Dim == lang.Price {
 			at = n.L
 		}
-		lit := unparen(at).(*lang.NumberLit)
+		lit := Unparen(at).(*lang.NumberLit)
 		return cp.errorf(at, "%s is money, but %s is a price: write %s/h", lit.Text, describe(otherSide(n, at)), strings.TrimSpace(lit.Text))
 	}
 	return cp.errorf(n, "%s %s with %s", what, lt.Dim.Phrase(), rt.Dim.Phrase())
@@ -319,8 +319,8 @@ func (cp *exprChecker) mismatch(n *lang.Binary, lt, rt Type, what string) (Type,
 
 // bareNumber reports lit, a number without a unit, where other (of
 // dimension d) needs one.
-func (cp *exprChecker) bareNumber(at lang.Expr, lit *lang.NumberLit, other lang.Expr, d lang.Dim) (Type, ast.Node) {
-	if _, named := unparen(other).(*lang.Name); !named && d == lang.Duration {
+func (cp *exprChecker) bareNumber(at lang.Expr, lit *lang.NumberLit, other lang.Expr, d lang.Dim) (value.Type, ast.Node) {
+	if _, named := Unparen(other).(*lang.Name); !named && d == lang.Duration {
 		return cp.errorf(at, "%s is a count; write %s", lit.Digits(), unitHint(other, lit.Digits(), d))
 	}
 	if u, _ := usualUnit(other, d); d == lang.Duration && u.Symbol == "s" {
@@ -331,7 +331,7 @@ func (cp *exprChecker) bareNumber(at lang.Expr, lit *lang.NumberLit, other lang.
 
 // isDollars reports a money literal written without /h.
 func isDollars(e lang.Expr) bool {
-	lit, ok := unparen(e).(*lang.NumberLit)
+	lit, ok := Unparen(e).(*lang.NumberLit)
 	return ok && lit.UnitOf() != nil && lit.Dim() == lang.Money
 }
 
@@ -344,14 +344,14 @@ func otherSide(n *lang.Binary, e lang.Expr) lang.Expr {
 
 // describe names an operand for a message: its name, or "this value".
 func describe(e lang.Expr) string {
-	if n, ok := unparen(e).(*lang.Name); ok {
+	if n, ok := Unparen(e).(*lang.Name); ok {
 		return n.Path()
 	}
 	return "the other side"
 }
 
 // exampleUnit writes a numeral with a typical unit of dimension d.
-func exampleUnit(digits string, d lang.Dim) string {
+func ExampleUnit(digits string, d lang.Dim) string {
 	u := map[lang.Dim]string{
 		lang.Duration: "ms", lang.Data: "MB", lang.Compute: "GFLOP",
 		lang.Money: " USD", lang.Price: " USD/h",

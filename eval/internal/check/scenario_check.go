@@ -39,11 +39,12 @@
 // It is also the embedding API: a Go program loads a file with LoadFile (or
 // Load from an fs.FS), reads any job's results or classifies requests by
 // name, and evaluates the file again with new params with Scenario.With.
-package eval
+package check
 
 import (
 	"github.com/gpl-lang/gpl/eval/internal/source"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"sort"
 	"sync"
 
@@ -54,102 +55,102 @@ import (
 type declKind uint8
 
 const (
-	declLet declKind = iota
-	declPool
-	declJob
-	declRules
-	declRequest
-	declParam
+	DeclLet declKind = iota
+	DeclPool
+	DeclJob
+	DeclRules
+	DeclRequest
+	DeclParam
 	// the planning declarations: planning.go
-	declGroup
-	declCompare
-	declSweep
-	declSolve
-	numDeclKinds
+	DeclGroup
+	DeclCompare
+	DeclSweep
+	DeclSolve
+	NumDeclKinds
 )
 
 // state of a declaration in a walk: the check pass's, or an evaluation's.
-type evalState uint8
+type EvalState uint8
 
 const (
-	unvisited evalState = iota
-	visiting
-	done
-	failed
+	Unvisited EvalState = iota
+	Visiting
+	Done
+	Failed
 )
 
 // decl is a declaration and what the check and compile passes learnt of
 // it. Nothing here changes after the program is built.
-type decl struct {
+type Decl struct {
 	// (Pointers first, then the rest by size: a program holds a decl per
 	// declaration, 128 bytes so laid out.)
-	name    *lang.Ident
+	Name    *lang.Ident
 	syn     lang.Stmt // its statement, for a let, param, pool, job, rules or request (letStmt, …)
-	value   *compiled // a let's or param's expression
-	pl      *poolPlan
-	jb      *jobPlan
-	rs      *rulesPlan
-	rq      *requestPlan
-	plan    *planDecl // a group's, compare's, sweep's or solve's (planning.go)
-	typ     Type      // a let's or param's type
-	slot    int32     // index of its values in a Scenario (vals)
-	vslot   int32     // a let's or param's index in a Scenario's values
-	kind    declKind
-	checked evalState // the check pass's walk
-	ok      bool      // checked without errors
-	partial bool      // read without a block item that did not parse (lang.File.Partial)
+	Value   *Compiled // a let's or param's expression
+	Pl      *poolPlan
+	Jb      *jobPlan
+	Rs      *rulesPlan
+	Rq      *requestPlan
+	Plan    *planDecl  // a group's, compare's, sweep's or solve's (planning.go)
+	Typ     value.Type // a let's or param's type
+	Slot    int32      // index of its values in a Scenario (vals)
+	Vslot   int32      // a let's or param's index in a Scenario's values
+	Kind    declKind
+	checked EvalState // the check pass's walk
+	Ok      bool      // checked without errors
+	Partial bool      // read without a block item that did not parse (lang.File.Partial)
 }
 
 // stmt is the statement that declares d.
-func (d *decl) stmt() lang.Stmt {
+func (d *Decl) stmt() lang.Stmt {
 	switch {
 	case d.syn != nil:
 		return d.syn
-	case d.plan != nil && d.plan.group != nil:
-		return d.plan.group
-	case d.plan != nil && d.plan.compare != nil:
-		return d.plan.compare
-	case d.plan != nil && d.plan.sweep != nil:
-		return d.plan.sweep
-	case d.plan != nil && d.plan.solve != nil:
-		return d.plan.solve
+	case d.Plan != nil && d.Plan.group != nil:
+		return d.Plan.group
+	case d.Plan != nil && d.Plan.compare != nil:
+		return d.Plan.compare
+	case d.Plan != nil && d.Plan.sweep != nil:
+		return d.Plan.sweep
+	case d.Plan != nil && d.Plan.Solve != nil:
+		return d.Plan.Solve
 	}
 	return nil
 }
 
 // The statement of a let or param, pool, job, rules or request; nil for
 // a declaration of another kind.
-func (d *decl) letStmt() *lang.Let         { n, _ := d.syn.(*lang.Let); return n }
-func (d *decl) poolStmt() *lang.Pool       { n, _ := d.syn.(*lang.Pool); return n }
-func (d *decl) jobStmt() *lang.Job         { n, _ := d.syn.(*lang.Job); return n }
-func (d *decl) rulesStmt() *lang.Rules     { n, _ := d.syn.(*lang.Rules); return n }
-func (d *decl) requestStmt() *lang.Request { n, _ := d.syn.(*lang.Request); return n }
+func (d *Decl) letStmt() *lang.Let         { n, _ := d.syn.(*lang.Let); return n }
+func (d *Decl) poolStmt() *lang.Pool       { n, _ := d.syn.(*lang.Pool); return n }
+func (d *Decl) JobStmt() *lang.Job         { n, _ := d.syn.(*lang.Job); return n }
+func (d *Decl) RulesStmt() *lang.Rules     { n, _ := d.syn.(*lang.Rules); return n }
+func (d *Decl) RequestStmt() *lang.Request { n, _ := d.syn.(*lang.Request); return n }
 
 // program is a resolved, checked and compiled file with its imports.
-type program struct {
-	declSlab     lang.Slab[decl] // the long-lived objects of a program, allocated together (lang.Slab)
+type Program struct {
+	declSlab     lang.Slab[Decl] // the long-lived objects of a program, allocated together (lang.Slab)
 	jobSlab      lang.Slab[jobPlan]
 	expectSlab   lang.Slab[Expectation]
-	opts         Options
-	sources      lang.Sources
-	fileNamed    map[string]*lang.File // p.files by name
-	files        []*lang.File
-	loaded       map[string]bool
-	decls        map[string]*decl
-	order        []*decl
-	params       []*decl
-	classes      map[string]bool
-	expectNodes  []expectSite
-	expects      []*Expectation
-	diags        lang.Diagnostics                   // of every pass before evaluation
-	nvalues      int32                              // lets and params declared (decl.vslot)
-	fields       map[*lang.Field]*compiled          // each checked field's compiled (nil: it has errors), but for a number that checked (fieldValue reads it)
-	konsts       map[Value]*Value                   // while checking: the values of constant expressions, each kept once
+	Opts         Options
+	Sources      lang.Sources
+	FileNamed    map[string]*lang.File // p.files by name
+	Files        []*lang.File
+	Loaded       map[string]bool
+	Decls        map[string]*Decl
+	Order        []*Decl
+	Params       []*Decl
+	Classes      map[string]bool
+	ExpectNodes  []expectSite
+	Expects      []*Expectation
+	Diags        lang.Diagnostics                   // of every pass before evaluation
+	Nvalues      int32                              // lets and params declared (decl.vslot)
+	Fields       map[*lang.Field]*Compiled          // each checked field's compiled (nil: it has errors), but for a number that checked (fieldValue reads it)
+	konsts       map[value.Value]*value.Value       // while checking: the values of constant expressions, each kept once
 	lost         map[string]bool                    // names declared by statements that did not parse (lang.File.Lost)
 	unitWords    map[lang.Position]*lang.Diagnostic // syntax errors of a unit word read as a unit, by where the literal starts (addSyntax)
-	literals     map[Value]*compiled                // while checking: the compiled of each constant value written as a number, shared (literal)
-	nfields      int                                // fields compiled; each has its index in Scenario.fieldVals
-	stack        []*decl                            // the check pass's walk
+	literals     map[value.Value]*Compiled          // while checking: the compiled of each constant value written as a number, shared (literal)
+	Nfields      int                                // fields compiled; each has its index in Scenario.fieldVals
+	stack        []*Decl                            // the check pass's walk
 	namesMu      sync.Mutex                         // guards names, kindNames and their counts
 	names        *suggest.Suggester                 // candidates for "did you mean", built when first needed
 	namesFor     int                                // len(order) when names was built
@@ -165,13 +166,13 @@ type program struct {
 
 // sortExpects puts the compiled expectations in file order, then source
 // order.
-func (p *program) sortExpects() {
+func (p *Program) sortExpects() {
 	fileIndex := map[string]int{}
-	for i, f := range p.files {
+	for i, f := range p.Files {
 		fileIndex[f.Name] = i
 	}
-	sort.SliceStable(p.expects, func(i, j int) bool {
-		a, b := p.expects[i].node.Start(), p.expects[j].node.Start()
+	sort.SliceStable(p.Expects, func(i, j int) bool {
+		a, b := p.Expects[i].Syntax.Start(), p.Expects[j].Syntax.Start()
 		if a.Filename != b.Filename {
 			return fileIndex[a.Filename] < fileIndex[b.Filename]
 		}

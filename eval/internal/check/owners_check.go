@@ -1,4 +1,4 @@
-package eval
+package check
 
 import (
 	"fmt"
@@ -26,14 +26,14 @@ type ownerSites [goodput.NumFactors]*lang.Field
 // loaded file first), and those of each pool and job.
 type ownerTable struct {
 	top   []ownerSites
-	decls map[*decl]ownerSites
+	decls map[*Decl]ownerSites
 }
 
 // checkOwners checks every owners block of the program: its keys are
 // factors, each set once per level, and its values quoted team names.
-func (p *program) checkOwners() {
-	p.owners = ownerTable{decls: map[*decl]ownerSites{}}
-	for _, f := range p.files {
+func (p *Program) checkOwners() {
+	p.owners = ownerTable{decls: map[*Decl]ownerSites{}}
+	for _, f := range p.Files {
 		var blocks []*lang.Owners
 		for _, st := range f.Stmts {
 			if o, ok := st.(*lang.Owners); ok {
@@ -44,13 +44,13 @@ func (p *program) checkOwners() {
 			p.owners.top = append(p.owners.top, p.ownerBlocks(blocks))
 		}
 	}
-	for _, d := range p.order {
+	for _, d := range p.Order {
 		var blocks []*lang.Owners
-		switch d.kind {
-		case declPool:
+		switch d.Kind {
+		case DeclPool:
 			blocks = d.poolStmt().Owners
-		case declJob:
-			for _, it := range d.jobStmt().Items {
+		case DeclJob:
+			for _, it := range d.JobStmt().Items {
 				if o, ok := it.(*lang.Owners); ok {
 					blocks = append(blocks, o)
 				}
@@ -63,7 +63,7 @@ func (p *program) checkOwners() {
 }
 
 // ownerBlocks checks the owners blocks of one level.
-func (p *program) ownerBlocks(blocks []*lang.Owners) ownerSites {
+func (p *Program) ownerBlocks(blocks []*lang.Owners) ownerSites {
 	var sites ownerSites
 	for _, b := range blocks {
 		for _, f := range b.Fields {
@@ -76,9 +76,9 @@ func (p *program) ownerBlocks(blocks []*lang.Owners) ownerSites {
 				p.duplicateField(f, prev)
 				continue
 			}
-			if _, ok := unparen(f.Value).(*lang.StringLit); !ok {
+			if _, ok := Unparen(f.Value).(*lang.StringLit); !ok {
 				pos, end := f.Value.Span()
-				p.errorAt(pos, end, fmt.Sprintf("an owner is a team's name in quotes, e.g. %s = %s", f.Name.Name, strconv.Quote(factorNames[fac])))
+				p.errorAt(pos, end, fmt.Sprintf("an owner is a team's name in quotes, e.g. %s = %s", f.Name.Name, strconv.Quote(FactorNames[fac])))
 				continue
 			}
 			sites[fac] = f
@@ -89,16 +89,16 @@ func (p *program) ownerBlocks(blocks []*lang.Owners) ownerSites {
 
 // jobOwners are the owners of a job's factors, and where each was named.
 type jobOwners struct {
-	names [goodput.NumFactors]string
-	from  [goodput.NumFactors]string // "set in job j", "from pool p", …; "" for a default
+	Names [goodput.NumFactors]string
+	From  [goodput.NumFactors]string // "set in job j", "from pool p", …; "" for a default
 }
 
 // defaultOwners is the owners of a job no owners block speaks of: each
 // factor's owner is named after it.
-var defaultOwners = jobOwners{names: factorNames}
+var defaultOwners = jobOwners{Names: FactorNames}
 
 // hasDecl reports whether d has owners blocks of its own.
-func (t *ownerTable) hasDecl(d *decl) bool {
+func (t *ownerTable) hasDecl(d *Decl) bool {
 	_, ok := t.decls[d]
 	return ok
 }
@@ -107,7 +107,7 @@ func (t *ownerTable) hasDecl(d *decl) bool {
 // one factor, and the job whose block holds it.
 type chainOwner struct {
 	site *lang.Field
-	job  *decl
+	job  *Decl
 }
 
 // ownersOf finds the owner of each factor of a job: from its own blocks,
@@ -115,9 +115,9 @@ type chainOwner struct {
 // those at top level, else the factor's name. What the chain gives is kept
 // on the plan (jobPlan.chain) and read by the jobs that extend this one, so
 // a chain of n jobs costs n steps, not n².
-func (p *program) ownersOf(d *decl, jp *jobPlan) *jobOwners {
-	if jp.parent != nil && jp.parent.jb != nil {
-		jp.chain = jp.parent.jb.chain // shared until this job names an owner of its own
+func (p *Program) ownersOf(d *Decl, jp *jobPlan) *jobOwners {
+	if jp.Parent != nil && jp.Parent.Jb != nil {
+		jp.chain = jp.Parent.Jb.chain // shared until this job names an owner of its own
 	}
 	if own, ok := p.owners.decls[d]; ok {
 		chain := new([goodput.NumFactors]chainOwner)
@@ -131,12 +131,12 @@ func (p *program) ownersOf(d *decl, jp *jobPlan) *jobOwners {
 		}
 		jp.chain = chain
 	}
-	if jp.chain == nil && (jp.pool == nil || !p.owners.hasDecl(jp.pool)) && len(p.owners.top) == 0 {
+	if jp.chain == nil && (jp.Pool == nil || !p.owners.hasDecl(jp.Pool)) && len(p.owners.top) == 0 {
 		return &defaultOwners // no owners block names any factor of this job
 	}
 	out := new(jobOwners)
 	for f := range goodput.NumFactors {
-		out.names[f] = factorNames[f]
+		out.Names[f] = FactorNames[f]
 		var link chainOwner
 		if jp.chain != nil {
 			link = jp.chain[f]
@@ -144,11 +144,11 @@ func (p *program) ownersOf(d *decl, jp *jobPlan) *jobOwners {
 		site, from := link.site, ""
 		switch {
 		case site != nil && link.job == d:
-			from = "set in job " + d.name.Name
+			from = "set in job " + d.Name.Name
 		case site != nil:
-			from = "inherited from job " + link.job.name.Name
-		case jp.pool != nil && p.owners.decls[jp.pool][f] != nil:
-			site, from = p.owners.decls[jp.pool][f], "from pool "+jp.pool.name.Name
+			from = "inherited from job " + link.job.Name.Name
+		case jp.Pool != nil && p.owners.decls[jp.Pool][f] != nil:
+			site, from = p.owners.decls[jp.Pool][f], "from pool "+jp.Pool.Name.Name
 		default:
 			for _, top := range p.owners.top {
 				if top[f] != nil {
@@ -158,8 +158,8 @@ func (p *program) ownersOf(d *decl, jp *jobPlan) *jobOwners {
 			}
 		}
 		if site != nil {
-			out.names[f] = unparen(site.Value).(*lang.StringLit).Value
-			out.from[f] = fmt.Sprintf("%s (%s:%d)", from, site.Start().Filename, site.Start().Line)
+			out.Names[f] = Unparen(site.Value).(*lang.StringLit).Value
+			out.From[f] = fmt.Sprintf("%s (%s:%d)", from, site.Start().Filename, site.Start().Line)
 		}
 	}
 	return out

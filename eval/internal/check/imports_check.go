@@ -1,4 +1,4 @@
-package eval
+package check
 
 import (
 	"errors"
@@ -10,9 +10,9 @@ import (
 )
 
 // importReader is the program's reader of its relative imports.
-func (p *program) importReader() *source.Reader {
+func (p *Program) importReader() *source.Reader {
 	if p.imports == nil {
-		p.imports = &source.Reader{FS: p.opts.FS, AllowImports: p.opts.AllowImports, Loaded: func(name string) bool { return p.loaded[name] }}
+		p.imports = &source.Reader{FS: p.Opts.FS, AllowImports: p.Opts.AllowImports, Loaded: func(name string) bool { return p.Loaded[name] }}
 	}
 	return p.imports
 }
@@ -21,7 +21,7 @@ func (p *program) importReader() *source.Reader {
 // names. It returns the file's name and text; ok is false when nothing is
 // to be added, because the import was refused (a diagnostic at the path is
 // recorded) or the file is already loaded under this or another spelling.
-func (p *program) readImport(from string, imp *lang.Import, path0 string) (name string, src []byte, ok bool) {
+func (p *Program) readImport(from string, imp *lang.Import, path0 string) (name string, src []byte, ok bool) {
 	name, src, err := p.importReader().Import(from, path0)
 	if err != nil {
 		pos, end := p.pathSpan(imp)
@@ -41,12 +41,12 @@ func (p *program) readImport(from string, imp *lang.Import, path0 string) (name 
 // pathSpan is where an import's path is written, quotes included: the
 // caret of an import's diagnostic goes under it. It falls back to the whole
 // statement when the text does not hold the path where the parser ended it.
-func (p *program) pathSpan(imp *lang.Import) (lang.Position, lang.Position) {
+func (p *Program) pathSpan(imp *lang.Import) (lang.Position, lang.Position) {
 	end := imp.End()
 	start := end
 	start.Offset -= len(imp.Path)
 	start.Column -= utf8.RuneCountInString(imp.Path)
-	src := p.sources[imp.Start().Filename]
+	src := p.Sources[imp.Start().Filename]
 	if start.Offset < imp.Start().Offset || start.Column < 1 || end.Offset > len(src) || string(src[start.Offset:end.Offset]) != imp.Path {
 		return imp.Start(), imp.End()
 	}

@@ -1,16 +1,17 @@
-package eval
+package check
 
 import (
 	"fmt"
 	"math"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
 
 // requestFields are a request's fields, with their dimensions.
-var requestFields = map[string]fieldDef{
+var RequestFields = map[string]fieldDef{
 	"priority":     {lang.Count, "", "0–255; 0 is the explicit high-priority override (default 1)"},
 	"sla_deadline": {lang.Duration, "ms", "deadline the request must meet (optional)"},
 	"batch_size":   {lang.Count, "", "requests in the batch (default 1)"},
@@ -20,10 +21,10 @@ var requestFields = map[string]fieldDef{
 
 // engineScale converts a base-unit value of dimension d into the
 // classification engine's units (milliseconds, bytes, FLOPs).
-func engineScale(d lang.Dim) float64 { return math.Pow(1000, float64(d[0])) }
+func EngineScale(d lang.Dim) float64 { return math.Pow(1000, float64(d[0])) }
 
-func toEngine(v float64, d lang.Dim) float64 {
-	x := v * engineScale(d)
+func ToEngine(v float64, d lang.Dim) float64 {
+	x := v * EngineScale(d)
 	if math.Abs(x) >= 1e15 {
 		// Rounding to 15 significant digits would drop integer digits
 		// here, and 2^53 would pass the limit as 2^53 − 2.
@@ -36,25 +37,25 @@ func toEngine(v float64, d lang.Dim) float64 {
 // declaration, it is compiled once, at check; otherwise each evaluation
 // compiles it with that evaluation's values.
 type rulesPlan struct {
-	rs      *priority.Ruleset
-	dynamic bool
+	Rs      *priority.Ruleset
+	Dynamic bool
 }
 
 // checkRules checks each rule's condition and, when the conditions read
 // only constants, compiles the ruleset into the classification engine's
 // typed closures and warns about rules that cannot fire.
-func (p *program) checkRules(d *decl) bool {
+func (p *Program) checkRules(d *Decl) bool {
 	plan := &rulesPlan{}
-	d.rs = plan
-	rules, ok := p.ruleConds(d, nil, &p.diags, &plan.dynamic)
+	d.Rs = plan
+	rules, ok := p.RuleConds(d, nil, &p.Diags, &plan.Dynamic)
 	if !ok {
 		return false
 	}
-	if plan.dynamic {
+	if plan.Dynamic {
 		return true
 	}
-	rs, ok := p.compileRules(d, rules, &p.diags)
-	plan.rs = rs
+	rs, ok := p.CompileRules(d, rules, &p.Diags)
+	plan.Rs = rs
 	return ok
 }
 
@@ -62,21 +63,21 @@ func (p *program) checkRules(d *decl) bool {
 // read nil (the check pass), a condition that reads a declaration's value
 // sets dynamic and stands for a placeholder; an evaluation compiling its
 // own ruleset passes read, which gives the values of its declarations.
-func (p *program) ruleConds(d *decl, read readRef, diags *lang.Diagnostics, dynamic *bool) ([]priority.Rule, bool) {
+func (p *Program) RuleConds(d *Decl, read readRef, diags *lang.Diagnostics, dynamic *bool) ([]priority.Rule, bool) {
 	var rules []priority.Rule
 	ok := true
 	labels := map[string]*lang.Ident{}
-	for _, r := range d.rulesStmt().Rules {
+	for _, r := range d.RulesStmt().Rules {
 		cc := condCompiler{p: p, read: read, diags: diags, dynamic: dynamic}
 		c, t := cc.cond(r.When)
-		if t.Kind != Invalid && t.Kind != Bool {
+		if t.Kind != value.Invalid && t.Kind != value.Bool {
 			pos, end := r.When.Span()
 			*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end,
 				Summary: fmt.Sprintf("a rule's condition must be true or false; this is %s", t.Phrase())})
 			ok = false
 			continue
 		}
-		if !cc.ok || t.Kind == Invalid {
+		if !cc.ok || t.Kind == value.Invalid {
 			ok = false
 			continue
 		}
@@ -85,7 +86,7 @@ func (p *program) ruleConds(d *decl, read readRef, diags *lang.Diagnostics, dyna
 			label = r.Label.Name
 			if prev := labels[label]; prev != nil {
 				*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: r.Label.Start(), End: r.Label.End(),
-					Summary: fmt.Sprintf("rule label %s is used twice in ruleset %s", label, d.name.Name)})
+					Summary: fmt.Sprintf("rule label %s is used twice in ruleset %s", label, d.Name.Name)})
 				ok = false
 			}
 			labels[label] = r.Label
@@ -97,20 +98,20 @@ func (p *program) ruleConds(d *decl, read readRef, diags *lang.Diagnostics, dyna
 
 // compileRules builds the engine's ruleset and warns about rules that can
 // never fire.
-func (p *program) compileRules(d *decl, rules []priority.Rule, diags *lang.Diagnostics) (*priority.Ruleset, bool) {
-	rs, err := priority.Compile(rules, priority.Class(d.rulesStmt().Else.Name))
+func (p *Program) CompileRules(d *Decl, rules []priority.Rule, diags *lang.Diagnostics) (*priority.Ruleset, bool) {
+	rs, err := priority.Compile(rules, priority.Class(d.RulesStmt().Else.Name))
 	if err != nil {
-		*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: d.name.Start(), End: d.name.End(), Summary: err.Error()})
+		*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: d.Name.Start(), End: d.Name.End(), Summary: err.Error()})
 		return nil, false
 	}
 	for _, sh := range rs.Shadowed() {
-		r := d.rulesStmt().Rules[sh.Rule]
+		r := d.RulesStmt().Rules[sh.Rule]
 		pos, end := r.When.Span()
 		diag := &lang.Diagnostic{Severity: lang.Warning, Pos: pos, End: end}
 		if sh.By < 0 {
 			diag.Summary = fmt.Sprintf("%s can never fire: no request satisfies its condition", ruleTitle(rs, sh.Rule))
 		} else {
-			by := d.rulesStmt().Rules[sh.By]
+			by := d.RulesStmt().Rules[sh.By]
 			bp, be := by.When.Span()
 			diag.Summary = fmt.Sprintf("%s can never fire: every request it matches is already taken by an earlier rule", ruleTitle(rs, sh.Rule))
 			diag.Label = "never fires"

@@ -1,4 +1,4 @@
-package eval
+package check
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib"
 )
@@ -51,31 +52,31 @@ type Options struct {
 	AllowImports []string
 }
 
-func newProgram(opts Options) *program {
+func NewProgram(opts Options) *Program {
 	if opts.Std == nil {
 		opts.Std = stdlib.Files
 	}
-	return &program{
-		opts:      opts,
-		sources:   lang.Sources{},
-		fileNamed: map[string]*lang.File{},
-		loaded:    map[string]bool{},
-		decls:     map[string]*decl{},
-		classes:   map[string]bool{},
-		fields:    map[*lang.Field]*compiled{},
-		konsts:    map[Value]*Value{},
+	return &Program{
+		Opts:      opts,
+		Sources:   lang.Sources{},
+		FileNamed: map[string]*lang.File{},
+		Loaded:    map[string]bool{},
+		Decls:     map[string]*Decl{},
+		Classes:   map[string]bool{},
+		Fields:    map[*lang.Field]*Compiled{},
+		konsts:    map[value.Value]*value.Value{},
 		lost:      map[string]bool{},
-		literals:  map[Value]*compiled{},
+		literals:  map[value.Value]*Compiled{},
 	}
 }
 
-func (p *program) readFile(name string) ([]byte, error) {
+func (p *Program) ReadFile(name string) ([]byte, error) {
 	var (
 		b   []byte
 		err error
 	)
-	if p.opts.FS != nil {
-		b, err = fs.ReadFile(p.opts.FS, path.Clean(filepath.ToSlash(name)))
+	if p.Opts.FS != nil {
+		b, err = fs.ReadFile(p.Opts.FS, path.Clean(filepath.ToSlash(name)))
 	} else {
 		b, err = os.ReadFile(name)
 	}
@@ -88,21 +89,21 @@ func (p *program) readFile(name string) ([]byte, error) {
 // addFile parses a file and its imports and declares their names. src is
 // the program's own (read by it, or copied from the caller's): the tree
 // reads its names from it in place.
-func (p *program) addFile(name string, src []byte, from *lang.Import) {
-	if p.loaded[name] {
+func (p *Program) AddFile(name string, src []byte, from *lang.Import) {
+	if p.Loaded[name] {
 		return
 	}
 	f, diags := lang.ParseOwned(lang.DefaultLimits, name, src)
-	p.addSyntax(diags)
-	p.addParsed(f, src)
+	p.AddSyntax(diags)
+	p.AddParsed(f, src)
 }
 
 // addSyntax adds a file's syntax diagnostics. Those that read a unit word
 // as a unit ("720 gb" as 720GB) are kept by where their literal starts, so
 // that a field of another dimension amends their hint instead of telling
 // a second error about a literal the user did not write (wrongDimension).
-func (p *program) addSyntax(ds lang.Diagnostics) {
-	p.diags = append(p.diags, ds...)
+func (p *Program) AddSyntax(ds lang.Diagnostics) {
+	p.Diags = append(p.Diags, ds...)
 	for _, d := range ds {
 		if strings.HasSuffix(d.Summary, "is not a unit") {
 			if p.unitWords == nil {
@@ -114,28 +115,28 @@ func (p *program) addSyntax(ds lang.Diagnostics) {
 }
 
 // addParsed declares the names of a parsed file and reads its imports.
-func (p *program) addParsed(f *lang.File, src []byte) {
-	p.loaded[f.Name] = true
-	p.sources[f.Name] = src
-	p.fileNamed[f.Name] = f
-	p.files = append(p.files, f)
+func (p *Program) AddParsed(f *lang.File, src []byte) {
+	p.Loaded[f.Name] = true
+	p.Sources[f.Name] = src
+	p.FileNamed[f.Name] = f
+	p.Files = append(p.Files, f)
 	for name := range f.Lost {
 		p.lost[name] = true
 	}
-	if len(p.decls) == 0 && len(f.Stmts) > len(p.order) {
+	if len(p.Decls) == 0 && len(f.Stmts) > len(p.Order) {
 		// Most statements declare a name: a table of the right size is
 		// not grown, and a grown one is left emptier (about twice the
 		// memory a name for a file of 100,000 jobs).
-		p.decls = make(map[string]*decl, len(f.Stmts))
+		p.Decls = make(map[string]*Decl, len(f.Stmts))
 	}
-	first := len(p.order)
+	first := len(p.Order)
 	defer func() {
 		if len(f.Partial) == 0 {
 			return
 		}
-		for _, d := range p.order[first:] {
+		for _, d := range p.Order[first:] {
 			if s := d.stmt(); s != nil && f.Partial[s] {
-				d.partial = true
+				d.Partial = true
 			}
 		}
 	}()
@@ -144,18 +145,18 @@ func (p *program) addParsed(f *lang.File, src []byte) {
 		case *lang.Import:
 			p.importFile(f, st)
 		case *lang.Expect:
-			p.expectNodes = append(p.expectNodes, expectSite{node: st})
+			p.ExpectNodes = append(p.ExpectNodes, expectSite{node: st})
 		default:
 			kind, ok := kindOfKeyword[st.Keyword()]
 			if !ok {
 				continue // owners: checked as a whole (owners.go)
 			}
-			d := decl{kind: kind, name: lang.StatementOf(st).Name(st)}
-			row := &declKinds[kind]
+			d := Decl{Kind: kind, Name: lang.StatementOf(st).Name(st)}
+			row := &DeclKinds[kind]
 			if row.declare != nil {
 				row.declare(p, &d, st)
 			}
-			if d.plan == nil {
+			if d.Plan == nil {
 				d.syn = st
 			}
 			p.declare(d)
@@ -163,7 +164,7 @@ func (p *program) addParsed(f *lang.File, src []byte) {
 	}
 }
 
-func (p *program) importFile(f *lang.File, imp *lang.Import) {
+func (p *Program) importFile(f *lang.File, imp *lang.Import) {
 	path0, err := strconv.Unquote(imp.Path)
 	if err != nil {
 		pos, end := p.pathSpan(imp)
@@ -179,10 +180,10 @@ func (p *program) importFile(f *lang.File, imp *lang.Import) {
 		p.errorAt(pos, end, fmt.Sprintf("imports nest more than %d deep (the limit on import depth)", MaxImportDepth))
 		return
 	}
-	if sc, ok := strings.CutPrefix(path0, "scenarios/"); ok && p.opts.Scenarios != nil && !strings.HasSuffix(sc, ".gpl") {
+	if sc, ok := strings.CutPrefix(path0, "scenarios/"); ok && p.Opts.Scenarios != nil && !strings.HasSuffix(sc, ".gpl") {
 		// A bundled scenario, by name.
 		name = "scenarios/" + sc + ".gpl"
-		src, err = fs.ReadFile(p.opts.Scenarios, sc+".gpl")
+		src, err = fs.ReadFile(p.Opts.Scenarios, sc+".gpl")
 		if err != nil {
 			pos, end := p.pathSpan(imp)
 			p.errorAt(pos, end, fmt.Sprintf("there is no bundled scenario %q; gpl scenarios lists them", sc))
@@ -190,10 +191,10 @@ func (p *program) importFile(f *lang.File, imp *lang.Import) {
 		}
 	} else if lib, ok := strings.CutPrefix(path0, "std/"); ok {
 		name = "std/" + lib + ".gpl"
-		src, err = fs.ReadFile(p.opts.Std, lib+".gpl")
+		src, err = fs.ReadFile(p.Opts.Std, lib+".gpl")
 		if err != nil {
 			pos, end := p.pathSpan(imp)
-			p.errorAt(pos, end, fmt.Sprintf("there is no bundled library %q; the bundled ones are %s", path0, strings.Join(stdlib.Names(p.opts.Std), ", ")))
+			p.errorAt(pos, end, fmt.Sprintf("there is no bundled library %q; the bundled ones are %s", path0, strings.Join(stdlib.Names(p.Opts.Std), ", ")))
 			return
 		}
 	} else {
@@ -203,7 +204,7 @@ func (p *program) importFile(f *lang.File, imp *lang.Import) {
 		}
 	}
 	p.importDepth++
-	p.addFile(name, src, imp)
+	p.AddFile(name, src, imp)
 	p.importDepth--
 }
 
@@ -220,42 +221,42 @@ const MaxDependencyDepth = 10_000
 // MaxDeclarations is the most declarations one program may hold.
 const MaxDeclarations = 1_000_000
 
-func (p *program) declare(v decl) {
-	if len(p.order) >= MaxDeclarations {
+func (p *Program) declare(v Decl) {
+	if len(p.Order) >= MaxDeclarations {
 		if !p.tooMany { // told once
-			p.errorAt(v.name.Start(), v.name.End(), fmt.Sprintf("more than %d declarations (the limit on one program)", MaxDeclarations))
+			p.errorAt(v.Name.Start(), v.Name.End(), fmt.Sprintf("more than %d declarations (the limit on one program)", MaxDeclarations))
 			p.tooMany = true
 		}
 		return
 	}
-	if prev, ok := p.decls[v.name.Name]; ok {
-		p.diags = append(p.diags, &lang.Diagnostic{
-			Severity: lang.Error, Summary: v.name.Name + " is declared twice",
-			Pos: v.name.Start(), End: v.name.End(), Label: "declared again here",
-			Related: []lang.Related{{Pos: prev.name.Start(), End: prev.name.End(), Label: "first declared here"}},
+	if prev, ok := p.Decls[v.Name.Name]; ok {
+		p.Diags = append(p.Diags, &lang.Diagnostic{
+			Severity: lang.Error, Summary: v.Name.Name + " is declared twice",
+			Pos: v.Name.Start(), End: v.Name.End(), Label: "declared again here",
+			Related: []lang.Related{{Pos: prev.Name.Start(), End: prev.Name.End(), Label: "first declared here"}},
 		})
 		return
 	}
-	if lang.IsKeyword(v.name.Name) {
-		p.errorAt(v.name.Start(), v.name.End(), v.name.Name+" is a keyword and cannot be declared")
+	if lang.IsKeyword(v.Name.Name) {
+		p.errorAt(v.Name.Start(), v.Name.End(), v.Name.Name+" is a keyword and cannot be declared")
 		return
 	}
 	d := p.declSlab.Put(v)
-	d.slot = int32(len(p.order))
-	if d.kind == declLet || d.kind == declParam {
-		d.vslot = p.nvalues
-		p.nvalues++
+	d.Slot = int32(len(p.Order))
+	if d.Kind == DeclLet || d.Kind == DeclParam {
+		d.Vslot = p.Nvalues
+		p.Nvalues++
 	}
-	p.decls[d.name.Name] = d
-	p.order = append(p.order, d)
-	if d.kind == declParam {
-		p.params = append(p.params, d)
+	p.Decls[d.Name.Name] = d
+	p.Order = append(p.Order, d)
+	if d.Kind == DeclParam {
+		p.Params = append(p.Params, d)
 	}
 }
 
 // errorAt records an error found in the text (exit 2).
-func (p *program) errorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
+func (p *Program) errorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
 	d := &lang.Diagnostic{Severity: lang.Error, Summary: msg, Pos: pos, End: end}
-	p.diags = append(p.diags, d)
+	p.Diags = append(p.Diags, d)
 	return d
 }
