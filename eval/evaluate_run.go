@@ -20,7 +20,7 @@ type evalKind struct {
 	// eval computes it in one evaluation; it reports whether it has a
 	// value.
 	eval func(s *Scenario, d *check.Decl) bool
-	// fields lists what may follow "NAME." (completion); nil for none.
+	// Fields lists what may follow "NAME." (completion); nil for none.
 	fields func(s *Scenario, d *check.Decl) []string
 }
 

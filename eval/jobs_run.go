@@ -24,7 +24,7 @@ type jobState struct {
 // (jobState.kept): a mark, never read.
 var solved goodput.Result
 
-// result is what the goodput engine makes of the job's inputs; when it
+// Result is what the goodput engine makes of the job's inputs; when it
 // rejected them, a result that holds the inputs alone. It is worked out
 // when asked (about 70 ns) rather than kept: a file holds a state per job,
 // and a result is three times the size of its inputs.

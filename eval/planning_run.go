@@ -59,7 +59,7 @@ type point struct {
 	params map[*check.Decl]Value
 }
 
-// own makes a copy of a point read its own result, not the original's,
+// Own makes a copy of a point read its own result, not the original's,
 // which the walk over a sweep's points goes on to overwrite.
 func (pt *point) own() {
 	if pt.job.kept != nil {

@@ -1,44 +1,3 @@
-// Package eval runs gpl scenarios. Loading a file goes through one pass
-// after another, each in its own file and each reporting every diagnostic
-// it finds:
-//
-//	resolve   (load.go)     read the file and its imports, declare names
-//	check     (check.go, names.go, cond.go, jobs.go)
-//	                        types and dimensions of every expression, rule
-//	                        condition and block field; cycles; did-you-mean
-//	compile   (compile.go)  expressions into expr programs, fed from the
-//	                        checked tree; rules into the priority engine
-//	evaluate  (evaluate.go) values of lets, params, pools and requests,
-//	                        jobs through the goodput engine
-//	judge     (expect.go)   expectations against one evaluation
-//
-// The first three build a program, which is immutable once built. Each
-// evaluation of it (with the file's params, or others given by the caller)
-// is a Scenario with buffers of its own, so one program serves many
-// goroutines evaluating different params at once.
-//
-// Below it are packages that know less than it does, each owning one part
-// of the pipeline and importing none of eval:
-//
-//	internal/source   where an import may read from: paths, file systems,
-//	                  the size cap (input: an import path; output: text)
-//	internal/value    the values and types every phase shares (Value,
-//	                  Type, Kind), which eval names in its API
-//	internal/funcs    the table of built-in functions: signatures for the
-//	                  checker, the functions the compiled expressions call,
-//	                  the errors they word for the argument at fault
-//	internal/suggest  the "did you mean" of every pass (input: candidate
-//	                  names; output: the likely one)
-//
-// The check pass leaves its results as data the evaluator reads: the
-// evaluate step of each kind of declaration is the evaluator's table
-// (evalKinds), apart from the check pass's (declKinds), and what a
-// planning reference reads (planRef) is computed by the evaluator
-// switching on its type (Scenario.planValue).
-//
-// It is also the embedding API: a Go program loads a file with LoadFile (or
-// Load from an fs.FS), reads any job's results or classifies requests by
-// name, and evaluates the file again with new params with Scenario.With.
 package eval
 
 import (
@@ -126,9 +85,9 @@ func (s *Scenario) Diagnostics() lang.Diagnostics {
 	return all
 }
 
-// of returns what this evaluation computed for d.
+// Of returns what this evaluation computed for d.
 func (s *Scenario) of(d *check.Decl) *declValues { return &s.vals[d.Slot] }
 
-// value is where a let's or param's value is kept: apart from vals, which
+// Value is where a let's or param's value is kept: apart from vals, which
 // every declaration has, so that a job does not carry room for one.
 func (s *Scenario) value(d *check.Decl) *Value { return &s.values[d.Vslot] }

@@ -20,7 +20,7 @@ type axisValues struct {
 	list             []float64
 }
 
-// value is the axis's i'th value, in base units: computed, never
+// Value is the axis's i'th value, in base units: computed, never
 // accumulated, so from + 2 × step is the same number however it is
 // reached.
 func (a *axisValues) value(i int) float64 {
@@ -64,7 +64,7 @@ func (s *Scenario) evalSweep(d *check.Decl) bool {
 	return true
 }
 
-// axis evaluates one vary line.
+// Axis evaluates one vary line.
 func (s *Scenario) axis(ax *check.AxisPlan) (axisValues, bool) {
 	var av axisValues
 	if ax.Values != nil {

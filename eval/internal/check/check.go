@@ -36,7 +36,7 @@ const (
 	RefPlan // a group's figure, a query, a sweep point's or solve answer's field: plan computes it
 )
 
-// ref is one value an expression reads: a let, a declaration's field, or a
+// Ref is one value an expression reads: a let, a declaration's field, or a
 // call on declarations (trade_ratio, classify), all computed in Go before
 // the expression runs.
 type Ref struct {
@@ -50,7 +50,7 @@ type Ref struct {
 	Plan  planRef
 }
 
-// compiled is a checked expression. Literals, expressions of literals
+// Compiled is a checked expression. Literals, expressions of literals
 // alone and single references are read directly; anything else runs as an
 // expr program. It is immutable once built.
 //
@@ -350,7 +350,7 @@ func describe(e lang.Expr) string {
 	return "the other side"
 }
 
-// exampleUnit writes a numeral with a typical unit of dimension d.
+// ExampleUnit writes a numeral with a typical unit of dimension d.
 func ExampleUnit(digits string, d lang.Dim) string {
 	u := map[lang.Dim]string{
 		lang.Duration: "ms", lang.Data: "MB", lang.Compute: "GFLOP",

@@ -14,7 +14,7 @@ import (
 // compiles its expressions and fields, and finds cycles. It records what
 // it learns on the decl; nothing is evaluated here.
 
-// check runs the check and compile passes over every declaration, then
+// Check runs the check and compile passes over every declaration, then
 // compiles the expectations.
 func (p *Program) Check() {
 	p.checkOwners()
@@ -32,7 +32,7 @@ func (p *Program) Check() {
 	p.konsts, p.literals = nil, nil
 }
 
-// checkDecl checks d once; a declaration met again while it is being
+// CheckDecl checks d once; a declaration met again while it is being
 // checked is a cycle, reported at the reference at. It reports whether d
 // checked without errors.
 func (p *Program) CheckDecl(d *Decl, at lang.Expr, diags *lang.Diagnostics) bool {
@@ -177,7 +177,7 @@ func (p *Program) checkField(f *lang.Field, def fieldDef) bool {
 	return c != nil
 }
 
-// plainNumber is e when it is a number written as such (in parentheses or
+// PlainNumber is e when it is a number written as such (in parentheses or
 // not), other than a bare 0, which takes its field's dimension; else nil.
 func PlainNumber(e lang.Expr) *lang.NumberLit {
 	if isBareZero(e) {
@@ -281,7 +281,7 @@ type poolPlan struct {
 // order.
 type fieldList []*lang.Field
 
-// get returns the field named name, or nil.
+// Get returns the field named name, or nil.
 func (l fieldList) Get(name string) *lang.Field {
 	for _, f := range l {
 		if f.Name.Name == name {

@@ -34,9 +34,9 @@ func (p *Program) checkCompare(d *Decl) bool {
 	return ok
 }
 
-// bestRef reads NAME.best.
+// BestRef reads NAME.best.
 type BestRef struct{}
 
-// ratioRef reads NAME.ratio(JOB): the trade ratio of JOB against the
+// RatioRef reads NAME.ratio(JOB): the trade ratio of JOB against the
 // compare's first job.
 type RatioRef struct{ Job *Decl }

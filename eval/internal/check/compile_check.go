@@ -20,7 +20,7 @@ import (
 // becomes a constant, a direct read of one ref, or an expr program built
 // from the tree the checker made. expr is configured once per process.
 
-// exprEnv is what an expr program reads: the values of its refs, by kind,
+// ExprEnv is what an expr program reads: the values of its refs, by kind,
 // at the slots the checker gave them.
 type ExprEnv struct {
 	N []float64 `expr:"n"`
@@ -32,7 +32,7 @@ type ExprEnv struct {
 // expression's divs.
 const divFunc = "_div"
 
-// zeroDivisor is the error of _div: which divisor of the expression was 0.
+// ZeroDivisor is the error of _div: which divisor of the expression was 0.
 type ZeroDivisor struct{ Index int }
 
 func (e *ZeroDivisor) Error() string { return "division by zero" }
@@ -192,10 +192,10 @@ func isDeclCall(e lang.Expr) bool {
 	return query
 }
 
-// runProgram runs c's program on env.
+// RunProgram runs c's program on env.
 func RunProgram(c *Compiled, env ExprEnv) (any, error) { return vm.Run(c.Prog, env) }
 
-// compileOutside compiles an expression given after the program was
+// CompileOutside compiles an expression given after the program was
 // built (Eval, the REPL). Every declaration has been checked by then, so
 // it only reads the program and is safe for concurrent use.
 func (p *Program) CompileOutside(e lang.Expr, diags *lang.Diagnostics) *Compiled {

@@ -15,7 +15,7 @@ import (
 // dynamic.
 type condCompiler struct {
 	p       *Program
-	read    readRef
+	read    ReadRef
 	diags   *lang.Diagnostics
 	dynamic *bool
 	ok      bool
@@ -26,10 +26,10 @@ func (cc *condCompiler) checker() *exprChecker {
 	return &exprChecker{p: cc.p, c: &Compiled{running: &running{}}, diags: cc.diags, ok: true}
 }
 
-// readRef is how the evaluator hands a rule condition compiled for one
+// ReadRef is how the evaluator hands a rule condition compiled for one
 // evaluation the value a reference reads: ok false when it could not be
 // computed (and the evaluation has said why).
-type readRef func(r *Ref) (value.Value, bool)
+type ReadRef func(r *Ref) (value.Value, bool)
 
 var cmpOps = map[string]priority.CmpOp{"<": priority.LT, "<=": priority.LE, ">": priority.GT, ">=": priority.GE, "==": priority.EQ, "!=": priority.NE}
 var arithOps = map[string]priority.ArithOp{"+": priority.Add, "-": priority.Sub, "*": priority.Mul, "/": priority.Div}
@@ -47,7 +47,7 @@ func (cc *condCompiler) cond(e lang.Expr) (priority.Cond, value.Type) {
 	return c, t
 }
 
-// node returns a priority.NumExpr for numbers and a priority.Cond for
+// Syntax returns a priority.NumExpr for numbers and a priority.Cond for
 // conditions.
 func (cc *condCompiler) node(e lang.Expr) (any, value.Type) {
 	switch n := e.(type) {

@@ -5,11 +5,11 @@ import (
 	"math"
 )
 
-// finite reports whether v is not a number, or a finite one.
+// Finite reports whether v is not a number, or a finite one.
 func Finite(v value.Value) bool {
 	return v.Type.Kind != value.Number || !math.IsInf(v.Num, 0) && !math.IsNaN(v.Num)
 }
 
-// plannerChecked reports a field whose every value the planner's rules
+// PlannerChecked reports a field whose every value the planner's rules
 // check (plannerRule), once per evaluation.
 func PlannerChecked(name string) bool { return name == "devices" || name == "hours" }

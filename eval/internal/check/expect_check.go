@@ -33,7 +33,7 @@ type Expectation struct {
 	Mode    expectMode
 	Op      string
 	X, Want *Compiled
-	// own, when x is nil, is the result of the expect's job that x reads:
+	// Own, when x is nil, is the result of the expect's job that x reads:
 	// expect mpg ≈ 0.282 in a job, the most common expect of all. It is
 	// read directly, and the file keeps no compiled expression and
 	// reference per job for it.
@@ -58,7 +58,7 @@ func (e *Expectation) Column() int  { return e.Syntax.Start().Column }
 // Node returns the expect's syntax, for tools that rewrite it.
 func (e *Expectation) Node() *lang.Expect { return e.Syntax }
 
-// compileExpect checks and compiles one expect (the judge pass runs it);
+// CompileExpect checks and compiles one expect (the judge pass runs it);
 // nil when it has errors, reported into diags.
 func (p *Program) CompileExpect(site expectSite, diags *lang.Diagnostics) *Expectation {
 	n := site.node

@@ -18,7 +18,7 @@ func (p *Program) checkGroup(d *Decl) bool {
 	return p.memberJobs(d, d.Plan.group.Jobs)
 }
 
-// groupFigure is one figure of a group, under the name it is read by: a
+// GroupFigure is one figure of a group, under the name it is read by: a
 // job result the group sums or divides (its row's group says which), or
 // the group's count of jobs (def nil).
 type GroupFigure struct {
@@ -27,7 +27,7 @@ type GroupFigure struct {
 	Def  *ResultDef
 }
 
-// groupFigures are a group's figures by name, short factor names
+// GroupFigures are a group's figures by name, short factor names
 // included: jobs, and each result whose row has a group rule.
 var GroupFigures = func() map[string]*GroupFigure {
 	m := map[string]*GroupFigure{"jobs": {Name: "jobs", Typ: value.CountType}}
@@ -42,7 +42,7 @@ var GroupFigures = func() map[string]*GroupFigure {
 	return m
 }()
 
-// groupFigureNames are the long names of a group's figures, for
+// GroupFigureNames are the long names of a group's figures, for
 // messages.
 var GroupFigureNames = func() []string {
 	var names []string
@@ -55,7 +55,7 @@ var GroupFigureNames = func() []string {
 	return names
 }()
 
-// groupRef reads a group's figure.
+// GroupRef reads a group's figure.
 type GroupRef struct{ Fig *GroupFigure }
 
 func Contains(list []string, s string) bool {
@@ -97,7 +97,7 @@ func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (value.Type, ast.N
 	return t, cp.addRef(&Ref{Kind: RefPlan, D: d, Text: fn, Node: n, Typ: t, Plan: OwnerRef{Saving: fn == "owner_saving", Team: team.Value}})
 }
 
-// ownerRef reads a group's loss cost or saving for one team.
+// OwnerRef reads a group's loss cost or saving for one team.
 type OwnerRef struct {
 	Saving bool
 	Team   string

@@ -9,7 +9,7 @@ import (
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
-// poolFields are the fields of a pool; a job may set them too, and the
+// PoolFields are the fields of a pool; a job may set them too, and the
 // job's value wins.
 var PoolFields = map[string]fieldDef{
 	"devices": {lang.Count, "", "devices in the pool"},
@@ -210,7 +210,7 @@ func (p *Program) factorBlock(jp *jobPlan, b *lang.FactorBlock) bool {
 
 var fractionDef = fieldDef{lang.Count, "", "a fraction in [0, 1]"}
 
-// plannerProblem is what the planner's rules find wrong with v as the
+// PlannerProblem is what the planner's rules find wrong with v as the
 // value of the field name, or "".
 func PlannerProblem(name string, v value.Value) string {
 	switch {

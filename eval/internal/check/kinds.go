@@ -14,22 +14,22 @@ import (
 
 // declKindDef is one kind of declaration.
 type declKindDef struct {
-	// keyword is the statement that declares it (lang.Statements).
+	// Keyword is the statement that declares it (lang.Statements).
 	Keyword string
-	// noun is what messages call it: "value", "pool", "ruleset", … (the
+	// Noun is what messages call it: "value", "pool", "ruleset", … (the
 	// statement's lang.Statement.Noun).
 	Noun string
 	// declare, when set, records what the statement holds besides its
 	// name, as it is declared (a ruleset's classes, a sweep's plan).
 	declare func(p *Program, d *Decl, st lang.Stmt)
-	// check checks and compiles the declaration (the check pass); it
+	// Check checks and compiles the declaration (the check pass); it
 	// reports whether it has no errors.
 	check func(p *Program, d *Decl) bool
-	// name resolves NAME (rest "") or NAME.rest written in an expression.
+	// Name resolves NAME (rest "") or NAME.rest written in an expression.
 	name func(cp *exprChecker, n *lang.Name, d *Decl, rest string) (value.Type, ast.Node)
 }
 
-// declKinds is the table, by declKind. It is filled by init because its
+// DeclKinds is the table, by declKind. It is filled by init because its
 // rows' functions reach back to it. What an evaluation does with each
 // kind is the evaluator's table, evalKinds (evaluate.go).
 var DeclKinds [NumDeclKinds]declKindDef

@@ -86,7 +86,7 @@ func (p *Program) ReadFile(name string) ([]byte, error) {
 	return b, err
 }
 
-// addFile parses a file and its imports and declares their names. src is
+// AddFile parses a file and its imports and declares their names. src is
 // the program's own (read by it, or copied from the caller's): the tree
 // reads its names from it in place.
 func (p *Program) AddFile(name string, src []byte, from *lang.Import) {
@@ -98,7 +98,7 @@ func (p *Program) AddFile(name string, src []byte, from *lang.Import) {
 	p.AddParsed(f, src)
 }
 
-// addSyntax adds a file's syntax diagnostics. Those that read a unit word
+// AddSyntax adds a file's syntax diagnostics. Those that read a unit word
 // as a unit ("720 gb" as 720GB) are kept by where their literal starts, so
 // that a field of another dimension amends their hint instead of telling
 // a second error about a literal the user did not write (wrongDimension).
@@ -114,7 +114,7 @@ func (p *Program) AddSyntax(ds lang.Diagnostics) {
 	}
 }
 
-// addParsed declares the names of a parsed file and reads its imports.
+// AddParsed declares the names of a parsed file and reads its imports.
 func (p *Program) AddParsed(f *lang.File, src []byte) {
 	p.Loaded[f.Name] = true
 	p.Sources[f.Name] = src

@@ -19,7 +19,7 @@ import (
 // becomes a ref to a declaration's value or result, an unknown one gets a
 // "did you mean", and a call on declarations becomes one ref.
 
-// name resolves a reference and records it as a ref.
+// Name resolves a reference and records it as a ref.
 func (cp *exprChecker) name(n *lang.Name) (value.Type, ast.Node) {
 	path := n.Path()
 	if cp.sc.point != nil {
@@ -177,7 +177,7 @@ func (cp *exprChecker) unknownField(n *lang.Name, d *Decl, field string, cands [
 // listedMax is how many names a message lists before it counts the rest.
 const listedMax = 10
 
-// listed joins names for a message: a file's own names can number
+// Listed joins names for a message: a file's own names can number
 // thousands, so past listedMax the rest are counted, not listed.
 func Listed(names []string) string {
 	if len(names) <= listedMax {
@@ -186,7 +186,7 @@ func Listed(names []string) string {
 	return strings.Join(names[:listedMax], ", ") + fmt.Sprintf(" and %s more", lang.FormatNumber(float64(len(names)-listedMax)))
 }
 
-// from where the misspelling is would be a cycle (let speed = spede + 1).
+// From where the misspelling is would be a cycle (let speed = spede + 1).
 func (p *Program) suggestName(name string, inJob bool) string {
 	p.namesMu.Lock()
 	defer p.namesMu.Unlock()

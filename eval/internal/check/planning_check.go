@@ -159,7 +159,7 @@ const (
 	InParam
 )
 
-// input is a job input a sweep varies or a solve searches.
+// Input is a job input a sweep varies or a solve searches.
 type Input struct {
 	Kind   inputKind
 	Factor goodput.Factor
@@ -234,7 +234,7 @@ func (in Input) engineValue(v float64) float64 {
 	return v
 }
 
-// apply sets the input to v (base units) in the engine's inputs; params
+// Apply sets the input to v (base units) in the engine's inputs; params
 // are set by re-evaluating, not here.
 func (in Input) Apply(x *goodput.Inputs, v float64) {
 	switch in.Kind {
@@ -253,7 +253,7 @@ func (in Input) Apply(x *goodput.Inputs, v float64) {
 	}
 }
 
-// outOfRange says why v (base units) cannot be a value of the input, ""
+// OutOfRange says why v (base units) cannot be a value of the input, ""
 // when it can.
 func (in Input) OutOfRange(v float64) string {
 	switch in.Kind {
@@ -277,7 +277,7 @@ func (in Input) OutOfRange(v float64) string {
 	return ""
 }
 
-// pointField is a field of a point: a job result, or a varied param.
+// PointField is a field of a point: a job result, or a varied param.
 type PointField struct {
 	Def   *ResultDef
 	Param *Decl

@@ -16,7 +16,7 @@ import (
 // ratio(JOB), a sweep's points and queries, a solve's answer. A sweep's
 // queries stream over its points; none keeps them.
 
-// sweepMethods are the queries a sweep answers.
+// SweepMethods are the queries a sweep answers.
 var SweepMethods = []string{"min", "max", "argmin", "argmax", "at", "first"}
 
 // planningName resolves NAME.FIELD where NAME is a planning declaration.
@@ -77,7 +77,7 @@ func SolveInputName(d *Decl) string {
 	return d.Plan.Find.In.Name
 }
 
-// solveParams is the param a solve searches, if it does.
+// SolveParams is the param a solve searches, if it does.
 func SolveParams(d *Decl) []*Decl {
 	if fp := d.Plan.Find; fp != nil && fp.In.Kind == InParam {
 		return []*Decl{fp.In.Param}
@@ -85,7 +85,7 @@ func SolveParams(d *Decl) []*Decl {
 	return nil
 }
 
-// sweepParams are the params a sweep varies.
+// SweepParams are the params a sweep varies.
 func SweepParams(d *Decl) []*Decl {
 	var out []*Decl
 	for _, ax := range d.Plan.Axes {
@@ -96,10 +96,10 @@ func SweepParams(d *Decl) []*Decl {
 	return out
 }
 
-// sweepPointsRef reads NAME.points.
+// SweepPointsRef reads NAME.points.
 type SweepPointsRef struct{}
 
-// solveRef reads a field of a solve's answer.
+// SolveRef reads a field of a solve's answer.
 type SolveRef struct{ F PointField }
 
 // pointName resolves a bare result name inside NAME.first(…): the result
@@ -108,7 +108,7 @@ func (cp *exprChecker) pointName(n *lang.Name, def *ResultDef) (value.Type, ast.
 	return def.Typ, cp.addRef(&Ref{Kind: RefPlan, D: cp.sc.point, Field: def.Name, Text: n.Path(), Node: n, Typ: def.Typ, Plan: PointScopeRef{def}})
 }
 
-// pointScopeRef is a result at the point a condition is tried on; it has
+// PointScopeRef is a result at the point a condition is tried on; it has
 // a value only there (runAt).
 type PointScopeRef struct{ Def *ResultDef }
 
@@ -166,7 +166,7 @@ func (cp *exprChecker) ratioQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 	return value.CountType, cp.addRef(&Ref{Kind: RefPlan, D: d, Text: "ratio", Node: q, Typ: value.CountType, Plan: RatioRef{job}})
 }
 
-// sweepQuery is a checked query of a sweep.
+// SweepQuery is a checked query of a sweep.
 type SweepQuery struct {
 	Method string
 	Result *ResultDef // min, max, argmin, argmax
@@ -176,7 +176,7 @@ type SweepQuery struct {
 	What   string // the query as written, for messages
 }
 
-// atArg is INPUT = VALUE in at(…): the axis and the value.
+// AtArg is INPUT = VALUE in at(…): the axis and the value.
 type AtArg struct {
 	Axis  int
 	Value *Compiled
@@ -273,7 +273,7 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 	return t, cp.addRef(&Ref{Kind: RefPlan, D: d, Text: sq.What, Node: q, Typ: t, Plan: sq})
 }
 
-// canonicalInput is the canonical name of a job input written as name.
+// CanonicalInput is the canonical name of a job input written as name.
 func CanonicalInput(name string) (string, bool) {
 	if f, ok := goodput.ParseFactor(name); ok {
 		return FactorNames[f], true

@@ -9,45 +9,45 @@ import (
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
-// resultDef is one row of the table of a job's results: what the name
+// ResultDef is one row of the table of a job's results: what the name
 // means, how it is computed and explained, and what a group makes of it.
 type ResultDef struct {
-	// name is the canonical name, as notes and :explain print it;
+	// Name is the canonical name, as notes and :explain print it;
 	// aliases are the other names it is read by (a factor's short name).
 	Name    string
 	Aliases []string
-	// listed is the name ResultNames lists, when it is not name: a
+	// Listed is the name ResultNames lists, when it is not name: a
 	// factor is listed by its long name.
 	listed string
 	Typ    value.Type
-	// doc is what it means; :explain says it of an input.
+	// Doc is what it means; :explain says it of an input.
 	Doc string
-	// formula spells how it is computed, for :explain: a name in braces
+	// Formula spells how it is computed, for :explain: a name in braces
 	// is an operand, printed once by name and once by value.
 	Formula string
-	// index is the row's place in resultTable, where the evaluator's
+	// Index is the row's place in resultTable, where the evaluator's
 	// half of the row is in its own table (resultRuns).
 	Index int
-	// inputs are the names its value is computed from, for notes and for
+	// Inputs are the names its value is computed from, for notes and for
 	// :explain's walk; nil means the operands of formula.
 	Inputs []string
-	// input marks one of the job's inputs, which :explain answers with
+	// Input marks one of the job's inputs, which :explain answers with
 	// where it was set.
 	Input bool
-	// needsRate: the result is undefined when the job has no rate.
+	// NeedsRate: the result is undefined when the job has no rate.
 	NeedsRate bool
-	// of is the engine's figure, in engine units (device-hours, USD, USD
+	// Of is the engine's figure, in engine units (device-hours, USD, USD
 	// per device-hour); a result that has none is computed by the
 	// evaluator (resultRun.calc).
 	Of func(r *goodput.Result) float64
-	// group is what a group makes of the result: nothing, the sum over
+	// Group is what a group makes of the result: nothing, the sum over
 	// its jobs of of, or the ratio of two of its sums (ratio: the
 	// numerator's and the denominator's names).
 	Group GroupRule
 	Ratio [2]string
 }
 
-// groupRule is how a group computes a result of its jobs.
+// GroupRule is how a group computes a result of its jobs.
 type GroupRule uint8
 
 const (
@@ -58,7 +58,7 @@ const (
 
 var FactorNames = [goodput.NumFactors]string{"scheduling", "runtime", "program"}
 
-// resultDefs maps every result name, aliases included, to its row;
+// ResultDefs maps every result name, aliases included, to its row;
 // resultTable lists the rows and resultNames the names, sorted.
 var ResultTable, ResultDefs, resultNames = buildResultDefs()
 

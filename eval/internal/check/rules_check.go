@@ -10,7 +10,7 @@ import (
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
 
-// requestFields are a request's fields, with their dimensions.
+// RequestFields are a request's fields, with their dimensions.
 var RequestFields = map[string]fieldDef{
 	"priority":     {lang.Count, "", "0–255; 0 is the explicit high-priority override (default 1)"},
 	"sla_deadline": {lang.Duration, "ms", "deadline the request must meet (optional)"},
@@ -19,7 +19,7 @@ var RequestFields = map[string]fieldDef{
 	"flops":        {lang.Compute, " FLOP", "estimated compute (optional)"},
 }
 
-// engineScale converts a base-unit value of dimension d into the
+// EngineScale converts a base-unit value of dimension d into the
 // classification engine's units (milliseconds, bytes, FLOPs).
 func EngineScale(d lang.Dim) float64 { return math.Pow(1000, float64(d[0])) }
 
@@ -59,11 +59,11 @@ func (p *Program) checkRules(d *Decl) bool {
 	return ok
 }
 
-// ruleConds translates each rule's condition into the engine's IR. With
+// RuleConds translates each rule's condition into the engine's IR. With
 // read nil (the check pass), a condition that reads a declaration's value
 // sets dynamic and stands for a placeholder; an evaluation compiling its
 // own ruleset passes read, which gives the values of its declarations.
-func (p *Program) RuleConds(d *Decl, read readRef, diags *lang.Diagnostics, dynamic *bool) ([]priority.Rule, bool) {
+func (p *Program) RuleConds(d *Decl, read ReadRef, diags *lang.Diagnostics, dynamic *bool) ([]priority.Rule, bool) {
 	var rules []priority.Rule
 	ok := true
 	labels := map[string]*lang.Ident{}
@@ -96,7 +96,7 @@ func (p *Program) RuleConds(d *Decl, read readRef, diags *lang.Diagnostics, dyna
 	return rules, ok
 }
 
-// compileRules builds the engine's ruleset and warns about rules that can
+// CompileRules builds the engine's ruleset and warns about rules that can
 // never fire.
 func (p *Program) CompileRules(d *Decl, rules []priority.Rule, diags *lang.Diagnostics) (*priority.Ruleset, bool) {
 	rs, err := priority.Compile(rules, priority.Class(d.RulesStmt().Else.Name))

@@ -1,44 +1,3 @@
-// Package eval runs gpl scenarios. Loading a file goes through one pass
-// after another, each in its own file and each reporting every diagnostic
-// it finds:
-//
-//	resolve   (load.go)     read the file and its imports, declare names
-//	check     (check.go, names.go, cond.go, jobs.go)
-//	                        types and dimensions of every expression, rule
-//	                        condition and block field; cycles; did-you-mean
-//	compile   (compile.go)  expressions into expr programs, fed from the
-//	                        checked tree; rules into the priority engine
-//	evaluate  (evaluate.go) values of lets, params, pools and requests,
-//	                        jobs through the goodput engine
-//	judge     (expect.go)   expectations against one evaluation
-//
-// The first three build a program, which is immutable once built. Each
-// evaluation of it (with the file's params, or others given by the caller)
-// is a Scenario with buffers of its own, so one program serves many
-// goroutines evaluating different params at once.
-//
-// Below it are packages that know less than it does, each owning one part
-// of the pipeline and importing none of eval:
-//
-//	internal/source   where an import may read from: paths, file systems,
-//	                  the size cap (input: an import path; output: text)
-//	internal/value    the values and types every phase shares (Value,
-//	                  Type, Kind), which eval names in its API
-//	internal/funcs    the table of built-in functions: signatures for the
-//	                  checker, the functions the compiled expressions call,
-//	                  the errors they word for the argument at fault
-//	internal/suggest  the "did you mean" of every pass (input: candidate
-//	                  names; output: the likely one)
-//
-// The check pass leaves its results as data the evaluator reads: the
-// evaluate step of each kind of declaration is the evaluator's table
-// (evalKinds), apart from the check pass's (declKinds), and what a
-// planning reference reads (planRef) is computed by the evaluator
-// switching on its type (Scenario.planValue).
-//
-// It is also the embedding API: a Go program loads a file with LoadFile (or
-// Load from an fs.FS), reads any job's results or classifies requests by
-// name, and evaluates the file again with new params with Scenario.With.
 package check
 
 import (
@@ -79,7 +38,7 @@ const (
 	Failed
 )
 
-// decl is a declaration and what the check and compile passes learnt of
+// Decl is a declaration and what the check and compile passes learnt of
 // it. Nothing here changes after the program is built.
 type Decl struct {
 	// (Pointers first, then the rest by size: a program holds a decl per
@@ -126,7 +85,7 @@ func (d *Decl) JobStmt() *lang.Job         { n, _ := d.syn.(*lang.Job); return n
 func (d *Decl) RulesStmt() *lang.Rules     { n, _ := d.syn.(*lang.Rules); return n }
 func (d *Decl) RequestStmt() *lang.Request { n, _ := d.syn.(*lang.Request); return n }
 
-// program is a resolved, checked and compiled file with its imports.
+// Program is a resolved, checked and compiled file with its imports.
 type Program struct {
 	declSlab     lang.Slab[Decl] // the long-lived objects of a program, allocated together (lang.Slab)
 	jobSlab      lang.Slab[jobPlan]

@@ -8,7 +8,7 @@ import (
 	"github.com/gpl-lang/gpl/lang"
 )
 
-// findPlan is a checked find line.
+// FindPlan is a checked find line.
 type FindPlan struct {
 	In      Input
 	Lo, Hi  *Compiled // nil: [0, 1] for a factor or ceiling

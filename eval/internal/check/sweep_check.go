@@ -17,7 +17,7 @@ import (
 // Options.MaxPoints says otherwise.
 const DefaultMaxPoints = 1_000_000
 
-// axisPlan is a checked vary line.
+// AxisPlan is a checked vary line.
 type AxisPlan struct {
 	Vary           *lang.Vary
 	In             Input
@@ -92,7 +92,7 @@ func (p *Program) inputValue(e lang.Expr, in Input, what string) *Compiled {
 	return c
 }
 
-// maxPoints is the cap on a sweep's points.
+// MaxPoints is the cap on a sweep's points.
 func (p *Program) MaxPoints() int {
 	if p.Opts.MaxPoints > 0 {
 		return p.Opts.MaxPoints
