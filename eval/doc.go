@@ -49,6 +49,9 @@
 //	                  the errors they word for the argument at fault
 //	internal/suggest  the "did you mean" of every pass (input: candidate
 //	                  names; output: the likely one)
+//	internal/rewrite  how gpl test -update writes a new wanted literal
+//	                  (input: the literal as written and the value got;
+//	                  output: the new literal's text)
 //
 // It is also the embedding API: a Go program loads a file with LoadFile (or
 // Load from an fs.FS), reads any job's results or classifies requests by
