@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 	"github.com/gpl-lang/gpl/stdlib/priority"
@@ -20,7 +21,7 @@ type Job struct {
 	Result goodput.Result
 
 	s *Scenario
-	d *decl
+	d *check.Decl
 }
 
 // Get reads a result by name: "mpg", "loss.program", "cost_per_useful_hour"
@@ -36,7 +37,7 @@ func (s *Scenario) Jobs() []*Job { return slices.Collect(s.AllJobs()) }
 // reads each once (a report of 100,000 jobs need not hold them all).
 func (s *Scenario) AllJobs() iter.Seq[*Job] {
 	return func(yield func(*Job) bool) {
-		for _, d := range s.p.order {
+		for _, d := range s.p.Order {
 			if j, ok := s.jobOf(d); ok && !yield(j) {
 				return
 			}
@@ -46,24 +47,24 @@ func (s *Scenario) AllJobs() iter.Seq[*Job] {
 
 // Job returns the evaluated job of that name.
 func (s *Scenario) Job(name string) (*Job, bool) {
-	d, ok := s.p.decls[name]
+	d, ok := s.p.Decls[name]
 	if !ok {
 		return nil, false
 	}
 	return s.jobOf(d)
 }
 
-func (s *Scenario) jobOf(d *decl) (*Job, bool) {
-	if d.kind != declJob || s.of(d).state != done {
+func (s *Scenario) jobOf(d *check.Decl) (*Job, bool) {
+	if d.Kind != check.DeclJob || s.of(d).state != check.Done {
 		return nil, false
 	}
 	js := s.of(d).job
-	j := &Job{Name: d.name.Name, Inputs: js.in, Result: js.result(), s: s, d: d}
-	if d.jb.pool != nil {
-		j.Pool = d.jb.pool.name.Name
+	j := &Job{Name: d.Name.Name, Inputs: js.in, Result: js.result(), s: s, d: d}
+	if d.Jb.Pool != nil {
+		j.Pool = d.Jb.Pool.Name.Name
 	}
-	if d.jobStmt().Extends != nil {
-		j.Extends = d.jobStmt().Extends.Name
+	if d.JobStmt().Extends != nil {
+		j.Extends = d.JobStmt().Extends.Name
 	}
 	return j, true
 }
@@ -80,17 +81,17 @@ func (s *Scenario) Pools() []Pool { return slices.Collect(s.AllPools()) }
 // AllPools yields the pools Pools lists, one at a time.
 func (s *Scenario) AllPools() iter.Seq[Pool] {
 	return func(yield func(Pool) bool) {
-		for _, d := range s.p.order {
-			if d.kind != declPool || s.of(d).state != done {
+		for _, d := range s.p.Order {
+			if d.Kind != check.DeclPool || s.of(d).state != check.Done {
 				continue
 			}
 			vals := map[string]Value{}
-			for _, f := range d.pl.fields {
+			for _, f := range d.Pl.Fields {
 				if v, ok := s.fieldValue(f); ok {
 					vals[f.Name.Name] = v
 				}
 			}
-			if !yield(Pool{Name: d.name.Name, Fields: vals}) {
+			if !yield(Pool{Name: d.Name.Name, Fields: vals}) {
 				return
 			}
 		}
@@ -108,9 +109,9 @@ type Named struct {
 // Lets lists the evaluated let values in source order.
 func (s *Scenario) Lets() []Named {
 	var out []Named
-	for _, d := range s.p.order {
-		if (d.kind == declLet || d.kind == declParam) && s.of(d).state == done {
-			out = append(out, Named{d.name.Name, *s.value(d), d.kind == declParam})
+	for _, d := range s.p.Order {
+		if (d.Kind == check.DeclLet || d.Kind == check.DeclParam) && s.of(d).state == check.Done {
+			out = append(out, Named{d.Name.Name, *s.value(d), d.Kind == check.DeclParam})
 		}
 	}
 	return out
@@ -120,8 +121,8 @@ func (s *Scenario) Lets() []Named {
 // "ruleset", "request"), in source order.
 func (s *Scenario) Names() [][2]string {
 	var out [][2]string
-	for _, d := range s.p.order {
-		out = append(out, [2]string{d.name.Name, declKinds[d.kind].noun})
+	for _, d := range s.p.Order {
+		out = append(out, [2]string{d.Name.Name, check.DeclKinds[d.Kind].Noun})
 	}
 	return out
 }
@@ -167,19 +168,19 @@ func (s *Scenario) withText(name, text string, ds lang.Diagnostics) lang.Sources
 			quoted[r.Pos.Filename] = true
 		}
 	}
-	all := copySources(s.p.sources, func(n string) bool { return quoted[n] })
+	all := copySources(s.p.Sources, func(n string) bool { return quoted[n] })
 	all[name] = []byte(text)
 	return all
 }
 
 // compileText parses and checks an expression against the program.
-func (s *Scenario) compileText(name, text string) (*compiled, error) {
+func (s *Scenario) compileText(name, text string) (*check.Compiled, error) {
 	x, diags := lang.ParseExpr(name, text)
 	if diags.HasErrors() {
 		return nil, &Error{Diagnostics: diags, Sources: s.withText(name, text, diags)}
 	}
 	var cd lang.Diagnostics
-	c := s.p.compileOutside(x, &cd)
+	c := s.p.CompileOutside(x, &cd)
 	if c == nil {
 		return nil, &Error{Diagnostics: cd, Sources: s.withText(name, text, cd)}
 	}
@@ -192,7 +193,7 @@ func (s *Scenario) TypeOf(name, text string) (Type, error) {
 	if err != nil {
 		return Type{}, err
 	}
-	return c.typ, nil
+	return c.Typ, nil
 }
 
 // Value reads a declared value or result by its dotted name, such as
@@ -214,9 +215,9 @@ type NamedRequest struct {
 // Requests lists the evaluated requests in source order.
 func (s *Scenario) Requests() []NamedRequest {
 	var out []NamedRequest
-	for _, d := range s.p.order {
-		if d.kind == declRequest && s.of(d).state == done {
-			out = append(out, NamedRequest{d.name.Name, s.of(d).req.req})
+	for _, d := range s.p.Order {
+		if d.Kind == check.DeclRequest && s.of(d).state == check.Done {
+			out = append(out, NamedRequest{d.Name.Name, s.of(d).req.req})
 		}
 	}
 	return out
@@ -225,9 +226,9 @@ func (s *Scenario) Requests() []NamedRequest {
 // Rulesets lists the names of the compiled rulesets in source order.
 func (s *Scenario) Rulesets() []string {
 	var out []string
-	for _, d := range s.p.order {
-		if d.kind == declRules && s.of(d).state == done {
-			out = append(out, d.name.Name)
+	for _, d := range s.p.Order {
+		if d.Kind == check.DeclRules && s.of(d).state == check.Done {
+			out = append(out, d.Name.Name)
 		}
 	}
 	return out

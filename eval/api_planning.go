@@ -1,6 +1,9 @@
 package eval
 
-import "fmt"
+import (
+	"fmt"
+	"github.com/gpl-lang/gpl/eval/internal/check"
+)
 
 // This file is the embedding API of the planning declarations: what the
 // report writers read of groups, sweeps and solves (compare.go has
@@ -26,13 +29,13 @@ type Group struct {
 // computed them.
 func (s *Scenario) Groups() []Group {
 	var out []Group
-	for _, d := range s.p.order {
-		if d.kind != declGroup || s.of(d).state != done {
+	for _, d := range s.p.Order {
+		if d.Kind != check.DeclGroup || s.of(d).state != check.Done {
 			continue
 		}
-		g := Group{Name: d.name.Name, HasCost: true, Owners: s.ownerRows(d)}
-		for _, m := range d.plan.members {
-			g.Jobs = append(g.Jobs, m.name.Name)
+		g := Group{Name: d.Name.Name, HasCost: true, Owners: s.ownerRows(d)}
+		for _, m := range d.Plan.Members {
+			g.Jobs = append(g.Jobs, m.Name.Name)
 			r := s.of(m).job.result()
 			g.HasCost = g.HasCost && r.HasCost
 			g.OfferedHours += r.OfferedHours
@@ -70,13 +73,13 @@ type Sweep struct {
 // Sweeps returns the file's sweeps that evaluated, in source order.
 func (s *Scenario) Sweeps() []Sweep {
 	var out []Sweep
-	for _, d := range s.p.order {
-		if d.kind != declSweep || s.of(d).state != done {
+	for _, d := range s.p.Order {
+		if d.Kind != check.DeclSweep || s.of(d).state != check.Done {
 			continue
 		}
-		sw := Sweep{Name: d.name.Name, Job: d.plan.job.name.Name, Points: s.of(d).plan.points}
-		for _, ax := range d.plan.axes {
-			sw.Inputs = append(sw.Inputs, ax.in.name)
+		sw := Sweep{Name: d.Name.Name, Job: d.Plan.Job.Name.Name, Points: s.of(d).plan.points}
+		for _, ax := range d.Plan.Axes {
+			sw.Inputs = append(sw.Inputs, ax.In.Name)
 		}
 		out = append(out, sw)
 	}
@@ -102,14 +105,14 @@ type SweepPoint struct {
 // caller that does not keep the points uses memory that does not grow
 // with them. fn must not keep p.Inputs, which is reused.
 func (s *Scenario) SweepPoints(name string, fn func(p SweepPoint) bool) error {
-	d, ok := s.p.decls[name]
-	if !ok || d.kind != declSweep {
+	d, ok := s.p.Decls[name]
+	if !ok || d.Kind != check.DeclSweep {
 		return fmt.Errorf("%s is not a sweep of the file", name)
 	}
-	sp := SweepPoint{Inputs: make([]Value, len(d.plan.axes))}
+	sp := SweepPoint{Inputs: make([]Value, len(d.Plan.Axes))}
 	return s.eachPoint(d, func(pt *point) bool {
-		for i, ax := range d.plan.axes {
-			sp.Inputs[i] = NumberValue(pt.vals[i], ax.in.typ.Dim)
+		for i, ax := range d.Plan.Axes {
+			sp.Inputs[i] = NumberValue(pt.vals[i], ax.In.Typ.Dim)
 		}
 		r := pt.job.result()
 		sp.AboveCeiling = pt.aboveCeiling()
@@ -144,18 +147,18 @@ type Solve struct {
 // Solves returns the file's solves that found an answer, in source order.
 func (s *Scenario) Solves() []Solve {
 	var out []Solve
-	for _, d := range s.p.order {
-		if d.kind != declSolve || s.of(d).state != done || s.of(d).plan.answer == nil {
+	for _, d := range s.p.Order {
+		if d.Kind != check.DeclSolve || s.of(d).state != check.Done || s.of(d).plan.answer == nil {
 			continue
 		}
-		fp, pt := d.plan.find, s.of(d).plan.answer
-		sv := Solve{Name: d.name.Name, Job: d.plan.job.name.Name, Input: fp.in.name,
-			Value: NumberValue(pt.vals[0], fp.in.typ.Dim), Condition: s.sourceText(fp.cond)}
-		if v, err := fp.result.get(&pt.job); err == nil {
+		fp, pt := d.Plan.Find, s.of(d).plan.answer
+		sv := Solve{Name: d.Name.Name, Job: d.Plan.Job.Name.Name, Input: fp.In.Name,
+			Value: NumberValue(pt.vals[0], fp.In.Typ.Dim), Condition: s.sourceText(fp.Cond)}
+		if v, err := resultGet(fp.Result, &pt.job); err == nil {
 			sv.Result = v
 		}
-		if fp.in.kind == inFactor {
-			c := s.of(d.plan.job).job.in.Ceilings[fp.in.factor]
+		if fp.In.Kind == check.InFactor {
+			c := s.of(d.Plan.Job).job.in.Ceilings[fp.In.Factor]
 			sv.AboveCeiling = c.Set && pt.vals[0] > c.Value
 		}
 		out = append(out, sv)

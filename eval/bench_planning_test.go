@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"os"
 	"testing"
 )
@@ -57,10 +58,10 @@ func BenchmarkSolve(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	d := s.p.decls["need"]
+	d := s.p.Decls["need"]
 	b.ReportAllocs()
 	for b.Loop() {
-		s.of(d).state = unvisited
+		s.of(d).state = check.Unvisited
 		if !s.force(d) {
 			b.Fatal("solve failed")
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -187,7 +188,7 @@ func documented(text, name string) bool {
 		return true
 	}
 	prefix, factor, ok := strings.Cut(name, ".")
-	return ok && contains(factorNames[:], factor) && strings.Contains(text, "`"+prefix+".F`")
+	return ok && check.Contains(check.FactorNames[:], factor) && strings.Contains(text, "`"+prefix+".F`")
 }
 
 // TestDocsListResults: the reference documents every job result, and in
@@ -201,7 +202,7 @@ func TestDocsListResults(t *testing.T) {
 		}
 	}
 	group := docSections(t, "`extends JOB on POOL` and `group`")
-	for _, name := range groupFigureNames {
+	for _, name := range check.GroupFigureNames {
 		if !documented(group, name) {
 			missing = append(missing, "group "+name)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -22,20 +23,20 @@ func (j *Job) Explain(result string) (string, error) {
 	if _, err := j.Get(result); err != nil {
 		return "", err
 	}
-	def := resultDefs[result]
-	if def.input {
-		return j.explainInput(def.name), nil
+	def := check.ResultDefs[result]
+	if def.Input {
+		return j.explainInput(def.Name), nil
 	}
 	var lines []string
 	seen := map[string]bool{}
 	var walk func(name string) error
 	walk = func(name string) error {
-		d := resultDefs[name]
-		if seen[d.name] || d.input {
+		d := check.ResultDefs[name]
+		if seen[d.Name] || d.Input {
 			return nil
 		}
-		seen[d.name] = true
-		for _, in := range d.inputs {
+		seen[d.Name] = true
+		for _, in := range d.Inputs {
 			if err := walk(in); err != nil {
 				return err
 			}
@@ -47,7 +48,7 @@ func (j *Job) Explain(result string) (string, error) {
 		lines = append(lines, line)
 		return nil
 	}
-	if err := walk(def.name); err != nil {
+	if err := walk(def.Name); err != nil {
 		return "", err
 	}
 	return strings.Join(lines, "\n"), nil
@@ -55,27 +56,27 @@ func (j *Job) Explain(result string) (string, error) {
 
 // explainStep is one line: name = formula = formula with values = value,
 // unless the row spells its line itself.
-func (j *Job) explainStep(d *resultDef) (string, error) {
-	v, err := j.Get(d.name)
+func (j *Job) explainStep(d *check.ResultDef) (string, error) {
+	v, err := j.Get(d.Name)
 	if err != nil {
 		return "", err
 	}
-	formula := d.formula
-	if d.explain != nil {
-		f, line := d.explain(j, v)
+	formula := d.Formula
+	if explain := resultRuns[d.Index].explain; explain != nil {
+		f, line := explain(j, v)
 		if line != "" {
 			return line, nil
 		}
 		formula = f
 	}
 	if formula == "" {
-		return d.name + " = " + v.String(), nil
+		return d.Name + " = " + v.String(), nil
 	}
 	symbolic, numeric, err := j.substitute(formula)
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%s = %s = %s = %s", d.name, symbolic, numeric, v), nil
+	return fmt.Sprintf("%s = %s = %s = %s", d.Name, symbolic, numeric, v), nil
 }
 
 // substitute fills in a formula's operands: once with their names, once
@@ -150,18 +151,18 @@ func (j *Job) explainInput(name string) string {
 	switch {
 	case strings.HasPrefix(name, "ceiling."):
 		f, _ := goodput.ParseFactor(strings.TrimPrefix(name, "ceiling."))
-		site = j.d.jb.ceilings[f]
+		site = j.d.Jb.Ceilings[f]
 		what = "the " + f.String() + " ceiling"
 		if site == nil {
 			return fmt.Sprintf("%s, the %s factor %s: %s has no ceiling", line, f, f.Short(), f)
 		}
 	case name == "S" || name == "R" || name == "P":
 		f, _ := goodput.ParseFactor(name)
-		site = j.d.jb.factors[f]
+		site = j.d.Jb.Factors[f]
 		what = "the " + f.String() + " factor"
 	default:
-		site = j.d.jb.sites.get(name)
-		what = resultDefs[name].doc
+		site = j.d.Jb.Sites.Get(name)
+		what = check.ResultDefs[name].Doc
 	}
 	return line + ", " + what + ", " + j.provenance(site)
 }
@@ -172,19 +173,19 @@ func (j *Job) provenance(site *lang.Field) string {
 		return "not set"
 	}
 	for d := j.d; d != nil; {
-		if jobHolds(d.jobStmt(), site) {
+		if jobHolds(d.JobStmt(), site) {
 			if d == j.d {
-				return "set in job " + d.name.Name
+				return "set in job " + d.Name.Name
 			}
-			return "inherited from job " + d.name.Name
+			return "inherited from job " + d.Name.Name
 		}
-		if d.jobStmt().Extends == nil {
+		if d.JobStmt().Extends == nil {
 			break
 		}
-		d = j.s.p.decls[d.jobStmt().Extends.Name]
+		d = j.s.p.Decls[d.JobStmt().Extends.Name]
 	}
-	if p := j.d.jb.pool; p != nil {
-		return "from pool " + p.name.Name
+	if p := j.d.Jb.Pool; p != nil {
+		return "from pool " + p.Name.Name
 	}
 	return "set elsewhere"
 }
@@ -211,11 +212,11 @@ func jobHolds(j *lang.Job, site *lang.Field) bool {
 // results (as ResultNames), a pool's or a request's fields; nil for a
 // value, a ruleset or an unknown name. It serves completion.
 func (s *Scenario) FieldNames(name string) []string {
-	d, ok := s.p.decls[name]
+	d, ok := s.p.Decls[name]
 	if !ok {
 		return nil
 	}
-	if f := evalKinds[d.kind].fields; f != nil {
+	if f := evalKinds[d.Kind].fields; f != nil {
 		return f(s, d)
 	}
 	return nil

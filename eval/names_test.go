@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpl-lang/gpl/eval/internal/check"
 )
 
 // TestListed checks that a message lists a few names and counts the rest.
@@ -14,7 +15,7 @@ func TestListed(t *testing.T) {
 	for i := range 1234 {
 		many = append(many, fmt.Sprintf("p%d", i))
 	}
-	got := []string{listed([]string{"a", "b"}), listed(many)}
+	got := []string{check.Listed([]string{"a", "b"}), check.Listed(many)}
 	want := []string{"a, b", "p0, p1, p2, p3, p4, p5, p6, p7, p8, p9 and 1,224 more"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
@@ -65,13 +66,13 @@ job k on p {
 		t.Fatal(err)
 	}
 	var kept []string
-	for f := range s.p.fields {
+	for f := range s.p.Fields {
 		kept = append(kept, f.Name.Name)
 	}
 	sort.Strings(kept)
 	var own []string
-	for _, e := range s.p.expects {
-		own = append(own, fmt.Sprintf("%q %v", e.own, e.x == nil))
+	for _, e := range s.p.Expects {
+		own = append(own, fmt.Sprintf("%q %v", e.Own, e.X == nil))
 	}
 	want := [][]string{{"R", "S"}, {`"mpg" true`, `"" false`}}
 	if diff := cmp.Diff(want, [][]string{kept, own}); diff != "" {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -17,9 +18,9 @@ import (
 // evaluation used.
 func (s *Scenario) Params() []Named {
 	var out []Named
-	for _, d := range s.p.params {
-		if s.of(d).state == done {
-			out = append(out, Named{d.name.Name, *s.value(d), true})
+	for _, d := range s.p.Params {
+		if s.of(d).state == check.Done {
+			out = append(out, Named{d.Name.Name, *s.value(d), true})
 		}
 	}
 	return out
@@ -49,16 +50,16 @@ func (s *Scenario) ParseSetting(setting string) (string, Value, error) {
 	}
 	nameStart := strings.Index(setting, name)
 	nameEnd := nameStart + len(name)
-	d, ok := s.p.decls[name]
+	d, ok := s.p.Decls[name]
 	switch {
-	case !ok || d.kind != declParam && d.kind != declLet:
+	case !ok || d.Kind != check.DeclParam && d.Kind != check.DeclLet:
 		var cands []string
-		for _, p := range s.p.params {
-			cands = append(cands, p.name.Name)
+		for _, p := range s.p.Params {
+			cands = append(cands, p.Name.Name)
 		}
 		msg := "unknown param " + name
 		if ok {
-			msg = fmt.Sprintf("%s is a %s, not a param", name, declKinds[d.kind].noun)
+			msg = fmt.Sprintf("%s is a %s, not a param", name, check.DeclKinds[d.Kind].Noun)
 		}
 		if sug := suggest.Closest(name, cands); sug != "" {
 			msg += "; did you mean " + sug + "?"
@@ -66,20 +67,20 @@ func (s *Scenario) ParseSetting(setting string) (string, Value, error) {
 			msg += "; the file declares no params"
 		} else {
 			sort.Strings(cands)
-			msg += "; the params are " + listed(cands)
+			msg += "; the params are " + check.Listed(cands)
 		}
 		return fail(nameStart, nameEnd, msg)
-	case d.kind == declLet:
+	case d.Kind == check.DeclLet:
 		return fail(nameStart, nameEnd, fmt.Sprintf("%s is a let, not a param; declare it with param to set it from outside the file", name))
-	case !d.ok:
+	case !d.Ok:
 		return fail(nameStart, nameEnd, fmt.Sprintf("param %s has errors of its own; fix them before setting it", name))
 	}
 	valueStart := nameEnd + strings.Index(setting[nameEnd:], "=") + 1
 	x, diags := lang.ParseExpr(SetSource, setting[valueStart:])
 	if strings.TrimSpace(setting[valueStart:]) == "" {
 		msg := fmt.Sprintf("the value of %s is empty; write it after the =", name)
-		if d.typ.Kind == Number {
-			msg += fmt.Sprintf(", e.g. %s=%s", name, strings.ReplaceAll(exampleValue(d.typ), " ", ""))
+		if d.Typ.Kind == Number {
+			msg += fmt.Sprintf(", e.g. %s=%s", name, strings.ReplaceAll(exampleValue(d.Typ), " ", ""))
 		}
 		return fail(valueStart, len(setting), msg)
 	}
@@ -99,16 +100,16 @@ func (s *Scenario) ParseSetting(setting string) (string, Value, error) {
 		return fail(valueStart, len(setting), fmt.Sprintf("the value of %s is not an expression: %q", name, setting[valueStart:]))
 	}
 	var cd lang.Diagnostics
-	c := s.p.compileOutside(x, &cd)
+	c := s.p.CompileOutside(x, &cd)
 	if c == nil {
 		return fail(valueStart, len(setting), fmt.Sprintf("the value of %s does not check: %s", name, cd[0].Summary))
 	}
-	if len(c.refs) > 0 {
-		return fail(valueStart, len(setting), fmt.Sprintf("the value of %s must be a constant, such as %s", name, exampleValue(d.typ)))
+	if len(c.Refs) > 0 {
+		return fail(valueStart, len(setting), fmt.Sprintf("the value of %s must be a constant, such as %s", name, exampleValue(d.Typ)))
 	}
-	if c.typ != d.typ {
+	if c.Typ != d.Typ {
 		return fail(valueStart, len(setting), fmt.Sprintf("%s is %s, but %s is %s; write it as, e.g., %s",
-			name, d.typ.Phrase(), strings.TrimSpace(setting[valueStart:]), c.typ.Phrase(), exampleValue(d.typ)))
+			name, d.Typ.Phrase(), strings.TrimSpace(setting[valueStart:]), c.Typ.Phrase(), exampleValue(d.Typ)))
 	}
 	var out sink
 	v, ok := s.run(c, &out)
@@ -126,7 +127,7 @@ func exampleValue(t Type) string {
 	case t.Dim == lang.Count:
 		return "0.85"
 	}
-	return exampleUnit("1", t.Dim)
+	return check.ExampleUnit("1", t.Dim)
 }
 
 // WithSettings evaluates the file again with settings, each NAME=VALUE as
@@ -136,7 +137,7 @@ func exampleValue(t Type) string {
 // evaluation, whose own diagnostics its Err gives; no settings, or a
 // scenario whose file could not be read, give s itself.
 func (s *Scenario) WithSettings(settings []string) (*Scenario, error) {
-	if len(settings) == 0 || len(s.p.files) == 0 {
+	if len(settings) == 0 || len(s.p.Files) == 0 {
 		return s, nil
 	}
 	params := map[string]Value{}
@@ -170,17 +171,17 @@ func (s *Scenario) WithSettings(settings []string) (*Scenario, error) {
 // diagnostics, as for Load; an unknown name or a value of the wrong type
 // is an error too.
 func (s *Scenario) With(params map[string]Value) (*Scenario, error) {
-	byDecl := make(map[*decl]Value, len(params))
+	byDecl := make(map[*check.Decl]Value, len(params))
 	for name, v := range params {
-		d, ok := s.p.decls[name]
-		if !ok || d.kind != declParam {
+		d, ok := s.p.Decls[name]
+		if !ok || d.Kind != check.DeclParam {
 			return nil, fmt.Errorf("%s is not a param of the file", name)
 		}
-		if v.Type != d.typ {
-			return nil, fmt.Errorf("param %s is %s, not %s", name, d.typ.Phrase(), v.Type.Phrase())
+		if v.Type != d.Typ {
+			return nil, fmt.Errorf("param %s is %s, not %s", name, d.Typ.Phrase(), v.Type.Phrase())
 		}
 		byDecl[d] = v
 	}
-	n := s.p.evaluate(byDecl)
+	n := evaluate(s.p, byDecl)
 	return n, n.err()
 }

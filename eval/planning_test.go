@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/gpl-lang/gpl/eval/internal/check"
 )
 
 func loadGolden(t *testing.T, name string) *Scenario {
@@ -40,15 +41,15 @@ solve many_devices over j { find devices in [1, 1e12] such that useful_hours >= 
 	got := map[string]bool{}
 	want := map[string]bool{}
 	for _, sc := range []*Scenario{s, wide} {
-		for _, d := range sc.p.order {
-			if d.kind != declSolve {
+		for _, d := range sc.p.Order {
+			if d.Kind != check.DeclSolve {
 				continue
 			}
 			pv := sc.of(d).plan
-			got[d.name.Name] = pv.answer != nil && pv.runs <= maxSolveRuns && pv.runs > 2
-			want[d.name.Name] = true
+			got[d.Name.Name] = pv.answer != nil && pv.runs <= maxSolveRuns && pv.runs > 2
+			want[d.Name.Name] = true
 			if pv.runs > maxSolveRuns {
-				t.Errorf("%s took %d runs", d.name.Name, pv.runs)
+				t.Errorf("%s took %d runs", d.Name.Name, pv.runs)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -29,25 +30,25 @@ type SweepAxis struct {
 	HasCeiling bool
 }
 
-var inputKindNames = [...]string{inFactor: "factor", inCeiling: "ceiling", inDevices: "devices", inHours: "hours", inRate: "rate", inParam: "param"}
+var inputKindNames = [...]string{check.InFactor: "factor", check.InCeiling: "ceiling", check.InDevices: "devices", check.InHours: "hours", check.InRate: "rate", check.InParam: "param"}
 
 // SweepAxes describes the named sweep's varied inputs, outermost first.
 func (s *Scenario) SweepAxes(name string) ([]SweepAxis, error) {
-	d, ok := s.p.decls[name]
-	if !ok || d.kind != declSweep {
+	d, ok := s.p.Decls[name]
+	if !ok || d.Kind != check.DeclSweep {
 		return nil, fmt.Errorf("%s is not a sweep of the file", name)
 	}
 	pv := s.of(d).plan
-	if pv == nil || s.of(d).state != done {
+	if pv == nil || s.of(d).state != check.Done {
 		return nil, fmt.Errorf("sweep %s could not be evaluated", name)
 	}
-	in := s.of(d.plan.job).job.in
+	in := s.of(d.Plan.Job).job.in
 	var out []SweepAxis
-	for i, ax := range d.plan.axes {
-		a := SweepAxis{Input: ax.in.name, Kind: inputKindNames[ax.in.kind], Dim: ax.in.typ.Dim, N: pv.axes[i].n}
-		a.Base = s.inputBase(ax.in, &in)
-		if ax.in.kind == inFactor && in.Ceilings[ax.in.factor].Set {
-			a.Ceiling, a.HasCeiling = in.Ceilings[ax.in.factor].Value, true
+	for i, ax := range d.Plan.Axes {
+		a := SweepAxis{Input: ax.In.Name, Kind: inputKindNames[ax.In.Kind], Dim: ax.In.Typ.Dim, N: pv.axes[i].n}
+		a.Base = s.inputBase(ax.In, &in)
+		if ax.In.Kind == check.InFactor && in.Ceilings[ax.In.Factor].Set {
+			a.Ceiling, a.HasCeiling = in.Ceilings[ax.In.Factor].Value, true
 		}
 		out = append(out, a)
 	}
@@ -55,20 +56,20 @@ func (s *Scenario) SweepAxes(name string) ([]SweepAxis, error) {
 }
 
 // inputBase is the job's value of an input, in base units.
-func (s *Scenario) inputBase(in input, x *goodput.Inputs) float64 {
-	switch in.kind {
-	case inFactor:
-		return x.Factors[in.factor].Value
-	case inCeiling:
-		return x.Ceilings[in.factor].Value
-	case inDevices:
+func (s *Scenario) inputBase(in check.Input, x *goodput.Inputs) float64 {
+	switch in.Kind {
+	case check.InFactor:
+		return x.Factors[in.Factor].Value
+	case check.InCeiling:
+		return x.Ceilings[in.Factor].Value
+	case check.InDevices:
 		return x.Devices
-	case inHours:
+	case check.InHours:
 		return lang.FromUnit(x.Hours, lang.Units["h"])
-	case inRate:
+	case check.InRate:
 		return lang.FromUnit(x.Rate.Value, lang.Units["USD/h"])
 	}
-	return s.value(in.param).Num
+	return s.value(in.Param).Num
 }
 
 // SweepResults calls fn with each point of the named sweep, in the order
@@ -76,8 +77,8 @@ func (s *Scenario) inputBase(in input, x *goodput.Inputs) float64 {
 // engine's result there (device-hours, USD), until fn returns false.
 // Neither vals nor r may be kept: both are reused.
 func (s *Scenario) SweepResults(name string, fn func(vals []float64, r *goodput.Result) bool) error {
-	d, ok := s.p.decls[name]
-	if !ok || d.kind != declSweep {
+	d, ok := s.p.Decls[name]
+	if !ok || d.Kind != check.DeclSweep {
 		return fmt.Errorf("%s is not a sweep of the file", name)
 	}
 	return s.eachPoint(d, func(pt *point) bool { r := pt.job.result(); return fn(pt.vals, &r) })
@@ -103,34 +104,34 @@ type SolveCurve struct {
 // of its input across its range (whole values for devices), each one run
 // of the engine or, for a param, one evaluation.
 func (s *Scenario) SolveCurve(name string, n int) (SolveCurve, error) {
-	d, ok := s.p.decls[name]
-	if !ok || d.kind != declSolve {
+	d, ok := s.p.Decls[name]
+	if !ok || d.Kind != check.DeclSolve {
 		return SolveCurve{}, fmt.Errorf("%s is not a solve of the file", name)
 	}
-	if s.of(d).state != done || s.of(d).plan == nil || s.of(d).plan.answer == nil {
+	if s.of(d).state != check.Done || s.of(d).plan == nil || s.of(d).plan.answer == nil {
 		return SolveCurve{}, fmt.Errorf("solve %s has no answer", name)
 	}
-	fp := d.plan.find
-	c := SolveCurve{Input: fp.in.name, Result: fp.result.name, Op: fp.op, InputDim: fp.in.typ.Dim, ResultDim: fp.result.typ.Dim, Lo: 0, Hi: 1}
+	fp := d.Plan.Find
+	c := SolveCurve{Input: fp.In.Name, Result: fp.Result.Name, Op: fp.Op, InputDim: fp.In.Typ.Dim, ResultDim: fp.Result.Typ.Dim, Lo: 0, Hi: 1}
 	var sink sink
-	if fp.lo != nil {
-		l, lok := s.run(fp.lo, &sink)
-		h, hok := s.run(fp.hi, &sink)
+	if fp.Lo != nil {
+		l, lok := s.run(fp.Lo, &sink)
+		h, hok := s.run(fp.Hi, &sink)
 		if !lok || !hok {
 			return c, fmt.Errorf("solve %s: its range could not be evaluated", name)
 		}
 		c.Lo, c.Hi = l.Num, h.Num
 	}
-	t, tok := s.run(fp.target, &sink)
+	t, tok := s.run(fp.Target, &sink)
 	if !tok {
 		return c, fmt.Errorf("solve %s: its target could not be evaluated", name)
 	}
 	c.Target = t.Num
-	base := s.of(d.plan.job).job.in
-	if fp.in.kind == inFactor && base.Ceilings[fp.in.factor].Set {
-		c.Ceiling, c.HasCeiling = base.Ceilings[fp.in.factor].Value, true
+	base := s.of(d.Plan.Job).job.in
+	if fp.In.Kind == check.InFactor && base.Ceilings[fp.In.Factor].Set {
+		c.Ceiling, c.HasCeiling = base.Ceilings[fp.In.Factor].Value, true
 	}
-	if fp.in.kind == inDevices {
+	if fp.In.Kind == check.InDevices {
 		c.Lo, c.Hi = math.Ceil(c.Lo), math.Floor(c.Hi)
 	}
 	sv := &solver{s: s, d: d, fp: fp, base: base, target: c.Target}
@@ -138,7 +139,7 @@ func (s *Scenario) SolveCurve(name string, n int) (SolveCurve, error) {
 	last := math.NaN()
 	for i := range n {
 		x := c.Lo + (c.Hi-c.Lo)*float64(i)/float64(n-1)
-		if fp.in.kind == inDevices {
+		if fp.In.Kind == check.InDevices {
 			x = math.Round(x)
 		}
 		if x == last {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpl-lang/gpl/eval/internal/check"
 )
 
 // TestResultTable checks each row of the job results: one row per name,
@@ -12,36 +13,36 @@ import (
 func TestResultTable(t *testing.T) {
 	var problems []string
 	owner := map[string]string{}
-	for _, d := range resultTable {
-		for _, n := range append([]string{d.name}, d.aliases...) {
+	for _, d := range check.ResultTable {
+		for _, n := range append([]string{d.Name}, d.Aliases...) {
 			if prev, ok := owner[n]; ok {
-				problems = append(problems, n+": a name of "+prev+" and of "+d.name)
+				problems = append(problems, n+": a name of "+prev+" and of "+d.Name)
 			}
-			owner[n] = d.name
+			owner[n] = d.Name
 		}
-		if d.typ.Kind == Invalid || d.doc == "" {
-			problems = append(problems, d.name+": no type or no doc")
+		if d.Typ.Kind == Invalid || d.Doc == "" {
+			problems = append(problems, d.Name+": no type or no doc")
 		}
-		if (d.of == nil) == (d.calc == nil) {
-			problems = append(problems, d.name+": needs exactly one of of and calc")
+		if (d.Of == nil) == (resultRuns[d.Index].calc == nil) {
+			problems = append(problems, d.Name+": needs exactly one of of and calc")
 		}
-		if d.input && (d.formula != "" || d.explain != nil) {
-			problems = append(problems, d.name+": an input has no formula")
+		if d.Input && (d.Formula != "" || resultRuns[d.Index].explain != nil) {
+			problems = append(problems, d.Name+": an input has no formula")
 		}
-		for _, in := range d.inputs {
-			if resultDefs[in] == nil {
-				problems = append(problems, d.name+": input "+in+" is no result")
+		for _, in := range d.Inputs {
+			if check.ResultDefs[in] == nil {
+				problems = append(problems, d.Name+": input "+in+" is no result")
 			}
 		}
-		switch d.group {
-		case groupSum:
-			if d.of == nil {
-				problems = append(problems, d.name+": a group sums the engine's figure, of")
+		switch d.Group {
+		case check.GroupSum:
+			if d.Of == nil {
+				problems = append(problems, d.Name+": a group sums the engine's figure, of")
 			}
-		case groupRatio:
-			for _, part := range d.ratio {
-				if p := resultDefs[part]; p == nil || p.group != groupSum {
-					problems = append(problems, d.name+": "+part+" is no sum of a group")
+		case check.GroupRatio:
+			for _, part := range d.Ratio {
+				if p := check.ResultDefs[part]; p == nil || p.Group != check.GroupSum {
+					problems = append(problems, d.Name+": "+part+" is no sum of a group")
 				}
 			}
 		}
@@ -58,20 +59,20 @@ func TestResultRows(t *testing.T) {
 		Name, Formula string
 		Inputs        []string
 		NeedsRate     bool
-		Group         groupRule
+		Group         check.GroupRule
 	}
 	got := map[string]row{}
 	want := map[string]row{
-		"mpg":                  {"mpg", "{S} × {R} × {P}", []string{"S", "R", "P"}, false, groupRatio},
-		"cost_per_useful_hour": {"cost_per_useful_hour", "{rate} / {mpg}", []string{"rate", "mpg"}, true, groupRatio},
-		"loss.R":               {"loss.runtime", "{S} × (1 − {R})", []string{"S", "R"}, false, groupNone},
-		"loss.scheduling":      {"loss.scheduling", "1 − {S}", []string{"S"}, false, groupNone},
-		"saving.P":             {"saving.program", "{cost} × (1 − {mpg} / {lever.program})", []string{"cost", "mpg", "lever.program"}, true, groupSum},
-		"scheduling":           {"S", "", nil, false, groupNone},
+		"mpg":                  {"mpg", "{S} × {R} × {P}", []string{"S", "R", "P"}, false, check.GroupRatio},
+		"cost_per_useful_hour": {"cost_per_useful_hour", "{rate} / {mpg}", []string{"rate", "mpg"}, true, check.GroupRatio},
+		"loss.R":               {"loss.runtime", "{S} × (1 − {R})", []string{"S", "R"}, false, check.GroupNone},
+		"loss.scheduling":      {"loss.scheduling", "1 − {S}", []string{"S"}, false, check.GroupNone},
+		"saving.P":             {"saving.program", "{cost} × (1 − {mpg} / {lever.program})", []string{"cost", "mpg", "lever.program"}, true, check.GroupSum},
+		"scheduling":           {"S", "", nil, false, check.GroupNone},
 	}
 	for name := range want {
-		d := resultDefs[name]
-		got[name] = row{d.name, d.formula, d.inputs, d.needsRate, d.group}
+		d := check.ResultDefs[name]
+		got[name] = row{d.Name, d.Formula, d.Inputs, d.NeedsRate, d.Group}
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("-want +got\n%s", diff)

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -24,7 +25,7 @@ type Session struct {
 	opts    Options
 	params  map[string]Value
 	sources []Source
-	p       *program
+	p       *check.Program
 	cur     *Scenario
 }
 
@@ -65,7 +66,7 @@ type Change struct {
 	s       *Scenario
 	err     error
 	sources []Source
-	p       *program
+	p       *check.Program
 	undo    func()
 }
 
@@ -137,22 +138,22 @@ func (se *Session) SetParams(params map[string]Value) error {
 }
 
 // rebuild checks and evaluates sources from scratch.
-func (se *Session) rebuild(sources []Source) (*program, *Scenario) {
-	p := newProgram(se.opts)
+func (se *Session) rebuild(sources []Source) (*check.Program, *Scenario) {
+	p := check.NewProgram(se.opts)
 	for _, src := range sources {
-		p.addSyntax(src.diags)
-		p.addParsed(src.file, src.Text)
+		p.AddSyntax(src.diags)
+		p.AddParsed(src.file, src.Text)
 	}
-	p.check()
-	return p, p.evaluate(se.paramDecls(p))
+	p.Check()
+	return p, evaluate(p, se.paramDecls(p))
 }
 
 // paramDecls maps the session's params to p's declarations, leaving out
 // names p does not declare as params.
-func (se *Session) paramDecls(p *program) map[*decl]Value {
-	out := map[*decl]Value{}
+func (se *Session) paramDecls(p *check.Program) map[*check.Decl]Value {
+	out := map[*check.Decl]Value{}
 	for name, v := range se.params {
-		if d, ok := p.decls[name]; ok && d.kind == declParam && d.typ == v.Type {
+		if d, ok := p.Decls[name]; ok && d.Kind == check.DeclParam && d.Typ == v.Type {
 			out[d] = v
 		}
 	}
@@ -164,18 +165,18 @@ func (se *Session) paramDecls(p *program) map[*decl]Value {
 func (se *Session) extend(add []Source) *Change {
 	p, prev := se.p, se.cur
 	mark := struct{ files, order, params, nodes, expects, diags, fields int }{
-		len(p.files), len(p.order), len(p.params), len(p.expectNodes), len(p.expects), len(p.diags), p.nfields}
-	marked := p.nvalues
+		len(p.Files), len(p.Order), len(p.Params), len(p.ExpectNodes), len(p.Expects), len(p.Diags), p.Nfields}
+	marked := p.Nvalues
 	for _, src := range add {
-		p.addSyntax(src.diags)
-		p.addParsed(src.file, src.Text)
+		p.AddSyntax(src.diags)
+		p.AddParsed(src.file, src.Text)
 	}
-	for _, d := range p.order[mark.order:] {
-		p.checkDecl(d, nil, &p.diags)
+	for _, d := range p.Order[mark.order:] {
+		p.CheckDecl(d, nil, &p.Diags)
 	}
-	for _, site := range p.expectNodes[mark.nodes:] {
-		if e := p.compileExpect(site, &p.diags); e != nil {
-			p.expects = append(p.expects, e)
+	for _, site := range p.ExpectNodes[mark.nodes:] {
+		if e := p.CompileExpect(site, &p.Diags); e != nil {
+			p.Expects = append(p.Expects, e)
 		}
 	}
 	s := &Scenario{
@@ -184,44 +185,44 @@ func (se *Session) extend(add []Source) *Change {
 		// The new values go past the end of prev's: prev never reads
 		// there, so the backing array is shared, and growing it is
 		// amortised over the additions.
-		vals:      append(prev.vals, make([]declValues, len(p.order)-mark.order)...),
-		values:    append(prev.values, make([]Value, int(p.nvalues)-len(prev.values))...),
-		fieldVals: append(prev.fieldVals, make([]fieldValue, p.nfields-len(prev.fieldVals))...),
+		vals:      append(prev.vals, make([]declValues, len(p.Order)-mark.order)...),
+		values:    append(prev.values, make([]Value, int(p.Nvalues)-len(prev.values))...),
+		fieldVals: append(prev.fieldVals, make([]fieldValue, p.Nfields-len(prev.fieldVals))...),
 		ev:        sink{diags: append(lang.Diagnostics(nil), prev.ev.diags...)},
 	}
 	for name, v := range se.params {
-		if d, ok := p.decls[name]; ok && int(d.slot) >= mark.order && d.kind == declParam && d.typ == v.Type {
+		if d, ok := p.Decls[name]; ok && int(d.Slot) >= mark.order && d.Kind == check.DeclParam && d.Typ == v.Type {
 			if s.params == nil || len(s.params) == len(prev.params) {
 				s.params = maps.Clone(prev.params)
 				if s.params == nil {
-					s.params = map[*decl]Value{}
+					s.params = map[*check.Decl]Value{}
 				}
 			}
 			s.params[d] = v
 		}
 	}
-	for _, d := range p.order[mark.order:] {
+	for _, d := range p.Order[mark.order:] {
 		s.force(d)
 	}
 	undo := func() {
-		for _, d := range p.order[mark.order:] {
-			delete(p.decls, d.name.Name)
+		for _, d := range p.Order[mark.order:] {
+			delete(p.Decls, d.Name.Name)
 		}
-		for _, f := range p.files[mark.files:] {
-			delete(p.loaded, f.Name)
-			delete(p.sources, f.Name)
-			delete(p.fileNamed, f.Name)
+		for _, f := range p.Files[mark.files:] {
+			delete(p.Loaded, f.Name)
+			delete(p.Sources, f.Name)
+			delete(p.FileNamed, f.Name)
 		}
-		p.files, p.order, p.params, p.nfields = p.files[:mark.files], p.order[:mark.order], p.params[:mark.params], mark.fields
-		p.nvalues = marked
-		p.expectNodes, p.expects, p.diags = p.expectNodes[:mark.nodes], p.expects[:mark.expects], p.diags[:mark.diags]
-		p.classes = map[string]bool{}
-		for _, d := range p.order {
-			if d.kind == declRules {
-				for _, r := range d.rulesStmt().Rules {
-					p.classes[r.Class.Name] = true
+		p.Files, p.Order, p.Params, p.Nfields = p.Files[:mark.files], p.Order[:mark.order], p.Params[:mark.params], mark.fields
+		p.Nvalues = marked
+		p.ExpectNodes, p.Expects, p.Diags = p.ExpectNodes[:mark.nodes], p.Expects[:mark.expects], p.Diags[:mark.diags]
+		p.Classes = map[string]bool{}
+		for _, d := range p.Order {
+			if d.Kind == check.DeclRules {
+				for _, r := range d.RulesStmt().Rules {
+					p.Classes[r.Class.Name] = true
 				}
-				p.classes[d.rulesStmt().Else.Name] = true
+				p.Classes[d.RulesStmt().Else.Name] = true
 			}
 		}
 	}

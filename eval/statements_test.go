@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -15,10 +16,10 @@ import (
 // their keywords.
 func TestDeclarationKindsMatchStatements(t *testing.T) {
 	var kinds []string
-	for _, k := range declKinds {
-		kinds = append(kinds, k.noun)
-		if row := lang.LookupStatement(k.keyword); row == nil || row.Noun != k.noun {
-			t.Errorf("declaration kind %q: lang.Statements has %+v for keyword %q", k.noun, row, k.keyword)
+	for _, k := range check.DeclKinds {
+		kinds = append(kinds, k.Noun)
+		if row := lang.LookupStatement(k.Keyword); row == nil || row.Noun != k.Noun {
+			t.Errorf("declaration kind %q: lang.Statements has %+v for keyword %q", k.Noun, row, k.Keyword)
 		}
 	}
 	var nouns []string

@@ -1,0 +1,309 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
+	"github.com/gpl-lang/gpl/eval/internal/value"
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// This file is the check pass over declarations: it visits every
+// declaration in source order, each one's dependencies first, checks and
+// compiles its expressions and fields, and finds cycles. It records what
+// it learns on the decl; nothing is evaluated here.
+
+// Check runs the check and compile passes over every declaration, then
+// compiles the expectations.
+func (p *Program) Check() {
+	p.checkOwners()
+	for _, d := range p.Order {
+		p.CheckDecl(d, nil, &p.Diags)
+	}
+	for _, site := range p.ExpectNodes {
+		if e := p.CompileExpect(site, &p.Diags); e != nil {
+			p.Expects = append(p.Expects, e)
+		}
+	}
+	p.sortExpects()
+	// Done: later compiles (Scenario.Eval, which may run concurrently) keep
+	// their constants to themselves.
+	p.konsts, p.literals = nil, nil
+}
+
+// CheckDecl checks d once; a declaration met again while it is being
+// checked is a cycle, reported at the reference at. It reports whether d
+// checked without errors.
+func (p *Program) CheckDecl(d *Decl, at lang.Expr, diags *lang.Diagnostics) bool {
+	switch d.checked {
+	case Done, Failed:
+		return d.Ok
+	case Visiting:
+		p.cycle(d, at, diags)
+		return false
+	}
+	if len(p.stack) >= MaxDependencyDepth {
+		p.tooDeep(d, at, diags)
+		return false // unchecked: met again from a shallower reference, it is checked then
+	}
+	d.checked = Visiting
+	p.stack = append(p.stack, d)
+	ok := DeclKinds[d.Kind].check(p, d)
+	p.stack = p.stack[:len(p.stack)-1]
+	d.Ok = ok
+	if ok {
+		d.checked = Done
+	} else {
+		d.checked = Failed
+	}
+	return ok
+}
+
+// dependOn checks d on behalf of a reference at at that reads one of its
+// results or fields. Unlike a let's value, those are typed without d, so
+// the reference stands even when d has errors (an expectation then says it
+// could not be evaluated); it fails only on a cycle.
+func (p *Program) dependOn(d *Decl, at lang.Expr, diags *lang.Diagnostics) bool {
+	if d.checked == Visiting {
+		p.cycle(d, at, diags)
+		return false
+	}
+	p.CheckDecl(d, at, diags)
+	return true
+}
+
+// cycleShown is how many declarations of a cycle its message names.
+const cycleShown = 12
+
+func (p *Program) cycle(d *Decl, at lang.Expr, diags *lang.Diagnostics) {
+	path := ""
+	start := 0
+	for i, x := range p.stack {
+		if x == d {
+			start = i
+		}
+	}
+	loop := p.stack[start:]
+	for i, x := range loop {
+		if len(loop) > cycleShown && i == cycleShown/2 {
+			// A long cycle is told by its ends, the middle counted.
+			path += fmt.Sprintf("… (%s more) → ", lang.FormatNumber(float64(len(loop)-cycleShown)))
+		}
+		if len(loop) <= cycleShown || i < cycleShown/2 || i >= len(loop)-cycleShown/2 {
+			path += x.Name.Name + " → "
+		}
+	}
+	pos, end := at.Span()
+	*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Summary: "cycle: " + path + d.Name.Name, Pos: pos, End: end})
+}
+
+// tooDeep reports, once, a reference that would check a declaration more
+// than MaxDependencyDepth references deep: the passes follow references by
+// recursion, and the limit keeps them far from the stack's end.
+func (p *Program) tooDeep(d *Decl, at lang.Expr, diags *lang.Diagnostics) {
+	if p.tooDeepTold {
+		return
+	}
+	p.tooDeepTold = true
+	pos, end := d.Name.Start(), d.Name.End()
+	if at != nil {
+		pos, end = at.Span()
+	}
+	*diags = append(*diags, &lang.Diagnostic{
+		Severity: lang.Error, Pos: pos, End: end,
+		Summary: fmt.Sprintf("%s is read through a chain of more than %s declarations, each reading the next (the limit on a chain of references)", d.Name.Name, lang.FormatNumber(MaxDependencyDepth)),
+		Notes:   []string{"hint: declare each value after the ones it reads: a chain written in that order is checked one link at a time, however long"},
+	})
+}
+
+func (p *Program) checkLet(d *Decl) bool {
+	c := p.compile(d.letStmt().Value, scope{}, &p.Diags)
+	if c == nil {
+		return false
+	}
+	d.Value, d.Typ = c, c.Typ
+	return true
+}
+
+// fieldDef describes a NAME = VALUE field: its dimension, the unit its
+// "write its unit" hint suggests, and what it means.
+type fieldDef struct {
+	Dim     lang.Dim
+	example string
+	doc     string
+}
+
+// checkField compiles a field's expression once, checks its dimension and
+// keeps it for every job that inherits it; false when it has errors.
+func (p *Program) checkField(f *lang.Field, def fieldDef) bool {
+	if c, seen := p.Fields[f]; seen {
+		return c != nil
+	}
+	c := p.compile(f.Value, scope{}, &p.Diags) // a constant may be shared: never modified here
+	if c != nil && c.Konst != nil && isBareZero(f.Value) {
+		// 0 is 0 in every unit.
+		c = p.literal(f.Value, value.Value{Type: value.NumType(def.Dim), Num: c.Konst.Num})
+	}
+	if c != nil && (c.Typ.Kind != value.Number || c.Typ.Dim != def.Dim) {
+		p.wrongDimension(f, def, c.Typ)
+		c = nil
+	}
+	switch {
+	case c != nil && c.Konst != nil && (!PlannerChecked(f.Name.Name) || PlainNumber(f.Value) != nil && PlannerProblem(f.Name.Name, *c.Konst) == ""):
+		// A constant (and a number the planner's rules accept, which they
+		// need not check again): nothing to compute or keep per
+		// evaluation. A shared one (literal) has no slot already; a folded
+		// one is this field's.
+		if c.Field != -1 {
+			c.Field = -1
+		}
+	case c != nil:
+		// A planner's rule checks the field's value, each field where it
+		// is written: a slot of its own, so a shared constant is copied.
+		if c.Konst != nil {
+			k := *c
+			c = &k
+		}
+		c.Field = int32(p.Nfields)
+		p.Nfields++
+	}
+	if c != nil && c.Konst != nil && c.Field == -1 && PlainNumber(f.Value) != nil {
+		// A number that checked: fieldValue reads it from the field
+		// itself, so the map keeps no entry for most of a file's fields.
+		return true
+	}
+	p.Fields[f] = c
+	return c != nil
+}
+
+// PlainNumber is e when it is a number written as such (in parentheses or
+// not), other than a bare 0, which takes its field's dimension; else nil.
+func PlainNumber(e lang.Expr) *lang.NumberLit {
+	if isBareZero(e) {
+		return nil
+	}
+	n, _ := Unparen(e).(*lang.NumberLit)
+	return n
+}
+
+func (p *Program) wrongDimension(f *lang.Field, def fieldDef, got value.Type) {
+	pos, end := f.Value.Span()
+	name := f.Name.Name
+	if lit, ok := Unparen(f.Value).(*lang.NumberLit); ok && p.unitWords[lit.Start()] != nil {
+		// A unit word read as a unit ("720 gb"): its syntax error is the one
+		// told, with a hint in the field's dimension.
+		fix := lit.Digits()
+		if def.Dim != lang.Count {
+			fix = unitHint(&lang.Name{Parts: []*lang.Ident{&f.Name}}, lit.Digits(), def.Dim)
+		}
+		p.unitWords[lit.Start()].Notes = []string{fmt.Sprintf("hint: %s is %s: write %s", name, def.Dim.Phrase(), fix)}
+		return
+	}
+	if lit, ok := Unparen(f.Value).(*lang.NumberLit); ok && lit.UnitOf() == nil && def.Dim != lang.Count {
+		p.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.Dim.Phrase(), unitHint(&lang.Name{Parts: []*lang.Ident{&f.Name}}, lit.Digits(), def.Dim)))
+		return
+	}
+	if lit, ok := Unparen(f.Value).(*lang.NumberLit); ok && def.Dim == lang.Price && lit.Dim() == lang.Money {
+		p.errorAt(pos, end, fmt.Sprintf("%s is a price, but %s is money: write %s/h", name, lit.Text, strings.TrimSpace(lit.Text)))
+		return
+	}
+	what := got.Phrase()
+	if lit, ok := Unparen(f.Value).(*lang.NumberLit); ok {
+		what = lit.Text + " is " + what
+	} else {
+		what = "this is " + what
+	}
+	p.errorAt(pos, end, fmt.Sprintf("%s is a %s, but %s", name, dimPhrase(def.Dim), what))
+}
+
+func dimPhrase(d lang.Dim) string {
+	switch d {
+	case lang.Price:
+		return "price (USD per device-hour)"
+	case lang.Count:
+		return "count (a bare number)"
+	}
+	return d.String()
+}
+
+func (p *Program) unknownFieldDecl(f *lang.Field, what string, known []string) {
+	msg := fmt.Sprintf("%s has no field %s", what, f.Name.Name)
+	if sug := suggest.Closest(f.Name.Name, known); sug != "" {
+		msg += "; did you mean " + sug + "?"
+	} else {
+		msg += "; its fields are " + strings.Join(known, ", ")
+	}
+	p.errorAt(f.Name.Start(), f.Name.End(), msg)
+}
+
+func (p *Program) duplicateField(f, prev *lang.Field) {
+	p.Diags = append(p.Diags, &lang.Diagnostic{
+		Severity: lang.Error, Summary: f.Name.Name + " is set twice",
+		Pos: f.Name.Start(), End: f.Name.End(), Label: "set again here",
+		Related: []lang.Related{{Pos: prev.Name.Start(), End: prev.Name.End(), Label: "first set here"}},
+	})
+}
+
+// blockFields checks the NAME = VALUE fields of a pool or request block
+// against their definitions — unknown and repeated names, dimensions. It
+// returns the good fields, each name once, and whether all of them were
+// good.
+func (p *Program) blockFields(fields []*lang.Field, what string, defs map[string]fieldDef) (fieldList, bool) {
+	var byName fieldList // at most one per definition: a short list, not a map per block
+	ok := true
+	for _, f := range fields {
+		def, known := defs[f.Name.Name]
+		if !known {
+			p.unknownFieldDecl(f, what, SortedKeys(defs))
+			ok = false
+			continue
+		}
+		if prev := byName.Get(f.Name.Name); prev != nil {
+			p.duplicateField(f, prev)
+			ok = false
+			continue
+		}
+		byName = append(byName, f)
+		if !p.checkField(f, def) {
+			ok = false
+		}
+	}
+	return byName, ok
+}
+
+// poolPlan is a checked pool: its fields by name.
+type poolPlan struct {
+	Fields fieldList
+}
+
+// fieldList is a checked block's good fields, each name once, in source
+// order.
+type fieldList []*lang.Field
+
+// Get returns the field named name, or nil.
+func (l fieldList) Get(name string) *lang.Field {
+	for _, f := range l {
+		if f.Name.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+func (p *Program) checkPool(d *Decl) bool {
+	fields, ok := p.blockFields(d.poolStmt().Fields, "a pool", PoolFields)
+	d.Pl = &poolPlan{Fields: fields}
+	return ok
+}
+
+// requestPlan is a checked request: its fields by name.
+type requestPlan struct {
+	Fields fieldList
+}
+
+func (p *Program) checkRequest(d *Decl) bool {
+	fields, ok := p.blockFields(d.RequestStmt().Fields, "a request", RequestFields)
+	d.Rq = &requestPlan{Fields: fields}
+	return ok
+}

@@ -1,0 +1,42 @@
+package check
+
+import (
+	"fmt"
+
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
+	"github.com/gpl-lang/gpl/eval/internal/value"
+)
+
+// This file is the compare (language.md §14): jobs side by side, the best
+// of them by one result, and the trade ratio of each against the first.
+
+func (p *Program) checkCompare(d *Decl) bool {
+	c := d.Plan.compare
+	ok := p.memberJobs(d, c.Jobs)
+	d.Plan.By = ResultDefs["cost_per_useful_hour"]
+	if c.Order != "" {
+		def, found := ResultDefs[c.ByName()]
+		pos, end := c.By[0].Start(), c.By[len(c.By)-1].End()
+		switch {
+		case !found:
+			msg := "a job has no result " + c.ByName()
+			if sug := suggest.Closest(c.ByName(), ResultNames()); sug != "" {
+				msg += "; did you mean " + sug + "?"
+			}
+			p.errorAt(pos, end, msg)
+			return false
+		case def.Typ.Kind != value.Number:
+			p.errorAt(pos, end, fmt.Sprintf("%s is %s; a compare ranks by a number", c.ByName(), def.Typ.Phrase()))
+			return false
+		}
+		d.Plan.By, d.Plan.Max = def, c.Order == "max"
+	}
+	return ok
+}
+
+// BestRef reads NAME.best.
+type BestRef struct{}
+
+// RatioRef reads NAME.ratio(JOB): the trade ratio of JOB against the
+// compare's first job.
+type RatioRef struct{ Job *Decl }

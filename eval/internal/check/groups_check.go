@@ -1,0 +1,104 @@
+package check
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/gpl-lang/gpl/eval/internal/funcs"
+	"github.com/gpl-lang/gpl/eval/internal/value"
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// This file is the group (language.md §13): sums of its jobs' figures,
+// the ratios of those sums, and the rollup of losses and savings by the
+// team that owns each factor.
+
+func (p *Program) checkGroup(d *Decl) bool {
+	return p.memberJobs(d, d.Plan.group.Jobs)
+}
+
+// GroupFigure is one figure of a group, under the name it is read by: a
+// job result the group sums or divides (its row's group says which), or
+// the group's count of jobs (def nil).
+type GroupFigure struct {
+	Name string
+	Typ  value.Type
+	Def  *ResultDef
+}
+
+// GroupFigures are a group's figures by name, short factor names
+// included: jobs, and each result whose row has a group rule.
+var GroupFigures = func() map[string]*GroupFigure {
+	m := map[string]*GroupFigure{"jobs": {Name: "jobs", Typ: value.CountType}}
+	for _, d := range ResultTable {
+		if d.Group == GroupNone {
+			continue
+		}
+		for _, n := range append([]string{d.Name}, d.Aliases...) {
+			m[n] = &GroupFigure{Name: n, Typ: d.Typ, Def: d}
+		}
+	}
+	return m
+}()
+
+// GroupFigureNames are the long names of a group's figures, for
+// messages.
+var GroupFigureNames = func() []string {
+	var names []string
+	for name := range GroupFigures {
+		if i := strings.IndexByte(name, '.'); i < 0 || len(name)-i > 2 {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}()
+
+// GroupRef reads a group's figure.
+type GroupRef struct{ Fig *GroupFigure }
+
+func Contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// ownerCall checks owner_loss_cost(GROUP, "team") and
+// owner_saving(GROUP, "team").
+func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (value.Type, ast.Node) {
+	fn := n.Func.Name
+	if !b.Fits(len(n.Args)) {
+		return cp.errorf(n, "%s takes %s: a group and a team, e.g. %s(training, \"capacity\")", fn, b.ArityWords(), fn)
+	}
+	nm, ok := Unparen(n.Args[0]).(*lang.Name)
+	if !ok || len(nm.Parts) != 1 {
+		return cp.errorf(n.Args[0], "%s's first argument must name a group", fn)
+	}
+	d, ok := cp.p.Decls[nm.Parts[0].Name]
+	if !ok {
+		return cp.unknownName(nm)
+	}
+	if d.Kind != DeclGroup {
+		return cp.errorf(n.Args[0], "%s is a %s, but %s's first argument must be a group", d.Name.Name, DeclKinds[d.Kind].Noun, fn)
+	}
+	team, ok := Unparen(n.Args[1]).(*lang.StringLit)
+	if !ok {
+		return cp.errorf(n.Args[1], "%s's second argument must be a team's name, as a string: \"capacity\"", fn)
+	}
+	if !cp.p.dependOn(d, n.Args[0], cp.diags) {
+		cp.ok = false
+		return value.Type{}, nil
+	}
+	t := value.NumType(lang.Money)
+	return t, cp.addRef(&Ref{Kind: RefPlan, D: d, Text: fn, Node: n, Typ: t, Plan: OwnerRef{Saving: fn == "owner_saving", Team: team.Value}})
+}
+
+// OwnerRef reads a group's loss cost or saving for one team.
+type OwnerRef struct {
+	Saving bool
+	Team   string
+}

@@ -1,0 +1,88 @@
+package check
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// This file words the hints of the check pass for a number written
+// without its unit: the unit the reader meant, never one that changes the
+// number's magnitude.
+
+// usualUnits are the units a field or result is usually written in, by
+// its name: what "write its unit" suggests for it.
+var usualUnits = map[string]string{
+	"hours":        "h",
+	"rate":         "USD/h",
+	"sla_deadline": "ms",
+	"input_size":   "B",
+	"flops":        "FLOP",
+}
+
+// usualUnit is the unit a named operand of dimension d is written in: its
+// field's or result's usual unit, h for every *_hours result, else the
+// dimension's base unit.
+func usualUnit(e lang.Expr, d lang.Dim) (lang.Unit, bool) {
+	if n, ok := Unparen(e).(*lang.Name); ok {
+		last := n.Parts[len(n.Parts)-1].Name
+		if u, ok := lang.Units[usualUnits[last]]; ok && u.Dim == d {
+			return u, true
+		}
+		if d == lang.Duration && (strings.HasSuffix(n.Path(), "_hours") || strings.Contains(n.Path(), "_hours.")) {
+			return lang.Units["h"], true
+		}
+	}
+	switch d {
+	case lang.Duration:
+		return lang.Units["s"], true
+	case lang.Data:
+		return lang.Units["B"], true
+	case lang.Compute:
+		return lang.Units["FLOP"], true
+	case lang.ComputeRate:
+		return lang.Units["FLOP/s"], true
+	case lang.Money:
+		return lang.Units["USD"], true
+	case lang.Price:
+		return lang.Units["USD/h"], true
+	}
+	return lang.Unit{}, false
+}
+
+// unitHint writes how to give digits, a bare number compared or combined
+// with other (of dimension d), its unit: "1000000000FLOP (1GFLOP)",
+// "500h", "30s, 30min or 30h" when nothing says which duration is meant.
+func unitHint(other lang.Expr, digits string, d lang.Dim) string {
+	u, ok := usualUnit(other, d)
+	if d == lang.Duration && u.Symbol == "s" {
+		// Nothing says which duration is meant.
+		return digits + "s, " + digits + "min or " + digits + "h"
+	}
+	if !ok {
+		return digits + " " + d.BaseUnit()
+	}
+	sep := ""
+	if u.Symbol == "USD" || u.Symbol == "USD/h" {
+		sep = " "
+	}
+	hint := digits + sep + u.Symbol
+	v, err := strconv.ParseFloat(strings.ReplaceAll(digits, "_", ""), 64)
+	if err != nil || v == 0 {
+		return hint
+	}
+	base := lang.FromUnit(v, u)
+	if ru, ok := lang.ReadableUnit(base, d); ok && ru.Symbol != u.Symbol && d != lang.Money && d != lang.Price {
+		// A literal to write: no space, no thousands separators.
+		hint += " (" + lang.Numeral(lang.ToUnit(base, ru)) + ru.Symbol + ")"
+	}
+	return hint
+}
+
+// isBareZero reports a literal 0 without a unit: 0 is 0 in every unit, so
+// it takes the dimension of whatever it meets.
+func isBareZero(e lang.Expr) bool {
+	lit, ok := Unparen(e).(*lang.NumberLit)
+	return ok && lit.UnitOf() == nil && lit.Base() == 0
+}

@@ -1,0 +1,226 @@
+package check
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gpl-lang/gpl/eval/internal/value"
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// PoolFields are the fields of a pool; a job may set them too, and the
+// job's value wins.
+var PoolFields = map[string]fieldDef{
+	"devices": {lang.Count, "", "devices in the pool"},
+	"hours":   {lang.Duration, "h", "wall time the pool is offered to the job"},
+	"rate":    {lang.Price, " USD/h", "price of one offered device-hour"},
+}
+
+// jobPlan is a checked job: where each of its inputs is set, on its own
+// lines, inherited from the job it extends, or from its pool.
+type jobPlan struct {
+	Pool     *Decl
+	Parent   *Decl
+	Based    bool       // its pool or parent is known and checked
+	Partial  bool       // it, a job it extends or its pool lost a line to a syntax error (decl.partial)
+	items    bool       // its own lines checked without errors
+	Sites    inputSites // devices, hours, rate: where each comes from
+	Factors  [goodput.NumFactors]*lang.Field
+	Ceilings [goodput.NumFactors]*lang.Field
+	Owners   *jobOwners                      // owner of each factor (owners.go); shared when no owners block names one
+	chain    *[goodput.NumFactors]chainOwner // the nearest owners line along the extends chain; nil when there is none
+}
+
+// inputSites are the fields that set a job's devices, hours and rate.
+type inputSites [3]*lang.Field
+
+var SiteNames = [3]string{"devices", "hours", "rate"}
+
+func (s *inputSites) Get(name string) *lang.Field {
+	for i, n := range SiteNames {
+		if n == name {
+			return s[i]
+		}
+	}
+	return nil
+}
+
+func (s *inputSites) set(name string, f *lang.Field) {
+	for i, n := range SiteNames {
+		if n == name {
+			s[i] = f
+		}
+	}
+}
+
+// checkJob works out where each of a job's inputs comes from and checks
+// its own lines. When the pool or parent is missing or has errors, the
+// job's own lines are still checked, so that their independent errors are
+// reported too.
+func (p *Program) checkJob(d *Decl) bool {
+	jp := p.jobSlab.Put(jobPlan{})
+	d.Jb = jp
+	jp.Based = p.jobBase(d, jp)
+	jp.Partial = d.Partial || jp.Parent != nil && jp.Parent.Jb != nil && jp.Parent.Jb.Partial || jp.Pool != nil && jp.Pool.Partial
+	jp.Owners = p.ownersOf(d, jp)
+	jp.items = p.jobItems(d, jp)
+	if jp.Based && jp.items {
+		p.poolSites(d, jp)
+		return p.requireInputs(d, jp)
+	}
+	return false
+}
+
+// poolSites fills in the inputs the job chain leaves unset from the pool.
+func (p *Program) poolSites(d *Decl, jp *jobPlan) {
+	if jp.Pool == nil || jp.Pool.Pl == nil {
+		return
+	}
+	for _, f := range jp.Pool.Pl.Fields {
+		name := f.Name.Name
+		if jp.Sites.Get(name) == nil {
+			jp.Sites.set(name, f)
+		}
+	}
+}
+
+// requireInputs reports a job without devices or hours.
+func (p *Program) requireInputs(d *Decl, jp *jobPlan) bool {
+	ok := true
+	for _, name := range []string{"devices", "hours"} {
+		if jp.Sites.Get(name) == nil {
+			if !jp.Partial { // else it may be on the line the syntax error took
+				p.errorAt(d.Name.Start(), d.Name.End(), fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.Name.Name, name, name))
+			}
+			ok = false
+		}
+	}
+	return ok
+}
+
+// jobBase takes what a job inherits from its parent (extends) or pool
+// (on); false when that is missing or has errors, already reported.
+func (p *Program) jobBase(d *Decl, jp *jobPlan) bool {
+	j := d.JobStmt()
+	switch {
+	case j.Extends != nil:
+		parent, found := p.Decls[j.Extends.Name]
+		if !found || parent.Kind != DeclJob {
+			p.badTarget(j.Extends, "job", DeclJob)
+			return false
+		}
+		if parent.checked == Visiting {
+			p.errorAt(j.Extends.Start(), j.Extends.End(), "cycle: "+d.Name.Name+" extends itself through "+parent.Name.Name)
+			return false
+		}
+		if !p.CheckDecl(parent, &lang.Name{Parts: []*lang.Ident{j.Extends}}, &p.Diags) {
+			return false
+		}
+		pj := parent.Jb
+		jp.Parent, jp.Pool = parent, pj.Pool
+		jp.Sites, jp.Factors, jp.Ceilings = pj.Sites, pj.Factors, pj.Ceilings
+		if j.ExtendsOn != nil {
+			return p.extendsOn(d, jp, pj) // planning.go
+		}
+	case j.On != nil:
+		pool, found := p.Decls[j.On.Name]
+		if !found || pool.Kind != DeclPool {
+			p.badTarget(j.On, "pool", DeclPool)
+			return false
+		}
+		if !p.CheckDecl(pool, nil, &p.Diags) {
+			return false
+		}
+		jp.Pool = pool
+	}
+	return true
+}
+
+// jobItems reads a job block's own fields, factor blocks and expects over
+// what jobBase inherited; false when one has an error, already reported.
+func (p *Program) jobItems(d *Decl, jp *jobPlan) bool {
+	ok := true
+	var own inputSites // the job's own lines so far (a job's fields are its inputs)
+	for _, item := range d.JobStmt().Items {
+		switch it := item.(type) {
+		case *lang.Field:
+			def, known := PoolFields[it.Name.Name]
+			if !known {
+				p.unknownFieldDecl(it, "a job", append(SortedKeys(PoolFields), "factors", "ceilings"))
+				ok = false
+				continue
+			}
+			if prev := own.Get(it.Name.Name); prev != nil {
+				p.duplicateField(it, prev)
+				ok = false
+				continue
+			}
+			own.set(it.Name.Name, it)
+			jp.Sites.set(it.Name.Name, it)
+			ok = p.checkField(it, def) && ok
+		case *lang.FactorBlock:
+			ok = p.factorBlock(jp, it) && ok
+		case *lang.Expect:
+			p.ExpectNodes = append(p.ExpectNodes, expectSite{node: it, job: d})
+		}
+	}
+	return ok
+}
+
+func (p *Program) badTarget(id *lang.Ident, what string, kind declKind) {
+	if _, found := p.Decls[id.Name]; !found && p.lost[id.Name] {
+		return // declared by a statement with a syntax error, told already
+	}
+	msg := "unknown " + what + " " + id.Name
+	if x, found := p.Decls[id.Name]; found {
+		msg = fmt.Sprintf("%s is a %s, not a %s", id.Name, DeclKinds[x.Kind].Noun, what)
+	}
+	if sug := p.suggestOfKind(id.Name, kind); sug != "" {
+		msg += "; did you mean " + sug + "?"
+	}
+	p.errorAt(id.Start(), id.End(), msg)
+}
+
+func (p *Program) factorBlock(jp *jobPlan, b *lang.FactorBlock) bool {
+	ok := true
+	var seen [goodput.NumFactors]*lang.Field
+	for _, f := range b.Fields {
+		fac, known := goodput.ParseFactor(f.Name.Name)
+		if !known {
+			p.unknownFieldDecl(f, b.Kind(), []string{"scheduling", "runtime", "program", "S", "R", "P"})
+			ok = false
+			continue
+		}
+		if prev := seen[fac]; prev != nil {
+			p.duplicateField(f, prev)
+			ok = false
+			continue
+		}
+		seen[fac] = f
+		if !b.Ceilings {
+			jp.Factors[fac] = f
+		} else {
+			jp.Ceilings[fac] = f
+		}
+		ok = p.checkField(f, fractionDef) && ok
+	}
+	return ok
+}
+
+var fractionDef = fieldDef{lang.Count, "", "a fraction in [0, 1]"}
+
+// PlannerProblem is what the planner's rules find wrong with v as the
+// value of the field name, or "".
+func PlannerProblem(name string, v value.Value) string {
+	switch {
+	case name == "devices" && v.Num != math.Trunc(v.Num) && v.Num > 0 && !math.IsInf(v.Num, 0):
+		return fmt.Sprintf("devices is %s; devices are whole: write %s or %s",
+			lang.FormatNumber(v.Num), lang.FormatNumber(math.Floor(v.Num)), lang.FormatNumber(math.Ceil(v.Num)))
+	case name == "devices" && v.Num == 0:
+		return "devices is 0; a job needs at least one device"
+	case name == "hours" && v.Num == 0:
+		return "hours is 0; the pool must be offered to the job for some time, e.g. 720h"
+	}
+	return ""
+}

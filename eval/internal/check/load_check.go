@@ -1,0 +1,262 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gpl-lang/gpl/eval/internal/value"
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib"
+)
+
+// Error is what Load returns when a file cannot be evaluated: every
+// diagnostic found, in source order. Runtime is true when all of them arose
+// while computing values (each has Stage lang.Running: a division by zero,
+// an mpg of 0 used as a divisor) rather than from the text itself (syntax,
+// names, dimensions, inputs out of range); the command line exits 3 rather
+// than 2 for those.
+type Error struct {
+	Diagnostics lang.Diagnostics
+	Runtime     bool
+	// Sources, when set, holds every text the diagnostics quote: the
+	// scenario's files and the expression given to Eval or TypeOf.
+	Sources lang.Sources
+}
+
+func (e *Error) Error() string { return e.Diagnostics.Error() }
+
+// Options tune loading.
+type Options struct {
+	// FS, when set, is where the file and its relative imports are read;
+	// otherwise the operating system's file system is used.
+	FS fs.FS
+	// Std is the bundled library that import "std/NAME" reads NAME.gpl
+	// from; it defaults to stdlib.Files.
+	Std fs.FS
+	// Scenarios, when set, is where import "scenarios/NAME" (no .gpl
+	// suffix) reads a bundled scenario NAME.gpl from; the gpl command
+	// sets it to the scenarios it carries.
+	Scenarios fs.FS
+	// MaxPoints caps the points of one sweep; 0 means DefaultMaxPoints.
+	MaxPoints int
+	// AllowImports are directories, besides the loaded file's own, that
+	// relative imports may read from and below (paths inside FS when it is
+	// set). Without them an import stays inside the directory of the file
+	// loaded; see MaxImportSize for what else it must be.
+	AllowImports []string
+}
+
+func NewProgram(opts Options) *Program {
+	if opts.Std == nil {
+		opts.Std = stdlib.Files
+	}
+	return &Program{
+		Opts:      opts,
+		Sources:   lang.Sources{},
+		FileNamed: map[string]*lang.File{},
+		Loaded:    map[string]bool{},
+		Decls:     map[string]*Decl{},
+		Classes:   map[string]bool{},
+		Fields:    map[*lang.Field]*Compiled{},
+		konsts:    map[value.Value]*value.Value{},
+		lost:      map[string]bool{},
+		literals:  map[value.Value]*Compiled{},
+	}
+}
+
+func (p *Program) ReadFile(name string) ([]byte, error) {
+	var (
+		b   []byte
+		err error
+	)
+	if p.Opts.FS != nil {
+		b, err = fs.ReadFile(p.Opts.FS, path.Clean(filepath.ToSlash(name)))
+	} else {
+		b, err = os.ReadFile(name)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("cannot read %s: no such file", name)
+	}
+	return b, err
+}
+
+// AddFile parses a file and its imports and declares their names. src is
+// the program's own (read by it, or copied from the caller's): the tree
+// reads its names from it in place.
+func (p *Program) AddFile(name string, src []byte, from *lang.Import) {
+	if p.Loaded[name] {
+		return
+	}
+	f, diags := lang.ParseOwned(lang.DefaultLimits, name, src)
+	p.AddSyntax(diags)
+	p.AddParsed(f, src)
+}
+
+// AddSyntax adds a file's syntax diagnostics. Those that read a unit word
+// as a unit ("720 gb" as 720GB) are kept by where their literal starts, so
+// that a field of another dimension amends their hint instead of telling
+// a second error about a literal the user did not write (wrongDimension).
+func (p *Program) AddSyntax(ds lang.Diagnostics) {
+	p.Diags = append(p.Diags, ds...)
+	for _, d := range ds {
+		if strings.HasSuffix(d.Summary, "is not a unit") {
+			if p.unitWords == nil {
+				p.unitWords = map[lang.Position]*lang.Diagnostic{}
+			}
+			p.unitWords[d.Pos] = d
+		}
+	}
+}
+
+// AddParsed declares the names of a parsed file and reads its imports.
+func (p *Program) AddParsed(f *lang.File, src []byte) {
+	p.Loaded[f.Name] = true
+	p.Sources[f.Name] = src
+	p.FileNamed[f.Name] = f
+	p.Files = append(p.Files, f)
+	for name := range f.Lost {
+		p.lost[name] = true
+	}
+	if len(p.Decls) == 0 && len(f.Stmts) > len(p.Order) {
+		// Most statements declare a name: a table of the right size is
+		// not grown, and a grown one is left emptier (about twice the
+		// memory a name for a file of 100,000 jobs).
+		p.Decls = make(map[string]*Decl, len(f.Stmts))
+	}
+	first := len(p.Order)
+	defer func() {
+		if len(f.Partial) == 0 {
+			return
+		}
+		for _, d := range p.Order[first:] {
+			if s := d.stmt(); s != nil && f.Partial[s] {
+				d.Partial = true
+			}
+		}
+	}()
+	for _, st := range f.Stmts {
+		switch st := st.(type) {
+		case *lang.Import:
+			p.importFile(f, st)
+		case *lang.Expect:
+			p.ExpectNodes = append(p.ExpectNodes, expectSite{node: st})
+		default:
+			kind, ok := kindOfKeyword[st.Keyword()]
+			if !ok {
+				continue // owners: checked as a whole (owners.go)
+			}
+			d := Decl{Kind: kind, Name: lang.StatementOf(st).Name(st)}
+			row := &DeclKinds[kind]
+			if row.declare != nil {
+				row.declare(p, &d, st)
+			}
+			if d.Plan == nil {
+				d.syn = st
+			}
+			p.declare(d)
+		}
+	}
+}
+
+func (p *Program) importFile(f *lang.File, imp *lang.Import) {
+	path0, err := strconv.Unquote(imp.Path)
+	if err != nil {
+		pos, end := p.pathSpan(imp)
+		p.errorAt(pos, end, "malformed import path")
+		return
+	}
+	var (
+		name string
+		src  []byte
+	)
+	if p.importDepth >= MaxImportDepth {
+		pos, end := p.pathSpan(imp)
+		p.errorAt(pos, end, fmt.Sprintf("imports nest more than %d deep (the limit on import depth)", MaxImportDepth))
+		return
+	}
+	if sc, ok := strings.CutPrefix(path0, "scenarios/"); ok && p.Opts.Scenarios != nil && !strings.HasSuffix(sc, ".gpl") {
+		// A bundled scenario, by name.
+		name = "scenarios/" + sc + ".gpl"
+		src, err = fs.ReadFile(p.Opts.Scenarios, sc+".gpl")
+		if err != nil {
+			pos, end := p.pathSpan(imp)
+			p.errorAt(pos, end, fmt.Sprintf("there is no bundled scenario %q; gpl scenarios lists them", sc))
+			return
+		}
+	} else if lib, ok := strings.CutPrefix(path0, "std/"); ok {
+		name = "std/" + lib + ".gpl"
+		src, err = fs.ReadFile(p.Opts.Std, lib+".gpl")
+		if err != nil {
+			pos, end := p.pathSpan(imp)
+			p.errorAt(pos, end, fmt.Sprintf("there is no bundled library %q; the bundled ones are %s", path0, strings.Join(stdlib.Names(p.Opts.Std), ", ")))
+			return
+		}
+	} else {
+		var ok bool
+		if name, src, ok = p.readImport(f.Name, imp, path0); !ok {
+			return
+		}
+	}
+	p.importDepth++
+	p.AddFile(name, src, imp)
+	p.importDepth--
+}
+
+// MaxImportDepth is how deep imports may nest: a file importing one that
+// imports another, and so on.
+const MaxImportDepth = 64
+
+// MaxDependencyDepth is how long a chain of references the passes follow
+// at once: a declaration reading one declared after it, which reads one
+// declared after that, and so on. A chain declared in the order it is read
+// is followed one link at a time and has no limit.
+const MaxDependencyDepth = 10_000
+
+// MaxDeclarations is the most declarations one program may hold.
+const MaxDeclarations = 1_000_000
+
+func (p *Program) declare(v Decl) {
+	if len(p.Order) >= MaxDeclarations {
+		if !p.tooMany { // told once
+			p.errorAt(v.Name.Start(), v.Name.End(), fmt.Sprintf("more than %d declarations (the limit on one program)", MaxDeclarations))
+			p.tooMany = true
+		}
+		return
+	}
+	if prev, ok := p.Decls[v.Name.Name]; ok {
+		p.Diags = append(p.Diags, &lang.Diagnostic{
+			Severity: lang.Error, Summary: v.Name.Name + " is declared twice",
+			Pos: v.Name.Start(), End: v.Name.End(), Label: "declared again here",
+			Related: []lang.Related{{Pos: prev.Name.Start(), End: prev.Name.End(), Label: "first declared here"}},
+		})
+		return
+	}
+	if lang.IsKeyword(v.Name.Name) {
+		p.errorAt(v.Name.Start(), v.Name.End(), v.Name.Name+" is a keyword and cannot be declared")
+		return
+	}
+	d := p.declSlab.Put(v)
+	d.Slot = int32(len(p.Order))
+	if d.Kind == DeclLet || d.Kind == DeclParam {
+		d.Vslot = p.Nvalues
+		p.Nvalues++
+	}
+	p.Decls[d.Name.Name] = d
+	p.Order = append(p.Order, d)
+	if d.Kind == DeclParam {
+		p.Params = append(p.Params, d)
+	}
+}
+
+// errorAt records an error found in the text (exit 2).
+func (p *Program) errorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
+	d := &lang.Diagnostic{Severity: lang.Error, Summary: msg, Pos: pos, End: end}
+	p.Diags = append(p.Diags, d)
+	return d
+}

@@ -1,0 +1,181 @@
+package check
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/gpl-lang/gpl/eval/internal/value"
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// ResultDef is one row of the table of a job's results: what the name
+// means, how it is computed and explained, and what a group makes of it.
+type ResultDef struct {
+	// Name is the canonical name, as notes and :explain print it;
+	// aliases are the other names it is read by (a factor's short name).
+	Name    string
+	Aliases []string
+	// Listed is the name ResultNames lists, when it is not name: a
+	// factor is listed by its long name.
+	listed string
+	Typ    value.Type
+	// Doc is what it means; :explain says it of an input.
+	Doc string
+	// Formula spells how it is computed, for :explain: a name in braces
+	// is an operand, printed once by name and once by value.
+	Formula string
+	// Index is the row's place in resultTable, where the evaluator's
+	// half of the row is in its own table (resultRuns).
+	Index int
+	// Inputs are the names its value is computed from, for notes and for
+	// :explain's walk; nil means the operands of formula.
+	Inputs []string
+	// Input marks one of the job's inputs, which :explain answers with
+	// where it was set.
+	Input bool
+	// NeedsRate: the result is undefined when the job has no rate.
+	NeedsRate bool
+	// Of is the engine's figure, in engine units (device-hours, USD, USD
+	// per device-hour); a result that has none is computed by the
+	// evaluator (resultRun.calc).
+	Of func(r *goodput.Result) float64
+	// Group is what a group makes of the result: nothing, the sum over
+	// its jobs of of, or the ratio of two of its sums (ratio: the
+	// numerator's and the denominator's names).
+	Group GroupRule
+	Ratio [2]string
+}
+
+// GroupRule is how a group computes a result of its jobs.
+type GroupRule uint8
+
+const (
+	GroupNone GroupRule = iota
+	GroupSum
+	GroupRatio
+)
+
+var FactorNames = [goodput.NumFactors]string{"scheduling", "runtime", "program"}
+
+// ResultDefs maps every result name, aliases included, to its row;
+// resultTable lists the rows and resultNames the names, sorted.
+var ResultTable, ResultDefs, resultNames = buildResultDefs()
+
+func buildResultDefs() ([]*ResultDef, map[string]*ResultDef, []string) {
+	hours, money, price := value.NumType(lang.Duration), value.NumType(lang.Money), value.NumType(lang.Price)
+	defs := []*ResultDef{
+		{Name: "mpg", Typ: value.CountType, Doc: "S×R×P, the useful fraction of offered device-hours", Formula: "{S} × {R} × {P}",
+			Of: func(r *goodput.Result) float64 { return r.MPG }, Group: GroupRatio, Ratio: [2]string{"useful_hours", "offered_hours"}},
+		{Name: "badput", Typ: value.CountType, Doc: "1 − mpg", Formula: "1 − {mpg}",
+			Of: func(r *goodput.Result) float64 { return r.Badput }},
+		{Name: "offered_hours", Typ: hours, Doc: "devices × hours, in device-hours", Formula: "{devices} × {hours}",
+			Of: func(r *goodput.Result) float64 { return r.OfferedHours }, Group: GroupSum},
+		{Name: "useful_hours", Typ: hours, Doc: "offered_hours × mpg", Formula: "{offered_hours} × {mpg}",
+			Of: func(r *goodput.Result) float64 { return r.UsefulHours }, Group: GroupSum},
+		{Name: "cost", Typ: money, Doc: "offered_hours × rate", Formula: "{offered_hours} × {rate}", NeedsRate: true,
+			Of: func(r *goodput.Result) float64 { return r.Cost }, Group: GroupSum},
+		{Name: "badput_cost", Typ: money, Doc: "cost × badput", Formula: "{cost} × {badput}", NeedsRate: true,
+			Of: func(r *goodput.Result) float64 { return r.BadputCost }, Group: GroupSum},
+		{Name: "cost_per_useful_hour", Typ: price, Doc: "rate / mpg", Formula: "{rate} / {mpg}", NeedsRate: true,
+			Group: GroupRatio, Ratio: [2]string{"cost", "useful_hours"}},
+		{Name: "best_lever", Typ: value.StringType, Doc: `the factor whose ceiling gains most: "scheduling", "runtime", "program", or ""`,
+			Inputs: []string{"gain.scheduling", "gain.runtime", "gain.program"}},
+		{Name: "ceiling_mpg", Typ: value.CountType, Doc: "the product with every factor at its ceiling",
+			Inputs: []string{"ceiling.scheduling", "ceiling.runtime", "ceiling.program"},
+			Of:     func(r *goodput.Result) float64 { return r.CeilingMPG }},
+		{Name: "headroom", Typ: value.CountType, Doc: "ceiling_mpg / mpg", Formula: "{ceiling_mpg} / {mpg}"},
+		{Name: "devices", Typ: value.CountType, Doc: "devices offered to the job", Input: true},
+		{Name: "hours", Typ: hours, Doc: "wall time the pool is offered to the job", Input: true},
+		{Name: "rate", Typ: price, Doc: "price of one offered device-hour", Input: true},
+		// The waterfall (language §12): the device-hours left at each
+		// step from offered to useful.
+		{Name: "held_hours", Typ: hours, Doc: "offered_hours × S: device-hours with all the job's devices held", Formula: "{offered_hours} × {S}",
+			Of: func(r *goodput.Result) float64 { return r.HeldHours }, Group: GroupSum},
+		{Name: "productive_hours", Typ: hours, Doc: "held_hours × R: held device-hours whose progress was kept", Formula: "{held_hours} × {R}",
+			Of: func(r *goodput.Result) float64 { return r.ProductiveHours }, Group: GroupSum},
+	}
+	// Each factor's rows are read by its long name, and by its short one
+	// after the prefix.
+	for i := range goodput.NumFactors {
+		f := goodput.Factor(i)
+		long, short := FactorNames[f], f.Short()
+		perFactor := []*ResultDef{
+			{Name: short, Aliases: []string{long}, listed: long, Typ: value.CountType, Doc: long + " goodput factor", Input: true},
+			{Name: "ceiling." + long, Typ: value.CountType, Doc: long + " ceiling (the factor when none is set)", Input: true},
+			{Name: "loss." + long, Typ: value.CountType, Doc: "fraction of offered hours lost to " + long, Formula: lossFormula(f),
+				Of: func(r *goodput.Result) float64 { return r.Loss[f] }},
+			{Name: "lever." + long, Typ: value.CountType, Doc: "mpg with " + long + " alone at its ceiling", Inputs: []string{short, "ceiling." + long, "mpg"},
+				Of: func(r *goodput.Result) float64 { return r.Lever[f] }},
+			{Name: "gain." + long, Typ: value.CountType, Doc: "lever." + long + " − mpg", Formula: "{lever." + long + "} − {mpg}",
+				Of: func(r *goodput.Result) float64 { return r.Gain[f] }},
+			// Money per owner (language §12): per factor, what its
+			// shortfall costs and what reaching its ceiling is worth.
+			{Name: "loss_hours." + long, Typ: hours, Doc: "offered_hours × loss." + long + ": the device-hours " + long + "'s shortfall costs",
+				Formula: "{offered_hours} × {loss." + long + "}",
+				Of:      func(r *goodput.Result) float64 { return r.LossHours[f] }, Group: GroupSum},
+			{Name: "loss_cost." + long, Typ: money, Doc: "cost × loss." + long + ": the spend " + long + "'s shortfall costs",
+				Formula: "{cost} × {loss." + long + "}", NeedsRate: true,
+				Of: func(r *goodput.Result) float64 { return r.LossCost[f] }, Group: GroupSum},
+			{Name: "gain_hours." + long, Typ: hours, Doc: "offered_hours × gain." + long + ": useful device-hours gained for the same spend when " + long + " reaches its ceiling",
+				Formula: "{offered_hours} × {gain." + long + "}",
+				Of:      func(r *goodput.Result) float64 { return r.GainHours[f] }, Group: GroupSum},
+			{Name: "saving." + long, Typ: money, Doc: "cost × (1 − mpg / lever." + long + "): spend saved for the same useful work when " + long + " reaches its ceiling",
+				Formula: "{cost} × (1 − {mpg} / {lever." + long + "})", NeedsRate: true,
+				Of: func(r *goodput.Result) float64 { return r.Saving[f] }, Group: GroupSum},
+			{Name: "owner." + long, Typ: value.StringType, Doc: "the team that owns the " + long + " factor (an owners block, else \"" + long + "\")"},
+		}
+		for _, d := range perFactor[1:] { // PREFIX.S for PREFIX.scheduling
+			prefix, _, _ := strings.Cut(d.Name, ".")
+			d.Aliases = []string{prefix + "." + short}
+		}
+		defs = append(defs, perFactor...)
+	}
+	m := map[string]*ResultDef{}
+	var names []string
+	for i, d := range defs {
+		d.Index = i
+		if d.Inputs == nil {
+			d.Inputs = operands(d.Formula)
+		}
+		for _, n := range append([]string{d.Name}, d.Aliases...) {
+			m[n] = d
+		}
+		if d.listed == "" {
+			d.listed = d.Name
+		}
+		names = append(names, d.listed)
+	}
+	sort.Strings(names)
+	return defs, m, names
+}
+
+// operands are the names in braces in a formula, in order.
+func operands(formula string) []string {
+	var out []string
+	for {
+		open := strings.IndexByte(formula, '{')
+		if open < 0 {
+			return out
+		}
+		end := strings.IndexByte(formula[open:], '}') + open
+		out = append(out, formula[open+1:end])
+		formula = formula[end+1:]
+	}
+}
+
+// lossFormula is S × R × (1 − P) as far as factor f: the fraction of
+// offered hours the earlier factors keep that f loses.
+func lossFormula(f goodput.Factor) string {
+	if f == 0 {
+		return "1 − {" + f.Short() + "}"
+	}
+	var parts []string
+	for i := range f {
+		parts = append(parts, "{"+goodput.Factor(i).Short()+"}")
+	}
+	return strings.Join(append(parts, "(1 − {"+f.Short()+"})"), " × ")
+}
+
+// ResultNames lists the names of a job's results, for completion and docs.
+func ResultNames() []string { return append([]string(nil), resultNames...) }

@@ -1,0 +1,140 @@
+package check
+
+import (
+	"github.com/gpl-lang/gpl/eval/internal/source"
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
+	"github.com/gpl-lang/gpl/eval/internal/value"
+	"sort"
+	"sync"
+
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// declKind is the kind of a declaration: its row of declKinds (kinds.go).
+type declKind uint8
+
+const (
+	DeclLet declKind = iota
+	DeclPool
+	DeclJob
+	DeclRules
+	DeclRequest
+	DeclParam
+	// the planning declarations: planning.go
+	DeclGroup
+	DeclCompare
+	DeclSweep
+	DeclSolve
+	NumDeclKinds
+)
+
+// state of a declaration in a walk: the check pass's, or an evaluation's.
+type EvalState uint8
+
+const (
+	Unvisited EvalState = iota
+	Visiting
+	Done
+	Failed
+)
+
+// Decl is a declaration and what the check and compile passes learnt of
+// it. Nothing here changes after the program is built.
+type Decl struct {
+	// (Pointers first, then the rest by size: a program holds a decl per
+	// declaration, 128 bytes so laid out.)
+	Name    *lang.Ident
+	syn     lang.Stmt // its statement, for a let, param, pool, job, rules or request (letStmt, …)
+	Value   *Compiled // a let's or param's expression
+	Pl      *poolPlan
+	Jb      *jobPlan
+	Rs      *rulesPlan
+	Rq      *requestPlan
+	Plan    *planDecl  // a group's, compare's, sweep's or solve's (planning.go)
+	Typ     value.Type // a let's or param's type
+	Slot    int32      // index of its values in a Scenario (vals)
+	Vslot   int32      // a let's or param's index in a Scenario's values
+	Kind    declKind
+	checked EvalState // the check pass's walk
+	Ok      bool      // checked without errors
+	Partial bool      // read without a block item that did not parse (lang.File.Partial)
+}
+
+// stmt is the statement that declares d.
+func (d *Decl) stmt() lang.Stmt {
+	switch {
+	case d.syn != nil:
+		return d.syn
+	case d.Plan != nil && d.Plan.group != nil:
+		return d.Plan.group
+	case d.Plan != nil && d.Plan.compare != nil:
+		return d.Plan.compare
+	case d.Plan != nil && d.Plan.sweep != nil:
+		return d.Plan.sweep
+	case d.Plan != nil && d.Plan.Solve != nil:
+		return d.Plan.Solve
+	}
+	return nil
+}
+
+// The statement of a let or param, pool, job, rules or request; nil for
+// a declaration of another kind.
+func (d *Decl) letStmt() *lang.Let         { n, _ := d.syn.(*lang.Let); return n }
+func (d *Decl) poolStmt() *lang.Pool       { n, _ := d.syn.(*lang.Pool); return n }
+func (d *Decl) JobStmt() *lang.Job         { n, _ := d.syn.(*lang.Job); return n }
+func (d *Decl) RulesStmt() *lang.Rules     { n, _ := d.syn.(*lang.Rules); return n }
+func (d *Decl) RequestStmt() *lang.Request { n, _ := d.syn.(*lang.Request); return n }
+
+// Program is a resolved, checked and compiled file with its imports.
+type Program struct {
+	declSlab     lang.Slab[Decl] // the long-lived objects of a program, allocated together (lang.Slab)
+	jobSlab      lang.Slab[jobPlan]
+	expectSlab   lang.Slab[Expectation]
+	Opts         Options
+	Sources      lang.Sources
+	FileNamed    map[string]*lang.File // p.files by name
+	Files        []*lang.File
+	Loaded       map[string]bool
+	Decls        map[string]*Decl
+	Order        []*Decl
+	Params       []*Decl
+	Classes      map[string]bool
+	ExpectNodes  []expectSite
+	Expects      []*Expectation
+	Diags        lang.Diagnostics                   // of every pass before evaluation
+	Nvalues      int32                              // lets and params declared (decl.vslot)
+	Fields       map[*lang.Field]*Compiled          // each checked field's compiled (nil: it has errors), but for a number that checked (fieldValue reads it)
+	konsts       map[value.Value]*value.Value       // while checking: the values of constant expressions, each kept once
+	lost         map[string]bool                    // names declared by statements that did not parse (lang.File.Lost)
+	unitWords    map[lang.Position]*lang.Diagnostic // syntax errors of a unit word read as a unit, by where the literal starts (addSyntax)
+	literals     map[value.Value]*Compiled          // while checking: the compiled of each constant value written as a number, shared (literal)
+	Nfields      int                                // fields compiled; each has its index in Scenario.fieldVals
+	stack        []*Decl                            // the check pass's walk
+	namesMu      sync.Mutex                         // guards names, kindNames and their counts
+	names        *suggest.Suggester                 // candidates for "did you mean", built when first needed
+	namesFor     int                                // len(order) when names was built
+	kindNames    map[declKind]*suggest.Suggester    // the declarations of each kind, for "did you mean" of a job or pool named
+	kindNamesFor int                                // len(order) when kindNames was built
+	libNames     map[string]string                  // what the bundled libraries declare, by name
+	owners       ownerTable                         // owners blocks, checked (owners.go)
+	imports      *source.Reader
+	importDepth  int  // imports being read, one inside another
+	tooMany      bool // MaxDeclarations was reached (and told)
+	tooDeepTold  bool // MaxDependencyDepth was reached (and told)
+}
+
+// sortExpects puts the compiled expectations in file order, then source
+// order.
+func (p *Program) sortExpects() {
+	fileIndex := map[string]int{}
+	for i, f := range p.Files {
+		fileIndex[f.Name] = i
+	}
+	sort.SliceStable(p.Expects, func(i, j int) bool {
+		a, b := p.Expects[i].Syntax.Start(), p.Expects[j].Syntax.Start()
+		if a.Filename != b.Filename {
+			return fileIndex[a.Filename] < fileIndex[b.Filename]
+		}
+		return a.Offset < b.Offset
+	})
+}

@@ -1,0 +1,84 @@
+package check
+
+import (
+	"fmt"
+
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
+	"github.com/gpl-lang/gpl/eval/internal/value"
+	"github.com/gpl-lang/gpl/lang"
+)
+
+// FindPlan is a checked find line.
+type FindPlan struct {
+	In      Input
+	Lo, Hi  *Compiled // nil: [0, 1] for a factor or ceiling
+	Result  *ResultDef
+	Op      string
+	Target  *Compiled
+	Cond    lang.Expr
+	resultN *lang.Name
+}
+
+func (p *Program) checkSolve(d *Decl) bool {
+	sv := d.Plan.Solve
+	f := sv.Find
+	ok := p.overJob(d, sv.Job)
+	in, iok := p.resolveInput(f.Input, "find")
+	if !iok {
+		return false
+	}
+	fp := &FindPlan{In: in, Cond: f.Cond}
+	d.Plan.Find = fp
+	switch {
+	case f.Lo != nil:
+		fp.Lo = p.inputValue(f.Lo, in, "the range's start")
+		fp.Hi = p.inputValue(f.Hi, in, "the range's end")
+		ok = fp.Lo != nil && fp.Hi != nil && ok
+	case in.Kind != InFactor && in.Kind != InCeiling:
+		p.errorAt(f.Input[0].Start(), f.Input[len(f.Input)-1].End(),
+			fmt.Sprintf("find %s needs a range: find %s in [LOW, HIGH] such that …", in.Name, in.Name)).Notes =
+			[]string{"only a factor or a ceiling has a range of its own, [0, 1]"}
+		ok = false
+	}
+	return p.solveCondition(fp) && ok
+}
+
+// solveCondition checks that a find's condition compares one job result
+// with a target: RESULT OP TARGET.
+func (p *Program) solveCondition(fp *FindPlan) bool {
+	bad := func() bool {
+		pos, end := fp.Cond.Span()
+		p.errorAt(pos, end, "a solve's condition compares one result of the job with a target, e.g. mpg >= 0.30").Notes =
+			[]string{"write RESULT < TARGET, <=, > or >=; the target may be any expression of the result's dimension"}
+		return false
+	}
+	b, ok := Unparen(fp.Cond).(*lang.Binary)
+	if !ok {
+		return bad()
+	}
+	switch b.Op {
+	case "<", "<=", ">", ">=":
+	default:
+		return bad()
+	}
+	n, ok := Unparen(b.L).(*lang.Name)
+	if !ok {
+		return bad()
+	}
+	def, ok := ResultDefs[n.Path()]
+	if !ok {
+		msg := "the job has no result " + n.Path()
+		if sug := suggest.Closest(n.Path(), ResultNames()); sug != "" {
+			msg += "; did you mean " + sug + "?"
+		}
+		p.errorAt(n.Start(), n.End(), msg)
+		return false
+	}
+	if def.Typ.Kind != value.Number {
+		p.errorAt(n.Start(), n.End(), fmt.Sprintf("%s is %s; a solve needs a numeric result", n.Path(), def.Typ.Phrase()))
+		return false
+	}
+	fp.Result, fp.Op, fp.resultN = def, b.Op, n
+	fp.Target = p.inputValue(b.R, Input{Name: n.Path(), Typ: def.Typ}, "the target")
+	return fp.Target != nil
+}

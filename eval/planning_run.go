@@ -1,0 +1,129 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// planValues are what one evaluation computed for a planning declaration.
+type planValues struct {
+	axes   []axisValues // a sweep's axes
+	points int          // a sweep's number of points
+	answer *point       // a solve's answer
+	runs   int          // the engine runs (or evaluations) a solve took
+}
+
+// planValue computes what a refPlan reads in this evaluation.
+func (s *Scenario) planValue(r *check.Ref, out *sink) (Value, bool) {
+	switch q := r.Plan.(type) {
+	case check.BestRef:
+		return s.bestValue(r, out)
+	case check.RatioRef:
+		return s.ratioValue(q, r, out)
+	case check.GroupRef:
+		return s.figureValue(q, r, out)
+	case check.OwnerRef:
+		return s.ownerValue(q, r, out)
+	case check.SweepPointsRef:
+		return s.sweepPointsValue(r)
+	case *check.SweepQuery:
+		return s.queryValue(q, r, out)
+	case check.SolveRef:
+		return s.solveValue(q, r, out)
+	case check.PointScopeRef:
+		return s.pointScopeValue(r, out)
+	}
+	panic(fmt.Sprintf("planValue: %T", r.Plan))
+}
+
+// evalMembers evaluates the jobs a group or compare lists.
+func (s *Scenario) evalMembers(d *check.Decl) bool {
+	ok := true
+	for _, m := range d.Plan.Members {
+		ok = s.force(m) && ok
+	}
+	return ok
+}
+
+// point is a job with some inputs replaced: a sweep's point or a solve's
+// answer.
+type point struct {
+	job    jobState
+	res    goodput.Result // the job's result at this point (job.kept)
+	vals   []float64      // the varied inputs' values, base units, in axis order
+	above  [goodput.NumFactors]bool
+	sc     *Scenario // the evaluation its values come from (one per param value)
+	params map[*check.Decl]Value
+}
+
+// Own makes a copy of a point read its own result, not the original's,
+// which the walk over a sweep's points goes on to overwrite.
+func (pt *point) own() {
+	if pt.job.kept != nil {
+		pt.job.kept = &pt.res
+	}
+}
+
+// settle makes the point's inputs valid for the engine: a factor above its
+// ceiling is a what-if, so the ceiling rises to it (its lever is then its
+// own mpg) and the point is marked.
+func (pt *point) settle() {
+	pt.job.kept = nil
+	in := &pt.job.in
+	for f := range goodput.NumFactors {
+		pt.above[f] = false
+		if c := in.Ceilings[f]; c.Set && in.Factors[f].Value > c.Value {
+			in.Ceilings[f] = in.Factors[f]
+			pt.above[f] = true
+		}
+	}
+}
+
+// aboveCeiling lists the factors of the point that are above their
+// ceilings.
+func (pt *point) aboveCeiling() []string {
+	var out []string
+	for f := range goodput.NumFactors {
+		if pt.above[f] {
+			out = append(out, check.FactorNames[f])
+		}
+	}
+	return out
+}
+
+// pointFieldGet reads the field f at pt.
+func pointFieldGet(f check.PointField, pt *point) (Value, error) {
+	if f.Param != nil {
+		pt.sc.force(f.Param)
+		return *pt.sc.value(f.Param), nil
+	}
+	return resultGet(f.Def, &pt.job)
+}
+
+// pointValue words a failed read of a point's field.
+func pointValue(f check.PointField, pt *point, what string) (Value, error) {
+	v, err := pointFieldGet(f, pt)
+	if err == nil {
+		return v, nil
+	}
+	if err == errNoRate {
+		return Value{}, fmt.Errorf("%s has no rate, so %s is undefined", what, f.Def.Name)
+	}
+	return Value{}, fmt.Errorf("%s of %s is undefined: %w", f.Def.Name, what, divisionError("its mpg", &pt.job, err))
+}
+
+// asInputErrors finds the engine's input errors in err.
+func asInputErrors(err error, ies *goodput.InputErrors) bool {
+	if errors.As(err, ies) {
+		return true
+	}
+	var ie *goodput.InputError
+	if errors.As(err, &ie) {
+		*ies = goodput.InputErrors{ie}
+		return true
+	}
+	return false
+}

@@ -1,0 +1,210 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// resultRun is the evaluator's half of a row of the table of a job's
+// results (resultDef, by its index): how a result the engine has no
+// figure for is computed, and how :explain spells one that no fixed
+// formula does.
+type resultRun struct {
+	// explain spells it for :explain when no fixed formula does: a
+	// formula to fill in, or else a finished line.
+	explain func(j *Job, v Value) (formula, line string)
+	// calc computes a result the engine has no figure for (resultDef.of
+	// nil).
+	calc func(j *jobState) (Value, error)
+}
+
+// resultRuns are the evaluator's halves of the rows, by resultDef.index.
+var resultRuns = buildResultRuns()
+
+func buildResultRuns() []resultRun {
+	byName := map[string]resultRun{
+		"cost_per_useful_hour": {calc: func(j *jobState) (Value, error) {
+			v, err := j.result().CostPerUsefulHour()
+			return priceValue(v), err
+		}},
+		"best_lever": {
+			explain: func(j *Job, v Value) (string, string) { return "", j.explainBestLever(v) },
+			calc: func(j *jobState) (Value, error) {
+				if !j.result().HasBestLever {
+					return Value{Type: StringType}, nil
+				}
+				return Value{Type: StringType, Str: j.result().BestLever.String()}, nil
+			}},
+		"ceiling_mpg": {explain: func(j *Job, _ Value) (string, string) { return j.ceilingFormula(), "" }},
+		"headroom":    {calc: func(j *jobState) (Value, error) { v, err := j.result().Headroom(); return count(v), err }},
+		"devices":     {calc: func(j *jobState) (Value, error) { return count(j.in.Devices), nil }},
+		"hours":       {calc: func(j *jobState) (Value, error) { return hoursValue(j.in.Hours), nil }},
+		"rate": {calc: func(j *jobState) (Value, error) {
+			if !j.in.Rate.Set {
+				return Value{}, errNoRate
+			}
+			return priceValue(j.in.Rate.Value), nil
+		}},
+	}
+	for i := range goodput.NumFactors {
+		f := goodput.Factor(i)
+		long := check.FactorNames[f]
+		byName[f.Short()] = resultRun{calc: func(j *jobState) (Value, error) { return count(j.in.Factors[f].Value), nil }}
+		byName["ceiling."+long] = resultRun{calc: func(j *jobState) (Value, error) {
+			if c := j.in.Ceilings[f]; c.Set {
+				return count(c.Value), nil
+			}
+			return count(j.in.Factors[f].Value), nil
+		}}
+		byName["lever."+long] = resultRun{explain: func(j *Job, v Value) (string, string) {
+			if !j.Inputs.Ceilings[f].Set {
+				return "", fmt.Sprintf("lever.%s = mpg = %s (%s has no ceiling)", long, v, f)
+			}
+			return leverFormula(f), ""
+		}}
+		byName["owner."+long] = resultRun{
+			explain: func(j *Job, _ Value) (string, string) { return "", j.explainOwner("owner." + long) },
+			calc:    func(j *jobState) (Value, error) { return Value{Type: StringType, Str: j.owner(f)}, nil }}
+	}
+	runs := make([]resultRun, len(check.ResultTable))
+	for name, r := range byName {
+		runs[check.ResultDefs[name].Index] = r
+	}
+	return runs
+}
+
+var errNoRate = errors.New("has no rate")
+
+// resultGet computes the result for job j.
+func resultGet(d *check.ResultDef, j *jobState) (Value, error) {
+	if d.NeedsRate && !j.result().HasCost {
+		return Value{}, errNoRate
+	}
+	if calc := resultRuns[d.Index].calc; calc != nil {
+		return calc(j)
+	}
+	r := j.result()
+	return engineValue(d.Of(&r), d.Typ), nil
+}
+
+// jobResult reads a named result of a forced job.
+func (s *Scenario) jobResult(d *check.Decl, name string) (Value, error) {
+	def, ok := check.ResultDefs[name]
+	if !ok {
+		return Value{}, fmt.Errorf("job %s has no result %s", d.Name.Name, name)
+	}
+	v, err := resultGet(def, s.of(d).job)
+	if errors.Is(err, errNoRate) {
+		return Value{}, fmt.Errorf("job %s has no rate, so %s is undefined; set rate in the job or its pool", d.Name.Name, def.Name)
+	}
+	if err != nil {
+		return Value{}, fmt.Errorf("%s of job %s is undefined: %w", def.Name, d.Name.Name, divisionError("its mpg", s.of(d).job, err))
+	}
+	return v, nil
+}
+
+// divisionError words an error of the goodput engine's divisions by the
+// mpg of a job (a *goodput.DivisionError, whose own text names Go values) for a
+// message that has already named the result. divisor names the mpg: "its
+// mpg", "the mpg of a". The result wraps the engine's error, so errors.Is
+// still finds goodput.ErrZeroMPG or goodput.ErrOverflow.
+func divisionError(divisor string, js *jobState, err error) error {
+	switch {
+	case errors.Is(err, goodput.ErrZeroMPG):
+		return &restated{divisor + " is 0", err}
+	case errors.Is(err, goodput.ErrOverflow):
+		return &restated{fmt.Sprintf("the quotient is too large to represent (%s is %s)", divisor, lang.FormatNumber(js.result().MPG)), err}
+	}
+	return err
+}
+
+// restated is an error told in other words: its text replaces err's.
+type restated struct {
+	msg string
+	err error
+}
+
+func (e *restated) Error() string { return e.msg }
+func (e *restated) Unwrap() error { return e.err }
+
+// refValue computes what a ref reads in this evaluation, evaluating the
+// declaration first while the evaluation runs; once it has run, every
+// declaration is done or failed and nothing changes. A ref to a
+// jobResultAt is the result field of job d, read where at is: an error is
+// reported there, as a runtime error when the result is undefined or out
+// of range for the values (a zero mpg), else as one of the file.
+func (s *Scenario) jobResultAt(d *check.Decl, field string, at lang.Expr, out *sink) (Value, bool) {
+	v, err := s.jobResult(d, field)
+	if err != nil {
+		pos, end := at.Span()
+		if errors.Is(err, goodput.ErrZeroMPG) || errors.Is(err, goodput.ErrOverflow) {
+			out.runtimeErrorAt(pos, end, err.Error())
+		} else {
+			out.errorAt(pos, end, err.Error())
+		}
+		return Value{}, false
+	}
+	return v, true
+}
+
+// declaration that could not be evaluated fails quietly.
+func (s *Scenario) refValue(r *check.Ref, out *sink) (Value, bool) {
+	if !s.force(r.D) || r.D2 != nil && !s.force(r.D2) {
+		return Value{}, false
+	}
+	pos, end := r.Node.Span()
+	switch r.Kind {
+	case check.RefLet:
+		return *s.value(r.D), true
+	case check.RefJob:
+		return s.jobResultAt(r.D, r.Field, r.Node, out)
+	case check.RefPool:
+		f := r.D.Pl.Fields.Get(r.Field)
+		if f == nil {
+			out.errorAt(pos, end, fmt.Sprintf("pool %s does not set %s", r.D.Name.Name, r.Field))
+			return Value{}, false
+		}
+		return s.fieldValue(f)
+	case check.RefTrade:
+		v, err := goodput.TradeRatio(s.of(r.D).job.result(), s.of(r.D2).job.result())
+		if err != nil {
+			err = divisionError("the mpg of "+r.D.Name.Name, s.of(r.D).job, err)
+			out.runtimeErrorAt(pos, end, fmt.Sprintf("trade_ratio(%s, %s) is undefined: %v", r.D.Name.Name, r.D2.Name.Name, err))
+			return Value{}, false
+		}
+		return count(v), true
+	case check.RefRequest:
+		return s.requestField(r, out)
+	case check.RefClassify:
+		return s.classifyRef(r)
+	case check.RefPlan:
+		return s.planValue(r, out) // planning.go
+	}
+	return Value{}, false
+}
+
+func count(v float64) Value { return NumberValue(v, lang.Count) }
+
+// hoursValue turns device-hours into a duration in seconds.
+func hoursValue(h float64) Value {
+	return NumberValue(lang.FromUnit(h, lang.Units["h"]), lang.Duration)
+}
+
+func priceValue(p float64) Value {
+	return NumberValue(lang.FromUnit(p, lang.Units["USD/h"]), lang.Price)
+}
+
+// engineValue is a figure of the engine, in its units, as a value of type t.
+func engineValue(v float64, t Type) Value {
+	switch t.Dim {
+	case lang.Duration:
+		return hoursValue(v)
+	case lang.Price:
+		return priceValue(v)
+	}
+	return NumberValue(v, t.Dim)
+}

@@ -1,0 +1,283 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// axisValues are a vary line's values in one evaluation: from + i × step
+// for i in [0, n), the last being to itself when (to − from) / step is
+// whole, or the listed values.
+type axisValues struct {
+	from, step, last float64
+	n                int
+	list             []float64
+}
+
+// Value is the axis's i'th value, in base units: computed, never
+// accumulated, so from + 2 × step is the same number however it is
+// reached.
+func (a *axisValues) value(i int) float64 {
+	switch {
+	case a.list != nil:
+		return a.list[i]
+	case i == a.n-1:
+		return a.last
+	}
+	return a.from + float64(i)*a.step
+}
+
+// evalSweep evaluates a sweep's axes, checks their values against the
+// inputs' ranges and counts the points; the points themselves are
+// computed only when a query or the table walks them.
+func (s *Scenario) evalSweep(d *check.Decl) bool {
+	pd := d.Plan
+	pv := &planValues{}
+	s.of(d).plan = pv
+	if !s.force(pd.Job) {
+		return false
+	}
+	ok := true
+	total := 1.0
+	for _, ax := range pd.Axes {
+		av, aok := s.axis(ax)
+		ok = ok && aok
+		pv.axes = append(pv.axes, av)
+		total *= float64(av.n)
+	}
+	if !ok {
+		return false
+	}
+	if cap := s.p.MaxPoints(); total > float64(cap) {
+		diag := s.ev.errorAt(d.Name.Start(), d.Name.End(), fmt.Sprintf("sweep %s has %s points, more than the %s a sweep may have",
+			d.Name.Name, groupInt(total), groupInt(float64(cap))))
+		diag.Notes = append(diag.Notes, "vary fewer inputs or take larger steps, or raise the cap with --max-points")
+		return false
+	}
+	pv.points = int(total)
+	return true
+}
+
+// Axis evaluates one vary line.
+func (s *Scenario) axis(ax *check.AxisPlan) (axisValues, bool) {
+	var av axisValues
+	if ax.Values != nil {
+		ok := true
+		for i, c := range ax.Values {
+			v, vok := s.run(c, &s.ev)
+			if !vok {
+				ok = false
+				continue
+			}
+			if msg := ax.In.OutOfRange(v.Num); msg != "" {
+				pos, end := ax.Vary.Values[i].Span()
+				s.ev.errorAt(pos, end, msg)
+				ok = false
+			}
+			av.list = append(av.list, v.Num)
+		}
+		av.n = len(av.list)
+		return av, ok
+	}
+	from, fok := s.run(ax.From, &s.ev)
+	to, tok := s.run(ax.To, &s.ev)
+	step, sok := s.run(ax.Step, &s.ev)
+	if !fok || !tok || !sok {
+		return av, false
+	}
+	v := ax.Vary
+	if step.Num <= 0 {
+		pos, end := v.Step.Span()
+		s.ev.errorAt(pos, end, fmt.Sprintf("step %s is not positive; a sweep steps up from from to to", step))
+		return av, false
+	}
+	if to.Num < from.Num {
+		pos, end := v.To.Span()
+		s.ev.errorAt(pos, end, fmt.Sprintf("to %s is below from %s; write the smaller value first", to, from))
+		return av, false
+	}
+	av.from, av.step = from.Num, step.Num
+	q := (to.Num - from.Num) / step.Num
+	if q >= 1e15 {
+		av.n = math.MaxInt32 // far above any cap
+		return av, true
+	}
+	if k := math.Round(q); math.Abs(q-k) <= 1e-9 {
+		av.n, av.last = int(k)+1, to.Num
+	} else {
+		av.n = int(math.Floor(q)) + 1
+		av.last = from.Num + float64(av.n-1)*step.Num
+	}
+	if msg := ax.In.OutOfRange(from.Num); msg != "" {
+		pos, end := v.From.Span()
+		s.ev.errorAt(pos, end, msg)
+		return av, false
+	}
+	if msg := ax.In.OutOfRange(av.last); msg != "" {
+		pos, end := v.To.Span()
+		s.ev.errorAt(pos, end, msg)
+		return av, false
+	}
+	return av, true
+}
+
+// groupInt writes a whole number with thousands separators: 1,000,000.
+func groupInt(v float64) string {
+	digits := strconv.FormatFloat(math.Floor(v), 'f', 0, 64)
+	var b strings.Builder
+	for i, c := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// evaluatePoint is a new evaluation of the program with params, whose
+// declarations are computed only when read: a sweep point's or a solve
+// step's for a param.
+func evaluatePoint(p *check.Program, params map[*check.Decl]Value) *Scenario {
+	return &Scenario{
+		p:         p,
+		params:    params,
+		vals:      make([]declValues, len(p.Order)),
+		values:    make([]Value, p.Nvalues),
+		fieldVals: make([]fieldValue, p.Nfields),
+	}
+}
+
+// withParam is the evaluation of s with the param d set to v: the job's
+// inputs at that value.
+func (s *Scenario) withParam(params map[*check.Decl]Value, job *check.Decl) (*Scenario, error) {
+	n := evaluatePoint(s.p, params)
+	if !n.force(job) {
+		msg := "it has errors"
+		for _, dg := range n.ev.diags {
+			if dg.Severity == lang.Error {
+				msg = dg.Summary
+				break
+			}
+		}
+		return nil, fmt.Errorf("job %s cannot be evaluated: %s", job.Name.Name, msg)
+	}
+	return n, nil
+}
+
+// paramValues are s's params with the point's param inputs replacing
+// them.
+func (s *Scenario) paramValues() map[*check.Decl]Value {
+	m := make(map[*check.Decl]Value, len(s.params)+1)
+	for d, v := range s.params {
+		m[d] = v
+	}
+	return m
+}
+
+// eachPoint walks the sweep's points in order, the first vary line
+// outermost, calling fn with each until it returns false. The point is
+// reused from one call to the next: fn must copy what it keeps. Memory
+// does not grow with the points.
+func (s *Scenario) eachPoint(d *check.Decl, fn func(*point) bool) error {
+	pd, pv := d.Plan, s.of(d).plan
+	if pv == nil || s.of(d).state != check.Done {
+		return fmt.Errorf("sweep %s could not be evaluated", d.Name.Name)
+	}
+	axes := pd.Axes
+	if pv.points == 0 {
+		return nil
+	}
+	pt := &point{vals: make([]float64, len(axes)), sc: s}
+	base := s.of(pd.Job).job.in
+	firstParam := -1
+	for i, ax := range axes {
+		if ax.In.Kind == check.InParam && firstParam < 0 {
+			firstParam = i
+		}
+	}
+	idx := make([]int, len(axes))
+	changed := 0 // the outermost axis whose value changed since the last point
+	for {
+		if firstParam >= 0 && changed <= lastParam(axes) {
+			params := s.paramValues()
+			for i, ax := range axes {
+				if ax.In.Kind == check.InParam {
+					params[ax.In.Param] = NumberValue(pv.axes[i].value(idx[i]), ax.In.Typ.Dim)
+				}
+			}
+			sc, err := s.withParam(params, pd.Job)
+			if err != nil {
+				return fmt.Errorf("at %s: %w", describePoint(axes, pv, idx), err)
+			}
+			pt.sc, pt.params = sc, params
+			base = sc.of(pd.Job).job.in
+		}
+		pt.job.in = base
+		for i, ax := range axes {
+			v := pv.axes[i].value(idx[i])
+			pt.vals[i] = v
+			if ax.In.Kind != check.InParam {
+				ax.In.Apply(&pt.job.in, v)
+			}
+		}
+		pt.settle()
+		res, err := goodput.Solve(pt.job.in)
+		if err != nil {
+			return fmt.Errorf("at %s: %s", describePoint(axes, pv, idx), engineMessage(err))
+		}
+		pt.res, pt.job.kept = res, &pt.res
+		if !fn(pt) {
+			return nil
+		}
+		i := len(axes) - 1
+		for ; i >= 0; i-- {
+			idx[i]++
+			if idx[i] < pv.axes[i].n {
+				break
+			}
+			idx[i] = 0
+		}
+		if i < 0 {
+			return nil
+		}
+		changed = i
+	}
+}
+
+// lastParam is the index of the innermost param axis, -1 when none.
+func lastParam(axes []*check.AxisPlan) int {
+	last := -1
+	for i, ax := range axes {
+		if ax.In.Kind == check.InParam {
+			last = i
+		}
+	}
+	return last
+}
+
+// describePoint writes a point's varied inputs: runtime = 0.9, devices = 128.
+func describePoint(axes []*check.AxisPlan, pv *planValues, idx []int) string {
+	s := ""
+	for i, ax := range axes {
+		if i > 0 {
+			s += ", "
+		}
+		s += ax.In.Name + " = " + NumberValue(pv.axes[i].value(idx[i]), ax.In.Typ.Dim).String()
+	}
+	return s
+}
+
+// engineMessage words a goodput engine error in gpl's terms.
+func engineMessage(err error) string {
+	var ies goodput.InputErrors
+	if asInputErrors(err, &ies) && len(ies) > 0 {
+		return inputErrorMessage(ies[0])
+	}
+	return err.Error()
+}
