@@ -8,8 +8,10 @@ import (
 	"os/exec"
 	"regexp"
 	"strconv"
+	"sync"
 	"testing"
 
+	"github.com/gpl-lang/gpl/internal/pipewatch"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -29,8 +31,10 @@ func TestScripts(t *testing.T) {
 		Dir:           "../../testdata/script",
 		UpdateScripts: *updateScripts,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exits":  cmdExits,
-			"untime": cmdUntime,
+			"exits":     cmdExits,
+			"untime":    cmdUntime,
+			"watchfifo": cmdWatchFIFO,
+			"unopened":  cmdUnopened,
 		},
 	})
 }
@@ -80,5 +84,50 @@ func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("%s exited with %d, want %d", args[1], got, want)
+	}
+}
+
+// pipeWatches are the named pipes watchfifo watches, by absolute path
+// (each script has a directory of its own).
+var pipeWatches sync.Map // string → *pipewatch.Watch
+
+// cmdWatchFIFO starts watching named pipes for a reader:
+// watchfifo FILE...
+// A program that opens one of them while it is watched does not wait on
+// it: it reads it as empty.
+func cmdWatchFIFO(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: watchfifo FILE...")
+	}
+	for _, name := range args {
+		p := ts.MkAbs(name)
+		w, err := pipewatch.Start(p)
+		ts.Check(err)
+		if _, dup := pipeWatches.LoadOrStore(p, w); dup {
+			ts.Fatalf("watchfifo %s: already watched", name)
+		}
+		ts.Defer(func() {
+			w.Stop()
+			pipeWatches.Delete(p)
+		})
+	}
+}
+
+// cmdUnopened ends the watch of named pipes and checks that nothing
+// opened them since watchfifo: unopened FILE...
+func cmdUnopened(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: unopened FILE...")
+	}
+	for _, name := range args {
+		v, ok := pipeWatches.Load(ts.MkAbs(name))
+		if !ok {
+			ts.Fatalf("unopened %s: not watched (watchfifo first)", name)
+		}
+		opened, err := v.(*pipewatch.Watch).Stop()
+		ts.Check(err)
+		if opened {
+			ts.Fatalf("%s was opened for reading", name)
+		}
 	}
 }
