@@ -62,6 +62,9 @@ func startTerminal(t *testing.T, state string, args ...string) *terminal {
 		"NO_COLOR=1",
 		"TERM=xterm",
 	)
+	if raceEnabled {
+		cmd.Env = append(cmd.Env, "GORACE="+childGORACE())
+	}
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 120})
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)

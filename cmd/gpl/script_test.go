@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -30,6 +31,12 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "../../testdata/script",
 		UpdateScripts: *updateScripts,
+		Setup: func(env *testscript.Env) error {
+			if raceEnabled {
+				env.Setenv("GORACE", childGORACE())
+			}
+			return nil
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exits":     cmdExits,
 			"untime":    cmdUntime,
@@ -37,6 +44,18 @@ func TestScripts(t *testing.T) {
 			"unopened":  cmdUnopened,
 		},
 	})
+}
+
+// childGORACE is GORACE for the gpl processes a test starts, which are
+// the test binary again: as set for the test, but with no pause at exit.
+// The race detector otherwise waits a second before each process ends
+// (atexit_sleep_ms=1000), most of the time a script takes.
+func childGORACE() string {
+	v := os.Getenv("GORACE")
+	if strings.Contains(v, "atexit_sleep_ms=") {
+		return v
+	}
+	return strings.TrimSpace(v + " atexit_sleep_ms=0")
 }
 
 // timings matches the measured times in reports: JUnit time="0.012" and
