@@ -8,49 +8,57 @@ import (
 	"syscall"
 	"testing"
 	"testing/fstest"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpl-lang/gpl/internal/pipewatch"
 )
 
 // secret is what files outside the import tree hold: not gpl, so that a
 // diagnostic quoting it would show it.
 const secret = "SECRET=hunter2\n"
 
-// loadOutput loads file with opts, within a second, and returns what gpl
-// would print for its load error ("" when it loads) and the names of the
-// files loaded.
+// loadOutput loads file with opts and returns what gpl would print for
+// its load error ("" when it loads) and the names of the files loaded.
+// It waits for the load however long it takes; a named pipe among the
+// files is made with unreadPipe, so that opening it cannot block.
 func loadOutput(t *testing.T, opts Options, file string) (string, []string) {
 	t.Helper()
-	type result struct {
-		s   *Scenario
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		s, err := LoadWith(opts, file, nil)
-		done <- result{s, err}
-	}()
-	var r result
-	select {
-	case r = <-done:
-	case <-time.After(10 * time.Second):
-		// A guard against a read that blocks (a FIFO) or never ends
-		// (/dev/zero); such a load does not end at all.
-		t.Fatalf("loading %s did not end", file)
-	}
+	s, err := LoadWith(opts, file, nil)
 	var files []string
-	for _, f := range r.s.Files() {
+	for _, f := range s.Files() {
 		files = append(files, f.Name)
 	}
-	if r.err == nil {
+	if err == nil {
 		return "", files
 	}
-	le, ok := r.err.(*Error)
+	le, ok := err.(*Error)
 	if !ok {
-		t.Fatalf("error %T is not an *Error: %v", r.err, r.err)
+		t.Fatalf("error %T is not an *Error: %v", err, err)
 	}
-	return renderDiagnostics(r.s, le.Diagnostics), files
+	return renderDiagnostics(s, le.Diagnostics), files
+}
+
+// unreadPipe makes a named pipe at path, and fails the test if anything
+// opens it to read before the test ends. Opened, it reads as empty rather
+// than blocking.
+func unreadPipe(t *testing.T, path string) {
+	t.Helper()
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := pipewatch.Start(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		opened, err := w.Stop()
+		if err != nil {
+			t.Error(err)
+		}
+		if opened {
+			t.Errorf("%s was opened for reading", path)
+		}
+	})
 }
 
 // TestImportTreeOS loads DIR/tree/main.gpl beside DIR/outside, whose files
@@ -157,6 +165,21 @@ func TestImportTreeOS(t *testing.T) {
 `,
 		},
 		{
+			name: "symlink_to_pipe_outside",
+			main: `import "link.gpl"` + "\n",
+			setup: func(t *testing.T, dir string) {
+				unreadPipe(t, filepath.Join(dir, "outside/pipe.gpl"))
+				symlink(t, "../outside/pipe.gpl", filepath.Join(dir, "tree/link.gpl"))
+			},
+			want: `error: cannot import "link.gpl": it is a symbolic link to a file outside the import tree
+  --> $DIR/tree/main.gpl:1:8
+   |
+ 1 | import "link.gpl"
+   |        ^^^^^^^^^^ leads outside the tree
+   = imports stay inside the directory of $DIR/tree/main.gpl and below it; --allow-imports DIR adds a tree
+`,
+		},
+		{
 			name: "symlinked_directory_outside",
 			main: `import "sub/secret.gpl"` + "\n",
 			setup: func(t *testing.T, dir string) {
@@ -183,9 +206,7 @@ func TestImportTreeOS(t *testing.T) {
 			name: "fifo",
 			main: `import "pipe.gpl"` + "\n",
 			setup: func(t *testing.T, dir string) {
-				if err := syscall.Mkfifo(filepath.Join(dir, "tree/pipe.gpl"), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				unreadPipe(t, filepath.Join(dir, "tree/pipe.gpl"))
 			},
 			want: `error: cannot import "pipe.gpl": it is a named pipe, not a regular file
   --> $DIR/tree/main.gpl:1:8

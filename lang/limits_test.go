@@ -44,6 +44,24 @@ func plusChain(n int) string { return "1" + strings.Repeat(" + 1", n-1) }
 // ASCII expression.
 func col(off int) string { return fmt.Sprintf("1:%d", off+1) }
 
+// large is n, or n/div under the race detector, where parsing is many
+// times slower: the inputs made from it stay far beyond the limits.
+func large(n, div int) int {
+	if raceEnabled {
+		return n / div
+	}
+	return n
+}
+
+// grouped writes n with commas between groups of three digits: 1,000,000.
+func grouped(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
 func TestExpressionLimits(t *testing.T) {
 	type tc struct {
 		name string
@@ -64,6 +82,8 @@ func TestExpressionLimits(t *testing.T) {
 	// and the 4001st term is the last "+".
 	terms4000 := "-1" + strings.Repeat(" + 1", 1999)
 	terms4001 := terms4000 + " + 1"
+	manyParens := large(1_000_000, 20)
+	longChain := large(250_000, 10) // 1 MB: 4 bytes an operand
 	tests := []tc{
 		{"200 parentheses", parens(200), nil},
 		{"201 parentheses", parens(201), depthErr(200, 1)},
@@ -78,8 +98,8 @@ func TestExpressionLimits(t *testing.T) {
 		{"4000 terms", terms4000, nil},
 		{"4001 terms", terms4001, termsErr(len(terms4000) + 1)},
 		{"2000 operands of +", plusChain(2000), nil}, // 3999 terms
-		{"a million parentheses", parens(1_000_000), depthErr(200, 1)},
-		{"a 1 MB chain of +", plusChain(250_000), termsErr(4 * 2000)},
+		{grouped(manyParens) + " parentheses", parens(manyParens), depthErr(200, 1)},
+		{"a chain of " + grouped(longChain) + " operands of +", plusChain(longChain), termsErr(4 * 2000)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -169,14 +189,15 @@ func TestFileSizeLimit(t *testing.T) {
 // TestLargeFiles feeds the shapes that once overflowed the stack: each
 // parses, or fails with a positioned error, within seconds.
 func TestLargeFiles(t *testing.T) {
+	nLets, nFields, nBraces := large(200_000, 10), large(200_000, 10), large(1_000_000, 20)
 	var lets strings.Builder
 	lets.WriteString("let a0 = 1\n")
-	for i := 1; i < 200_000; i++ {
+	for i := 1; i < nLets; i++ {
 		fmt.Fprintf(&lets, "let a%d = a%d + 1\n", i, i-1)
 	}
 	var fields strings.Builder
 	fields.WriteString("pool p {\n")
-	for i := range 200_000 {
+	for i := range nFields {
 		fmt.Fprintf(&fields, "  f%d = %d\n", i, i)
 	}
 	fields.WriteString("}\n")
@@ -186,9 +207,9 @@ func TestLargeFiles(t *testing.T) {
 		stmts int
 		want  []limitView
 	}{
-		{"200,000 lets", lets.String(), 200_000, nil},
-		{"a block of 200,000 fields", fields.String(), 1, nil},
-		{"a million braces", "pool p " + strings.Repeat("{", 1_000_000), 0, []limitView{{
+		{grouped(nLets) + " lets", lets.String(), nLets, nil},
+		{"a block of " + grouped(nFields) + " fields", fields.String(), 1, nil},
+		{grouped(nBraces) + " braces", "pool p " + strings.Repeat("{", nBraces), 0, []limitView{{
 			`syntax error: unexpected "{", expected "}"`, "1:9", "1:10", nil,
 		}}},
 	}

@@ -200,8 +200,8 @@ func TestClassifyLiveStream(t *testing.T) {
 					if diff := cmp.Diff(step.want, s); diff != "" {
 						t.Errorf("result (-want +got):\n%s", diff)
 					}
-				case <-time.After(5 * time.Second):
-					t.Fatalf("no result for %q while the stream stays open", step.line)
+				case <-beforeDeadline(t):
+					t.Fatalf("no result for %q by the test's deadline while the stream stays open", step.line)
 				}
 			}
 			feed.Close()

@@ -10,10 +10,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
-	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/creack/pty"
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/repl"
@@ -35,13 +37,14 @@ func TestReplPTYHelper(t *testing.T) {
 // terminal is a gpl repl running in a pseudo-terminal, with what it has
 // printed so far.
 type terminal struct {
-	t    *testing.T
-	cmd  *exec.Cmd
-	pty  *os.File
-	mu   sync.Mutex
-	out  bytes.Buffer
-	seen int // how much of the cleaned output earlier expects consumed
-	done chan struct{}
+	t       *testing.T
+	cmd     *exec.Cmd
+	pty     *os.File
+	mu      sync.Mutex
+	out     bytes.Buffer
+	seen    int           // how much of the cleaned output earlier expects consumed
+	changed chan struct{} // ready when out has grown since it was last received
+	done    chan struct{} // closed when the terminal's output has ended
 }
 
 func startTerminal(t *testing.T, state string, args ...string) *terminal {
@@ -59,11 +62,14 @@ func startTerminal(t *testing.T, state string, args ...string) *terminal {
 		"NO_COLOR=1",
 		"TERM=xterm",
 	)
+	if raceEnabled {
+		cmd.Env = append(cmd.Env, "GORACE="+childGORACE())
+	}
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 120})
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
 	}
-	term := &terminal{t: t, cmd: cmd, pty: f, done: make(chan struct{})}
+	term := &terminal{t: t, cmd: cmd, pty: f, changed: make(chan struct{}, 1), done: make(chan struct{})}
 	go func() {
 		defer close(term.done)
 		buf := make([]byte, 4096)
@@ -72,6 +78,10 @@ func startTerminal(t *testing.T, state string, args ...string) *terminal {
 			term.mu.Lock()
 			term.out.Write(buf[:n])
 			term.mu.Unlock()
+			select {
+			case term.changed <- struct{}{}:
+			default:
+			}
 			if err != nil {
 				return
 			}
@@ -96,18 +106,44 @@ func (term *terminal) screen() string {
 // expect waits until the output shows want after what earlier expects saw.
 func (term *terminal) expect(want string) {
 	term.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	term.upTo(want)
+}
+
+// upTo waits until the output shows want after what earlier expects saw,
+// and returns what comes before it. It waits for as long as the REPL
+// runs: only the end of its output or the test binary's own deadline
+// stops it short.
+func (term *terminal) upTo(want string) string {
+	term.t.Helper()
+	guard := beforeDeadline(term.t)
+	for ended := false; ; {
 		s := term.screen()
 		if i := strings.Index(s[term.seen:], want); i >= 0 {
+			before := s[term.seen : term.seen+i]
 			term.seen += i + len(want)
-			return
+			return before
 		}
-		if time.Now().After(deadline) {
-			term.t.Fatalf("waited for %q; the terminal shows, after what was seen:\n%s", want, s[term.seen:])
+		if ended {
+			term.t.Fatalf("the terminal's output ended without %q; after what was seen it shows:\n%s", want, s[term.seen:])
 		}
-		time.Sleep(10 * time.Millisecond)
+		select {
+		case <-term.changed:
+		case <-term.done:
+			ended = true // look once more at everything read
+		case <-guard:
+			term.t.Fatalf("still waiting for %q at the test's deadline; the terminal shows, after what was seen:\n%s", want, s[term.seen:])
+		}
 	}
+}
+
+// items returns the words of a completion listing that ends where the
+// prompt shows prompt again, sorted: which words are offered, however
+// the terminal's width arranges them in columns.
+func (term *terminal) items(prompt string) []string {
+	term.t.Helper()
+	words := strings.Fields(term.upTo(prompt))
+	sort.Strings(words)
+	return words
 }
 
 func (term *terminal) send(keys string) {
@@ -130,8 +166,8 @@ func (term *terminal) exit() {
 		} else if err != nil {
 			term.t.Fatal(err)
 		}
-	case <-time.After(10 * time.Second):
-		term.t.Fatalf("the REPL did not exit; the terminal shows:\n%s", term.screen())
+	case <-beforeDeadline(term.t):
+		term.t.Fatalf("the REPL has not exited at the test's deadline; the terminal shows:\n%s", term.screen())
 	}
 }
 
@@ -180,10 +216,29 @@ func TestReplTerminal(t *testing.T) {
 	term.expect("a + shared_h100.devices")
 	term.expect("\n131\n")
 
-	// Tab after JOB. lists its results on the second press.
+	// Tab after JOB. lists its results on the second press, under the
+	// line typed, and then shows the line again.
 	term.send("llama2_70b." + keyTab + keyTab)
-	term.expect("cost_per_useful_hour")
-	term.expect("useful_hours")
+	term.expect("llama2_70b.\n")
+	want := []string{
+		"badput", "badput_cost", "best_lever",
+		"ceiling.program", "ceiling.runtime", "ceiling.scheduling", "ceiling_mpg",
+		"cost", "cost_per_useful_hour", "devices",
+		"gain.program", "gain.runtime", "gain.scheduling",
+		"gain_hours.program", "gain_hours.runtime", "gain_hours.scheduling",
+		"headroom", "held_hours", "hours",
+		"lever.program", "lever.runtime", "lever.scheduling",
+		"loss.program", "loss.runtime", "loss.scheduling",
+		"loss_cost.program", "loss_cost.runtime", "loss_cost.scheduling",
+		"loss_hours.program", "loss_hours.runtime", "loss_hours.scheduling",
+		"mpg", "offered_hours", "owner.program", "owner.runtime", "owner.scheduling",
+		"productive_hours", "program", "rate", "runtime",
+		"saving.program", "saving.runtime", "saving.scheduling",
+		"scheduling", "useful_hours",
+	}
+	if diff := cmp.Diff(want, term.items("gpl> llama2_70b.")); diff != "" {
+		t.Errorf("completions listed for llama2_70b. (-want +got):\n%s", diff)
+	}
 	term.send(ctrlU + "llama2_70b.best_l" + keyTab + keyEnter)
 	term.expect("llama2_70b.best_lever")
 	term.expect("\n\"program\"\n")

@@ -8,8 +8,11 @@ import (
 	"os/exec"
 	"regexp"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 
+	"github.com/gpl-lang/gpl/internal/pipewatch"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -28,11 +31,31 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "../../testdata/script",
 		UpdateScripts: *updateScripts,
+		Setup: func(env *testscript.Env) error {
+			if raceEnabled {
+				env.Setenv("GORACE", childGORACE())
+			}
+			return nil
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exits":  cmdExits,
-			"untime": cmdUntime,
+			"exits":     cmdExits,
+			"untime":    cmdUntime,
+			"watchfifo": cmdWatchFIFO,
+			"unopened":  cmdUnopened,
 		},
 	})
+}
+
+// childGORACE is GORACE for the gpl processes a test starts, which are
+// the test binary again: as set for the test, but with no pause at exit.
+// The race detector otherwise waits a second before each process ends
+// (atexit_sleep_ms=1000), most of the time a script takes.
+func childGORACE() string {
+	v := os.Getenv("GORACE")
+	if strings.Contains(v, "atexit_sleep_ms=") {
+		return v
+	}
+	return strings.TrimSpace(v + " atexit_sleep_ms=0")
 }
 
 // timings matches the measured times in reports: JUnit time="0.012" and
@@ -80,5 +103,50 @@ func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("%s exited with %d, want %d", args[1], got, want)
+	}
+}
+
+// pipeWatches are the named pipes watchfifo watches, by absolute path
+// (each script has a directory of its own).
+var pipeWatches sync.Map // string → *pipewatch.Watch
+
+// cmdWatchFIFO starts watching named pipes for a reader:
+// watchfifo FILE...
+// A program that opens one of them while it is watched does not wait on
+// it: it reads it as empty.
+func cmdWatchFIFO(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: watchfifo FILE...")
+	}
+	for _, name := range args {
+		p := ts.MkAbs(name)
+		w, err := pipewatch.Start(p)
+		ts.Check(err)
+		if _, dup := pipeWatches.LoadOrStore(p, w); dup {
+			ts.Fatalf("watchfifo %s: already watched", name)
+		}
+		ts.Defer(func() {
+			w.Stop()
+			pipeWatches.Delete(p)
+		})
+	}
+}
+
+// cmdUnopened ends the watch of named pipes and checks that nothing
+// opened them since watchfifo: unopened FILE...
+func cmdUnopened(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: unopened FILE...")
+	}
+	for _, name := range args {
+		v, ok := pipeWatches.Load(ts.MkAbs(name))
+		if !ok {
+			ts.Fatalf("unopened %s: not watched (watchfifo first)", name)
+		}
+		opened, err := v.(*pipewatch.Watch).Stop()
+		ts.Check(err)
+		if opened {
+			ts.Fatalf("%s was opened for reading", name)
+		}
 	}
 }

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpl-lang/gpl/internal/pipewatch"
 )
 
 // FuzzFindFiles builds a directory tree from the input, one entry a byte —
@@ -30,6 +30,12 @@ func FuzzFindFiles(f *testing.F) {
 		dirs := []string{root}
 		var want []string
 		hidden := map[string]bool{} // directories the walk leaves out
+		fifos := map[string]*pipewatch.Watch{}
+		defer func() {
+			for _, w := range fifos {
+				w.Stop()
+			}
+		}()
 		for i, b := range plan {
 			dir := dirs[int(b>>4)%len(dirs)]
 			skipped := hidden[dir]
@@ -56,8 +62,13 @@ func FuzzFindFiles(f *testing.F) {
 				err = os.MkdirAll(bad, 0o755)
 				dirs = append(dirs, bad)
 				hidden[bad] = true
-			case 5: // a FIFO named like a plan
-				err = syscall.Mkfifo(name+".gpl", 0o644)
+			case 5: // a FIFO named like a plan, watched for a reader
+				if err = syscall.Mkfifo(name+".gpl", 0o644); err == nil {
+					var w *pipewatch.Watch
+					if w, err = pipewatch.Start(name + ".gpl"); err == nil {
+						fifos[name+".gpl"] = w
+					}
+				}
 			case 6: // a character device named like a plan (tests run as root)
 				err = syscall.Mknod(name+".gpl", syscall.S_IFCHR|0o644, 1<<8|3)
 			case 7: // a link to a plan written before, if any
@@ -75,20 +86,14 @@ func FuzzFindFiles(f *testing.F) {
 				t.Skipf("cannot make the tree here: %v", err)
 			}
 		}
-		done := make(chan struct{})
-		var got []string
-		var ferr error
-		go func() {
-			got, ferr = FindFiles([]string{root})
-			close(done)
-		}()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			t.Fatal("FindFiles did not end")
-		}
+		got, ferr := FindFiles([]string{root})
 		if ferr != nil {
 			t.Fatal(ferr)
+		}
+		for name, w := range fifos {
+			if opened, err := w.Stop(); err != nil || opened {
+				t.Errorf("FIFO %s: opened %v, %v; want it never opened", strings.ReplaceAll(name, root, "ROOT"), opened, err)
+			}
 		}
 		sort.Strings(want)
 		if diff := cmp.Diff(want, got); diff != "" {
