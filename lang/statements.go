@@ -136,6 +136,15 @@ func LookupStatement(word string) *Statement { return statementByKeyword[word] }
 // param NAME = … is of the param row).
 func StatementOf(s Stmt) *Statement { return statementByKeyword[s.Keyword()] }
 
+// DeclaredName is the name a statement declares (its row's Name), or nil
+// for a statement that declares none.
+func DeclaredName(s Stmt) *Ident {
+	if row := StatementOf(s); row != nil && row.Name != nil {
+		return row.Name(s)
+	}
+	return nil
+}
+
 // statementNodes are the node types of the statements, for the grammar's
 // union: one node of each type, in the order of Statements.
 func statementNodes() []Stmt {

@@ -300,26 +300,10 @@ func (r *repl) importedText(name string) (text, file string, ok bool) {
 	return "", "", false
 }
 
+// declName is the name st declares, or "".
 func declName(st lang.Stmt) string {
-	switch st := st.(type) {
-	case *lang.Let:
-		return st.Name.Name
-	case *lang.Pool:
-		return st.Name.Name
-	case *lang.Job:
-		return st.Name.Name
-	case *lang.Rules:
-		return st.Name.Name
-	case *lang.Request:
-		return st.Name.Name
-	case *lang.Group:
-		return st.Name.Name
-	case *lang.Compare:
-		return st.Name.Name
-	case *lang.Sweep:
-		return st.Name.Name
-	case *lang.Solve:
-		return st.Name.Name
+	if id := lang.DeclaredName(st); id != nil {
+		return id.Name
 	}
 	return ""
 }
