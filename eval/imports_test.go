@@ -10,7 +10,7 @@ import (
 	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/gpl-lang/gpl/internal/pipewatch"
+	"github.com/gpl-lang/gpl/testdata/pipewatch"
 )
 
 // secret is what files outside the import tree hold: not gpl, so that a

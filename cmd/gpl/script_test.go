@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/gpl-lang/gpl/internal/pipewatch"
+	"github.com/gpl-lang/gpl/testdata/pipewatch"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 

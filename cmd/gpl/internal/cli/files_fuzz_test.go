@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/gpl-lang/gpl/internal/pipewatch"
+	"github.com/gpl-lang/gpl/testdata/pipewatch"
 )
 
 // FuzzFindFiles builds a directory tree from the input, one entry a byte —
