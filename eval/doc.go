@@ -12,11 +12,12 @@
 //	          reads; a ruleset for the priority engine; a job's inputs),
 //	          the compiled expects (Expectation) and the diagnostics of the
 //	          passes. A Program is immutable once Check has run.
-//	evaluate  package eval (evaluate_run.go and the other *_run.go files):
+//	evaluate  package eval (evaluate.go, jobs.go and the files named for
+//	          the other kinds of declaration):
 //	          a *check.Program and the values of its params → *Scenario,
 //	          the values of every let, param, pool, job, ruleset, request
 //	          and planning declaration, with the evaluation's diagnostics
-//	judge     package eval (expect_run.go): a Scenario and its
+//	judge     package eval (expect.go): a Scenario and its
 //	          Expectations → Outcomes
 //	explain   package eval (explain.go, explain_planning.go): a Job or a
 //	          planning declaration and a result's name → the lines that

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"math"
 	"sync"
 
 	"github.com/expr-lang/expr"
@@ -200,4 +201,9 @@ func RunProgram(c *Compiled, env ExprEnv) (any, error) { return vm.Run(c.Prog, e
 // it only reads the program and is safe for concurrent use.
 func (p *Program) CompileOutside(e lang.Expr, diags *lang.Diagnostics) *Compiled {
 	return p.compile(e, scope{}, diags)
+}
+
+// Finite reports whether v is not a number, or a finite one.
+func Finite(v value.Value) bool {
+	return v.Type.Kind != value.Number || !math.IsInf(v.Num, 0) && !math.IsNaN(v.Num)
 }

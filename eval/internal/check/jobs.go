@@ -224,3 +224,7 @@ func PlannerProblem(name string, v value.Value) string {
 	}
 	return ""
 }
+
+// PlannerChecked reports a field whose every value the planner's rules
+// check (plannerRule), once per evaluation.
+func PlannerChecked(name string) bool { return name == "devices" || name == "hours" }
