@@ -151,17 +151,17 @@ func (j *Job) explainInput(name string) string {
 	switch {
 	case strings.HasPrefix(name, "ceiling."):
 		f, _ := goodput.ParseFactor(strings.TrimPrefix(name, "ceiling."))
-		site = j.d.Jb.Ceilings[f]
+		site = j.d.Job.Ceilings[f]
 		what = "the " + f.String() + " ceiling"
 		if site == nil {
 			return fmt.Sprintf("%s, the %s factor %s: %s has no ceiling", line, f, f.Short(), f)
 		}
 	case name == "S" || name == "R" || name == "P":
 		f, _ := goodput.ParseFactor(name)
-		site = j.d.Jb.Factors[f]
+		site = j.d.Job.Factors[f]
 		what = "the " + f.String() + " factor"
 	default:
-		site = j.d.Jb.Sites.Get(name)
+		site = j.d.Job.Sites.Get(name)
 		what = check.ResultDefs[name].Doc
 	}
 	return line + ", " + what + ", " + j.provenance(site)
@@ -184,7 +184,7 @@ func (j *Job) provenance(site *lang.Field) string {
 		}
 		d = j.s.p.Decls[d.JobStmt().Extends.Name]
 	}
-	if p := j.d.Jb.Pool; p != nil {
+	if p := j.d.Job.Pool; p != nil {
 		return "from pool " + p.Name.Name
 	}
 	return "set elsewhere"

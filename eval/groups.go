@@ -22,7 +22,7 @@ func (s *Scenario) factorOwner(d *check.Decl, f goodput.Factor) string {
 }
 
 func (s *Scenario) figureValue(g check.GroupRef, r *check.Ref, out *sink) (Value, bool) {
-	v, err := s.groupValue(r.D, g.Fig)
+	v, err := s.groupValue(r.Decl, g.Figure)
 	if err != nil {
 		pos, end := r.Node.Span()
 		out.runtimeErrorAt(pos, end, err.Error())
@@ -64,13 +64,13 @@ func (s *Scenario) groupValue(d *check.Decl, fig *check.GroupFigure) (Value, err
 		if err != nil {
 			return Value{}, err
 		}
-		return engineValue(num/den, fig.Typ), nil
+		return engineValue(num/den, fig.Type), nil
 	}
 	v, err := s.groupSums(d, fig)
 	if err != nil {
 		return Value{}, err
 	}
-	return engineValue(v, fig.Typ), nil
+	return engineValue(v, fig.Type), nil
 }
 
 // OwnerRow is what one team's factors lose and could gain across a
@@ -123,7 +123,7 @@ func (s *Scenario) ownerRows(d *check.Decl) []OwnerRow {
 
 func (s *Scenario) ownerValue(o check.OwnerRef, r *check.Ref, out *sink) (Value, bool) {
 	var owners []string
-	for _, row := range s.ownerRows(r.D) {
+	for _, row := range s.ownerRows(r.Decl) {
 		owners = append(owners, row.Owner)
 		if row.Owner != o.Team {
 			continue
@@ -132,17 +132,17 @@ func (s *Scenario) ownerValue(o check.OwnerRef, r *check.Ref, out *sink) (Value,
 		if o.Saving {
 			money = row.Saving
 		}
-		for _, m := range r.D.Plan.Members {
+		for _, m := range r.Decl.Plan.Members {
 			if !s.of(m).job.result().HasCost {
 				pos, end := r.Node.Span()
-				out.runtimeErrorAt(pos, end, fmt.Sprintf("job %s of group %s has no rate, so %s is undefined", m.Name.Name, r.D.Name.Name, r.Text))
+				out.runtimeErrorAt(pos, end, fmt.Sprintf("job %s of group %s has no rate, so %s is undefined", m.Name.Name, r.Decl.Name.Name, r.Text))
 				return Value{}, false
 			}
 		}
 		return NumberValue(money, lang.Money), true
 	}
 	pos, end := r.Node.(*lang.Call).Args[1].Span()
-	msg := fmt.Sprintf("no factor of a job in group %s is owned by %q", r.D.Name.Name, o.Team)
+	msg := fmt.Sprintf("no factor of a job in group %s is owned by %q", r.Decl.Name.Name, o.Team)
 	if sug := suggest.Closest(o.Team, owners); sug != "" {
 		msg += fmt.Sprintf("; did you mean %q?", sug)
 	}

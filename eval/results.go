@@ -88,7 +88,7 @@ func resultGet(d *check.ResultDef, j *jobState) (Value, error) {
 		return calc(j)
 	}
 	r := j.result()
-	return engineValue(d.Of(&r), d.Typ), nil
+	return engineValue(d.Of(&r), d.Type), nil
 }
 
 // jobResult reads a named result of a forced job.
@@ -153,27 +153,27 @@ func (s *Scenario) jobResultAt(d *check.Decl, field string, at lang.Expr, out *s
 
 // declaration that could not be evaluated fails quietly.
 func (s *Scenario) refValue(r *check.Ref, out *sink) (Value, bool) {
-	if !s.force(r.D) || r.D2 != nil && !s.force(r.D2) {
+	if !s.force(r.Decl) || r.Second != nil && !s.force(r.Second) {
 		return Value{}, false
 	}
 	pos, end := r.Node.Span()
 	switch r.Kind {
 	case check.RefLet:
-		return *s.value(r.D), true
+		return *s.value(r.Decl), true
 	case check.RefJob:
-		return s.jobResultAt(r.D, r.Field, r.Node, out)
+		return s.jobResultAt(r.Decl, r.Field, r.Node, out)
 	case check.RefPool:
-		f := r.D.Pl.Fields.Get(r.Field)
+		f := r.Decl.Pool.Fields.Get(r.Field)
 		if f == nil {
-			out.errorAt(pos, end, fmt.Sprintf("pool %s does not set %s", r.D.Name.Name, r.Field))
+			out.errorAt(pos, end, fmt.Sprintf("pool %s does not set %s", r.Decl.Name.Name, r.Field))
 			return Value{}, false
 		}
 		return s.fieldValue(f)
 	case check.RefTrade:
-		v, err := goodput.TradeRatio(s.of(r.D).job.result(), s.of(r.D2).job.result())
+		v, err := goodput.TradeRatio(s.of(r.Decl).job.result(), s.of(r.Second).job.result())
 		if err != nil {
-			err = divisionError("the mpg of "+r.D.Name.Name, s.of(r.D).job, err)
-			out.runtimeErrorAt(pos, end, fmt.Sprintf("trade_ratio(%s, %s) is undefined: %v", r.D.Name.Name, r.D2.Name.Name, err))
+			err = divisionError("the mpg of "+r.Decl.Name.Name, s.of(r.Decl).job, err)
+			out.runtimeErrorAt(pos, end, fmt.Sprintf("trade_ratio(%s, %s) is undefined: %v", r.Decl.Name.Name, r.Second.Name.Name, err))
 			return Value{}, false
 		}
 		return count(v), true

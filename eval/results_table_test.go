@@ -20,7 +20,7 @@ func TestResultTable(t *testing.T) {
 			}
 			owner[n] = d.Name
 		}
-		if d.Typ.Kind == Invalid || d.Doc == "" {
+		if d.Type.Kind == Invalid || d.Doc == "" {
 			problems = append(problems, d.Name+": no type or no doc")
 		}
 		if (d.Of == nil) == (resultRuns[d.Index].calc == nil) {

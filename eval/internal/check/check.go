@@ -40,14 +40,14 @@ const (
 // call on declarations (trade_ratio, classify), all computed in Go before
 // the expression runs.
 type Ref struct {
-	Kind  refKind
-	Slot  int32 // index in the expr environment's slice for its kind
-	D, D2 *Decl
-	Field string // canonical result or field name
-	Text  string // as written, for notes
-	Node  lang.Expr
-	Typ   value.Type
-	Plan  planRef
+	Kind         refKind
+	Slot         int32 // index in the expr environment's slice for its kind
+	Decl, Second *Decl
+	Field        string // canonical result or field name
+	Text         string // as written, for notes
+	Node         lang.Expr
+	Type         value.Type
+	Plan         planRef
 }
 
 // Compiled is a checked expression. Literals, expressions of literals
@@ -59,9 +59,9 @@ type Ref struct {
 // running, and its value is shared with every equal constant (konsts).
 type Compiled struct {
 	Node  lang.Expr
-	Typ   value.Type
+	Type  value.Type
 	Field int32 // a block field's index in Scenario.fieldVals; -1 for a field that needs none
-	Konst *value.Value
+	Const *value.Value
 	*running
 }
 
@@ -123,7 +123,7 @@ func (p *Program) checkExprAs(e lang.Expr, sc scope, diags *lang.Diagnostics, ba
 	c := &Compiled{Node: e, running: &running{}}
 	cp := &exprChecker{p: p, sc: sc, c: c, diags: diags, ok: true, bare: bare}
 	t, node := cp.expr(e)
-	c.Typ = t
+	c.Type = t
 	if !cp.ok || t.Kind == value.Invalid {
 		return nil, nil
 	}
@@ -155,14 +155,14 @@ func (cp *exprChecker) errorf(n lang.Expr, format string, args ...any) (value.Ty
 // reads it from the environment.
 func (cp *exprChecker) addRef(r *Ref) ast.Node {
 	for _, x := range cp.c.Refs {
-		if x.Kind == r.Kind && x.D == r.D && x.D2 == r.D2 && x.Field == r.Field && x.Plan == nil && r.Plan == nil {
+		if x.Kind == r.Kind && x.Decl == r.Decl && x.Second == r.Second && x.Field == r.Field && x.Plan == nil && r.Plan == nil {
 			if cp.bare {
 				return nil
 			}
 			return envSlot(x)
 		}
 	}
-	switch r.Typ.Kind {
+	switch r.Type.Kind {
 	case value.Number:
 		r.Slot = cp.c.Nums
 		cp.c.Nums++

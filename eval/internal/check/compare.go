@@ -25,8 +25,8 @@ func (p *Program) checkCompare(d *Decl) bool {
 			}
 			p.errorAt(pos, end, msg)
 			return false
-		case def.Typ.Kind != value.Number:
-			p.errorAt(pos, end, fmt.Sprintf("%s is %s; a compare ranks by a number", c.ByName(), def.Typ.Phrase()))
+		case def.Type.Kind != value.Number:
+			p.errorAt(pos, end, fmt.Sprintf("%s is %s; a compare ranks by a number", c.ByName(), def.Type.Phrase()))
 			return false
 		}
 		d.Plan.By, d.Plan.Max = def, c.Order == "max"

@@ -24,9 +24,9 @@ import (
 // ExprEnv is what an expr program reads: the values of its refs, by kind,
 // at the slots the checker gave them.
 type ExprEnv struct {
-	N []float64 `expr:"n"`
-	B []bool    `expr:"b"`
-	S []string  `expr:"s"`
+	Numbers []float64 `expr:"n"`
+	Bools   []bool    `expr:"b"`
+	Strings []string  `expr:"s"`
 }
 
 // divFunc divides, reporting a zero divisor by its index in the
@@ -60,7 +60,7 @@ var exprConfig = sync.OnceValue(func() *conf.Config {
 // envSlot is the expr node that reads r's value.
 func envSlot(r *Ref) ast.Node {
 	name := "s"
-	switch r.Typ.Kind {
+	switch r.Type.Kind {
 	case value.Number:
 		name = "n"
 	case value.Bool:
@@ -110,7 +110,7 @@ func (p *Program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *Compi
 		// every evaluation. One that fails stays a program, so that its
 		// error is reported where it runs, as any runtime error is.
 		res, err := RunProgram(c, ExprEnv{})
-		if v, ok := value.FromGo(res, c.Typ); err == nil && ok && Finite(v) {
+		if v, ok := value.FromGo(res, c.Type); err == nil && ok && Finite(v) {
 			return p.constant(c, v)
 		}
 	}
@@ -126,7 +126,7 @@ func (p *Program) literal(e lang.Expr, v value.Value) *Compiled {
 	if c, ok := p.literals[v]; ok {
 		return c
 	}
-	c := p.constant(&Compiled{Node: e, Typ: v.Type, Field: -1}, v)
+	c := p.constant(&Compiled{Node: e, Type: v.Type, Field: -1}, v)
 	if p.literals != nil {
 		p.literals[v] = c
 	}
@@ -143,7 +143,7 @@ func (p *Program) constant(c *Compiled, v value.Value) *Compiled {
 			p.konsts[v] = k
 		}
 	}
-	c.Konst, c.running = k, constant
+	c.Const, c.running = k, constant
 	return c
 }
 

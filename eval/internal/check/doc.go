@@ -11,7 +11,7 @@
 //
 //   - Order: every declaration (Decl) in the order declared, each with
 //     its kind (Kind, a row of DeclKinds), its slots in an evaluation
-//     (Slot, Vslot), its checked type (Typ) and what was compiled for
+//     (Slot, ValueSlot), its checked type (Type) and what was compiled for
 //     it: a let's or param's expression (Value, a *Compiled), a pool's,
 //     job's, ruleset's or request's plan, a planning declaration's plan;
 //   - Fields: every checked block field's compiled expression; a

@@ -116,9 +116,9 @@ func (p *Program) CompileExpect(site expectSite, diags *lang.Diagnostics) *Expec
 		if e.X == nil {
 			return nil
 		}
-		if e.X.Typ.Kind != value.Bool {
+		if e.X.Type.Kind != value.Bool {
 			pos, end := n.X.Span()
-			*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end, Summary: fmt.Sprintf("an expect needs a condition, but this is a %s; compare it with == or ≈", e.X.Typ)})
+			*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end, Summary: fmt.Sprintf("an expect needs a condition, but this is a %s; compare it with == or ≈", e.X.Type)})
 			return nil
 		}
 	}
@@ -144,23 +144,23 @@ func (p *Program) checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool
 		*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end, Summary: fmt.Sprintf(msg, args...)})
 		return false
 	}
-	if e.X.Typ.Kind != value.Number {
-		return bad(n.X, "≈ compares numbers; this is a %s", e.X.Typ)
+	if e.X.Type.Kind != value.Number {
+		return bad(n.X, "≈ compares numbers; this is a %s", e.X.Type)
 	}
-	if e.Want.Typ != e.X.Typ && isBareZero(n.Approx.Want) {
+	if e.Want.Type != e.X.Type && isBareZero(n.Approx.Want) {
 		// 0 is 0 in every unit. A constant is shared: this one is new.
-		e.Want = p.literal(n.Approx.Want, value.Value{Type: e.X.Typ})
+		e.Want = p.literal(n.Approx.Want, value.Value{Type: e.X.Type})
 	}
-	if e.Want.Typ != e.X.Typ {
+	if e.Want.Type != e.X.Type {
 		if lit := NumberLit(n.Approx.Want); lit != nil && lit.UnitOf() == nil {
-			return bad(n.Approx.Want, "%s is %s; write its unit, e.g. %s", describe(n.X), e.X.Typ.Dim.Phrase(), unitHint(n.X, lit.Digits(), e.X.Typ.Dim))
+			return bad(n.Approx.Want, "%s is %s; write its unit, e.g. %s", describe(n.X), e.X.Type.Dim.Phrase(), unitHint(n.X, lit.Digits(), e.X.Type.Dim))
 		}
-		return bad(n.Approx.Want, "cannot compare a %s with a %s", e.X.Typ, e.Want.Typ)
+		return bad(n.Approx.Want, "cannot compare a %s with a %s", e.X.Type, e.Want.Type)
 	}
-	if e.Tol != nil && e.Tol.Typ != e.X.Typ {
-		return bad(n.Approx.Abs, "the tolerance must be a %s like the value, not a %s", e.X.Typ, e.Tol.Typ)
+	if e.Tol != nil && e.Tol.Type != e.X.Type {
+		return bad(n.Approx.Abs, "the tolerance must be a %s like the value, not a %s", e.X.Type, e.Tol.Type)
 	}
-	if e.Within != nil && e.Within.Typ != value.CountType {
+	if e.Within != nil && e.Within.Type != value.CountType {
 		return bad(n.Approx.Within, "within takes a percentage, a bare number such as 1%%")
 	}
 	if lit := NumberLit(n.Approx.Within); lit != nil && lit.UnitOf() == nil && !n.Approx.Percent {
@@ -173,11 +173,11 @@ func (p *Program) checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool
 // result of the job job, written as such (mpg, not (mpg) or j.mpg); else
 // nil.
 func ownResult(x *Compiled, written lang.Expr, job *Decl) *Ref {
-	if job == nil || x.Prog != nil || x.Konst != nil || len(x.Refs) != 1 {
+	if job == nil || x.Prog != nil || x.Const != nil || len(x.Refs) != 1 {
 		return nil
 	}
 	r := x.Refs[0]
-	if n, ok := written.(*lang.Name); !ok || len(n.Parts) != 1 || r.Node != written || r.Kind != RefJob || r.D != job || r.D2 != nil || r.Plan != nil {
+	if n, ok := written.(*lang.Name); !ok || len(n.Parts) != 1 || r.Node != written || r.Kind != RefJob || r.Decl != job || r.Second != nil || r.Plan != nil {
 		return nil
 	}
 	return r

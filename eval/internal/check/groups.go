@@ -23,20 +23,20 @@ func (p *Program) checkGroup(d *Decl) bool {
 // the group's count of jobs (def nil).
 type GroupFigure struct {
 	Name string
-	Typ  value.Type
+	Type value.Type
 	Def  *ResultDef
 }
 
 // GroupFigures are a group's figures by name, short factor names
 // included: jobs, and each result whose row has a group rule.
 var GroupFigures = func() map[string]*GroupFigure {
-	m := map[string]*GroupFigure{"jobs": {Name: "jobs", Typ: value.CountType}}
+	m := map[string]*GroupFigure{"jobs": {Name: "jobs", Type: value.CountType}}
 	for _, d := range ResultTable {
 		if d.Group == GroupNone {
 			continue
 		}
 		for _, n := range append([]string{d.Name}, d.Aliases...) {
-			m[n] = &GroupFigure{Name: n, Typ: d.Typ, Def: d}
+			m[n] = &GroupFigure{Name: n, Type: d.Type, Def: d}
 		}
 	}
 	return m
@@ -56,7 +56,7 @@ var GroupFigureNames = func() []string {
 }()
 
 // GroupRef reads a group's figure.
-type GroupRef struct{ Fig *GroupFigure }
+type GroupRef struct{ Figure *GroupFigure }
 
 func Contains(list []string, s string) bool {
 	for _, x := range list {
@@ -94,7 +94,7 @@ func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (value.Type, ast.N
 		return value.Type{}, nil
 	}
 	t := value.NumType(lang.Money)
-	return t, cp.addRef(&Ref{Kind: RefPlan, D: d, Text: fn, Node: n, Typ: t, Plan: OwnerRef{Saving: fn == "owner_saving", Team: team.Value}})
+	return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Text: fn, Node: n, Type: t, Plan: OwnerRef{Saving: fn == "owner_saving", Team: team.Value}})
 }
 
 // OwnerRef reads a group's loss cost or saving for one team.

@@ -29,7 +29,7 @@ func (cp *exprChecker) name(n *lang.Name) (value.Type, ast.Node) {
 	}
 	if j := cp.sc.job; j != nil {
 		if def, ok := ResultDefs[path]; ok {
-			return def.Typ, cp.addRef(&Ref{Kind: RefJob, D: j, Field: def.Name, Text: path, Node: n, Typ: def.Typ})
+			return def.Type, cp.addRef(&Ref{Kind: RefJob, Decl: j, Field: def.Name, Text: path, Node: n, Type: def.Type})
 		}
 	}
 	first := n.Parts[0]
@@ -53,7 +53,7 @@ func (cp *exprChecker) letName(n *lang.Name, d *Decl, rest string) (value.Type, 
 		cp.ok = false
 		return value.Type{}, nil
 	}
-	return d.Typ, cp.addRef(&Ref{Kind: RefLet, D: d, Text: n.Path(), Node: n, Typ: d.Typ})
+	return d.Type, cp.addRef(&Ref{Kind: RefLet, Decl: d, Text: n.Path(), Node: n, Type: d.Type})
 }
 
 // jobName resolves JOB.RESULT.
@@ -69,7 +69,7 @@ func (cp *exprChecker) jobName(n *lang.Name, d *Decl, rest string) (value.Type, 
 		cp.ok = false
 		return value.Type{}, nil
 	}
-	return def.Typ, cp.addRef(&Ref{Kind: RefJob, D: d, Field: def.Name, Text: n.Path(), Node: n, Typ: def.Typ})
+	return def.Type, cp.addRef(&Ref{Kind: RefJob, Decl: d, Field: def.Name, Text: n.Path(), Node: n, Type: def.Type})
 }
 
 // poolName resolves POOL.FIELD.
@@ -95,7 +95,7 @@ func (cp *exprChecker) fieldName(n *lang.Name, d *Decl, rest string, fields map[
 		cp.ok = false
 		return value.Type{}, nil
 	}
-	return value.NumType(f.Dim), cp.addRef(&Ref{Kind: kind, D: d, Field: rest, Text: n.Path(), Node: n, Typ: value.NumType(f.Dim)})
+	return value.NumType(f.Dim), cp.addRef(&Ref{Kind: kind, Decl: d, Field: rest, Text: n.Path(), Node: n, Type: value.NumType(f.Dim)})
 }
 
 // rulesName refuses a ruleset named as a value.
@@ -242,7 +242,7 @@ func (p *Program) libraryDeclaring(name string) string {
 	p.namesMu.Lock()
 	defer p.namesMu.Unlock()
 	if p.libNames == nil {
-		p.libNames = libraryNames(p.Opts.Std)
+		p.libNames = libraryNames(p.Options.Std)
 	}
 	return p.libNames[name]
 }
@@ -318,13 +318,13 @@ func (cp *exprChecker) call(n *lang.Call) (value.Type, ast.Node) {
 			if !ok {
 				return value.Type{}, nil
 			}
-			return value.CountType, cp.addRef(&Ref{Kind: RefTrade, D: d1, D2: d2, Text: "trade_ratio", Node: n, Typ: value.CountType})
+			return value.CountType, cp.addRef(&Ref{Kind: RefTrade, Decl: d1, Second: d2, Text: "trade_ratio", Node: n, Type: value.CountType})
 		case "classify":
 			d1, d2, ok := cp.declArgs(n, b, DeclRules, DeclRequest)
 			if !ok {
 				return value.Type{}, nil
 			}
-			return value.ClassType, cp.addRef(&Ref{Kind: RefClassify, D: d1, D2: d2, Text: "classify", Node: n, Typ: value.ClassType})
+			return value.ClassType, cp.addRef(&Ref{Kind: RefClassify, Decl: d1, Second: d2, Text: "classify", Node: n, Type: value.ClassType})
 		}
 		return cp.ownerCall(n, b) // groups.go
 	}

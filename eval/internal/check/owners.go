@@ -116,8 +116,8 @@ type chainOwner struct {
 // on the plan (jobPlan.chain) and read by the jobs that extend this one, so
 // a chain of n jobs costs n steps, not n².
 func (p *Program) ownersOf(d *Decl, jp *jobPlan) *jobOwners {
-	if jp.Parent != nil && jp.Parent.Jb != nil {
-		jp.chain = jp.Parent.Jb.chain // shared until this job names an owner of its own
+	if jp.Parent != nil && jp.Parent.Job != nil {
+		jp.chain = jp.Parent.Job.chain // shared until this job names an owner of its own
 	}
 	if own, ok := p.owners.decls[d]; ok {
 		chain := new([goodput.NumFactors]chainOwner)

@@ -135,8 +135,8 @@ func (p *Program) extendsOn(d *Decl, jp, pj *jobPlan) bool {
 	if !p.CheckDecl(pool, nil, &p.Diags) {
 		return false
 	}
-	if pj.Pool != nil && pj.Pool.Pl != nil {
-		for _, f := range pj.Pool.Pl.Fields {
+	if pj.Pool != nil && pj.Pool.Pool != nil {
+		for _, f := range pj.Pool.Pool.Fields {
 			name := f.Name.Name
 			if jp.Sites.Get(name) == f {
 				jp.Sites.set(name, nil)
@@ -165,7 +165,7 @@ type Input struct {
 	Factor goodput.Factor
 	Param  *Decl
 	Name   string // canonical: runtime, ceiling.runtime, devices, a param's name
-	Typ    value.Type
+	Type   value.Type
 }
 
 // inputNames are the inputs besides params, for messages and suggestions.
@@ -178,20 +178,20 @@ func (p *Program) resolveInput(ids []*lang.Ident, verb string) (Input, bool) {
 	name := strings.Join(partNames(ids), ".")
 	pos, end := ids[0].Start(), ids[len(ids)-1].End()
 	if f, ok := goodput.ParseFactor(name); ok {
-		return Input{Kind: InFactor, Factor: f, Name: FactorNames[f], Typ: value.CountType}, true
+		return Input{Kind: InFactor, Factor: f, Name: FactorNames[f], Type: value.CountType}, true
 	}
 	if rest, ok := strings.CutPrefix(name, "ceiling."); ok {
 		if f, ok := goodput.ParseFactor(rest); ok {
-			return Input{Kind: InCeiling, Factor: f, Name: "ceiling." + FactorNames[f], Typ: value.CountType}, true
+			return Input{Kind: InCeiling, Factor: f, Name: "ceiling." + FactorNames[f], Type: value.CountType}, true
 		}
 	}
 	switch name {
 	case "devices":
-		return Input{Kind: InDevices, Name: name, Typ: value.CountType}, true
+		return Input{Kind: InDevices, Name: name, Type: value.CountType}, true
 	case "hours":
-		return Input{Kind: InHours, Name: name, Typ: value.NumType(lang.Duration)}, true
+		return Input{Kind: InHours, Name: name, Type: value.NumType(lang.Duration)}, true
 	case "rate":
-		return Input{Kind: InRate, Name: name, Typ: value.NumType(lang.Price)}, true
+		return Input{Kind: InRate, Name: name, Type: value.NumType(lang.Price)}, true
 	}
 	if d, ok := p.Decls[name]; ok && len(ids) == 1 {
 		switch {
@@ -199,11 +199,11 @@ func (p *Program) resolveInput(ids []*lang.Ident, verb string) (Input, bool) {
 			if !p.CheckDecl(d, nil, &p.Diags) {
 				return Input{}, false
 			}
-			if d.Typ.Kind != value.Number {
-				p.errorAt(pos, end, fmt.Sprintf("param %s is %s; %s needs a number", name, d.Typ.Phrase(), verb))
+			if d.Type.Kind != value.Number {
+				p.errorAt(pos, end, fmt.Sprintf("param %s is %s; %s needs a number", name, d.Type.Phrase(), verb))
 				return Input{}, false
 			}
-			return Input{Kind: InParam, Param: d, Name: name, Typ: d.Typ}, true
+			return Input{Kind: InParam, Param: d, Name: name, Type: d.Type}, true
 		case d.Kind == DeclLet:
 			p.errorAt(pos, end, fmt.Sprintf("%s is a let, not a param; declare it with param to %s it", name, verb))
 			return Input{}, false
@@ -271,7 +271,7 @@ func (in Input) OutOfRange(v float64) string {
 		}
 	case InHours, InRate:
 		if v < 0 {
-			return fmt.Sprintf("%s %s is negative", in.Name, lang.Format(v, in.Typ.Dim))
+			return fmt.Sprintf("%s %s is negative", in.Name, lang.Format(v, in.Type.Dim))
 		}
 	}
 	return ""
@@ -289,11 +289,11 @@ type PointField struct {
 func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params []*Decl, what string) (PointField, value.Type, bool) {
 	name := strings.Join(partNames(ids), ".")
 	if def, ok := ResultDefs[name]; ok {
-		return PointField{Def: def}, def.Typ, true
+		return PointField{Def: def}, def.Type, true
 	}
 	for _, d := range params {
 		if d.Name.Name == name {
-			return PointField{Param: d}, d.Typ, true
+			return PointField{Param: d}, d.Type, true
 		}
 	}
 	msg := fmt.Sprintf("%s has no field %s", what, name)

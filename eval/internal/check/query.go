@@ -27,7 +27,7 @@ func (cp *exprChecker) planningName(n *lang.Name, d *Decl, rest string) (value.T
 		return value.Type{}, nil
 	}
 	add := func(t value.Type, pl planRef) (value.Type, ast.Node) {
-		return t, cp.addRef(&Ref{Kind: RefPlan, D: d, Field: rest, Text: path, Node: n, Typ: t, Plan: pl})
+		return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Field: rest, Text: path, Node: n, Type: t, Plan: pl})
 	}
 	switch d.Kind {
 	case DeclGroup:
@@ -38,7 +38,7 @@ func (cp *exprChecker) planningName(n *lang.Name, d *Decl, rest string) (value.T
 		if !ok {
 			return cp.unknownField(n, d, rest, GroupFigureNames)
 		}
-		return add(fig.Typ, GroupRef{fig})
+		return add(fig.Type, GroupRef{fig})
 	case DeclCompare:
 		if rest == "best" {
 			return add(value.StringType, BestRef{})
@@ -100,12 +100,12 @@ func SweepParams(d *Decl) []*Decl {
 type SweepPointsRef struct{}
 
 // SolveRef reads a field of a solve's answer.
-type SolveRef struct{ F PointField }
+type SolveRef struct{ Field PointField }
 
 // pointName resolves a bare result name inside NAME.first(…): the result
 // at the point being tried.
 func (cp *exprChecker) pointName(n *lang.Name, def *ResultDef) (value.Type, ast.Node) {
-	return def.Typ, cp.addRef(&Ref{Kind: RefPlan, D: cp.sc.point, Field: def.Name, Text: n.Path(), Node: n, Typ: def.Typ, Plan: PointScopeRef{def}})
+	return def.Type, cp.addRef(&Ref{Kind: RefPlan, Decl: cp.sc.point, Field: def.Name, Text: n.Path(), Node: n, Type: def.Type, Plan: PointScopeRef{def}})
 }
 
 // PointScopeRef is a result at the point a condition is tried on; it has
@@ -163,7 +163,7 @@ func (cp *exprChecker) ratioQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 		}
 		return cp.errorf(q.Args[0].Value, "ratio takes one of the jobs compare %s lists: %s", d.Name.Name, Listed(names))
 	}
-	return value.CountType, cp.addRef(&Ref{Kind: RefPlan, D: d, Text: "ratio", Node: q, Typ: value.CountType, Plan: RatioRef{job}})
+	return value.CountType, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Text: "ratio", Node: q, Type: value.CountType, Plan: RatioRef{job}})
 }
 
 // SweepQuery is a checked query of a sweep.
@@ -206,10 +206,10 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 		if ok {
 			def = ResultDefs[nm.Path()]
 		}
-		if def == nil || def.Typ.Kind != value.Number {
+		if def == nil || def.Type.Kind != value.Number {
 			return cp.errorf(q.Args[0].Value, "%s takes a numeric result of the job, such as mpg or useful_hours", m)
 		}
-		sq.Result, t = def, def.Typ
+		sq.Result, t = def, def.Type
 	case "at":
 		if len(q.Args) == 0 {
 			return cp.errorf(q, "at names the point by its inputs: %s.at(INPUT = VALUE, …)", d.Name.Name)
@@ -237,8 +237,8 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 				cp.ok = false
 				return value.Type{}, nil
 			}
-			if want := d.Plan.Axes[axis].In.Typ; c.Typ != want {
-				return cp.errorf(a.Value, "%s is %s, but this is %s", a.InputName(), want.Phrase(), c.Typ.Phrase())
+			if want := d.Plan.Axes[axis].In.Type; c.Type != want {
+				return cp.errorf(a.Value, "%s is %s, but this is %s", a.InputName(), want.Phrase(), c.Type.Phrase())
 			}
 			sq.At = append(sq.At, AtArg{axis, c})
 		}
@@ -251,8 +251,8 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 			cp.ok = false
 			return value.Type{}, nil
 		}
-		if c.Typ != value.BoolType {
-			return cp.errorf(q.Args[0].Value, "first takes a condition, true or false; this is %s", c.Typ.Phrase())
+		if c.Type != value.BoolType {
+			return cp.errorf(q.Args[0].Value, "first takes a condition, true or false; this is %s", c.Type.Phrase())
 		}
 		sq.Cond = c
 	}
@@ -270,7 +270,7 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 	}
 	pos, end := q.Span()
 	sq.What = cp.p.sourceAt(pos, end)
-	return t, cp.addRef(&Ref{Kind: RefPlan, D: d, Text: sq.What, Node: q, Typ: t, Plan: sq})
+	return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Text: sq.What, Node: q, Type: t, Plan: sq})
 }
 
 // CanonicalInput is the canonical name of a job input written as name.

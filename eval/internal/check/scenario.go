@@ -43,21 +43,21 @@ const (
 type Decl struct {
 	// (Pointers first, then the rest by size: a program holds a decl per
 	// declaration, 128 bytes so laid out.)
-	Name    *lang.Ident
-	syn     lang.Stmt // its statement, for a let, param, pool, job, rules or request (letStmt, …)
-	Value   *Compiled // a let's or param's expression
-	Pl      *poolPlan
-	Jb      *jobPlan
-	Rs      *rulesPlan
-	Rq      *requestPlan
-	Plan    *planDecl  // a group's, compare's, sweep's or solve's (planning.go)
-	Typ     value.Type // a let's or param's type
-	Slot    int32      // index of its values in a Scenario (vals)
-	Vslot   int32      // a let's or param's index in a Scenario's values
-	Kind    declKind
-	checked EvalState // the check pass's walk
-	Ok      bool      // checked without errors
-	Partial bool      // read without a block item that did not parse (lang.File.Partial)
+	Name      *lang.Ident
+	syn       lang.Stmt // its statement, for a let, param, pool, job, rules or request (letStmt, …)
+	Value     *Compiled // a let's or param's expression
+	Pool      *poolPlan
+	Job       *jobPlan
+	Rules     *rulesPlan
+	Request   *requestPlan
+	Plan      *planDecl  // a group's, compare's, sweep's or solve's (planning.go)
+	Type      value.Type // a let's or param's type
+	Slot      int32      // index of its values in a Scenario (vals)
+	ValueSlot int32      // a let's or param's index in a Scenario's values
+	Kind      declKind
+	checked   EvalState // the check pass's walk
+	Ok        bool      // checked without errors
+	Partial   bool      // read without a block item that did not parse (lang.File.Partial)
 }
 
 // stmt is the statement that declares d.
@@ -90,7 +90,7 @@ type Program struct {
 	declSlab     lang.Slab[Decl] // the long-lived objects of a program, allocated together (lang.Slab)
 	jobSlab      lang.Slab[jobPlan]
 	expectSlab   lang.Slab[Expectation]
-	Opts         Options
+	Options      Options
 	Sources      lang.Sources
 	FileNamed    map[string]*lang.File // p.files by name
 	Files        []*lang.File
@@ -102,13 +102,13 @@ type Program struct {
 	ExpectNodes  []expectSite
 	Expects      []*Expectation
 	Diags        lang.Diagnostics                   // of every pass before evaluation
-	Nvalues      int32                              // lets and params declared (decl.vslot)
+	NumValues    int32                              // lets and params declared (Decl.ValueSlot)
 	Fields       map[*lang.Field]*Compiled          // each checked field's compiled (nil: it has errors), but for a number that checked (fieldValue reads it)
 	konsts       map[value.Value]*value.Value       // while checking: the values of constant expressions, each kept once
 	lost         map[string]bool                    // names declared by statements that did not parse (lang.File.Lost)
 	unitWords    map[lang.Position]*lang.Diagnostic // syntax errors of a unit word read as a unit, by where the literal starts (addSyntax)
 	literals     map[value.Value]*Compiled          // while checking: the compiled of each constant value written as a number, shared (literal)
-	Nfields      int                                // fields compiled; each has its index in Scenario.fieldVals
+	NumFields    int                                // fields compiled; each has its index in Scenario.fieldVals
 	stack        []*Decl                            // the check pass's walk
 	namesMu      sync.Mutex                         // guards names, kindNames and their counts
 	names        *suggest.Suggester                 // candidates for "did you mean", built when first needed

@@ -74,11 +74,11 @@ func (p *Program) solveCondition(fp *FindPlan) bool {
 		p.errorAt(n.Start(), n.End(), msg)
 		return false
 	}
-	if def.Typ.Kind != value.Number {
-		p.errorAt(n.Start(), n.End(), fmt.Sprintf("%s is %s; a solve needs a numeric result", n.Path(), def.Typ.Phrase()))
+	if def.Type.Kind != value.Number {
+		p.errorAt(n.Start(), n.End(), fmt.Sprintf("%s is %s; a solve needs a numeric result", n.Path(), def.Type.Phrase()))
 		return false
 	}
 	fp.Result, fp.Op, fp.resultN = def, b.Op, n
-	fp.Target = p.inputValue(b.R, Input{Name: n.Path(), Typ: def.Typ}, "the target")
+	fp.Target = p.inputValue(b.R, Input{Name: n.Path(), Type: def.Type}, "the target")
 	return fp.Target != nil
 }

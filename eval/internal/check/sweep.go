@@ -80,11 +80,11 @@ func (p *Program) inputValue(e lang.Expr, in Input, what string) *Compiled {
 	if c == nil {
 		return nil
 	}
-	if c.Typ != in.Typ {
+	if c.Type != in.Type {
 		pos, end := e.Span()
-		msg := fmt.Sprintf("%s is %s, but %s is %s", in.Name, in.Typ.Phrase(), what, c.Typ.Phrase())
-		if lit, ok := Unparen(e).(*lang.NumberLit); ok && lit.UnitOf() == nil && in.Typ.Kind == value.Number {
-			msg = fmt.Sprintf("%s is %s; write its unit, e.g. %s", in.Name, in.Typ.Dim.Phrase(), ExampleUnit(lit.Digits(), in.Typ.Dim))
+		msg := fmt.Sprintf("%s is %s, but %s is %s", in.Name, in.Type.Phrase(), what, c.Type.Phrase())
+		if lit, ok := Unparen(e).(*lang.NumberLit); ok && lit.UnitOf() == nil && in.Type.Kind == value.Number {
+			msg = fmt.Sprintf("%s is %s; write its unit, e.g. %s", in.Name, in.Type.Dim.Phrase(), ExampleUnit(lit.Digits(), in.Type.Dim))
 		}
 		p.errorAt(pos, end, msg)
 		return nil
@@ -94,8 +94,8 @@ func (p *Program) inputValue(e lang.Expr, in Input, what string) *Compiled {
 
 // MaxPoints is the cap on a sweep's points.
 func (p *Program) MaxPoints() int {
-	if p.Opts.MaxPoints > 0 {
-		return p.Opts.MaxPoints
+	if p.Options.MaxPoints > 0 {
+		return p.Options.MaxPoints
 	}
 	return DefaultMaxPoints
 }
