@@ -39,4 +39,7 @@ type BestRef struct{}
 
 // RatioRef reads NAME.ratio(JOB): the trade ratio of JOB against the
 // compare's first job.
-type RatioRef struct{ Job *Decl }
+type RatioRef struct {
+	// Job is the job compared with the first.
+	Job *Decl
+}

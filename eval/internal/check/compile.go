@@ -24,9 +24,12 @@ import (
 // ExprEnv is what an expr program reads: the values of its refs, by kind,
 // at the slots the checker gave them.
 type ExprEnv struct {
+	// Numbers are the values of the number refs, in base units.
 	Numbers []float64 `expr:"n"`
-	Bools   []bool    `expr:"b"`
-	Strings []string  `expr:"s"`
+	// Bools are the values of the bool refs.
+	Bools []bool `expr:"b"`
+	// Strings are the values of the class and string refs.
+	Strings []string `expr:"s"`
 }
 
 // divFunc divides, reporting a zero divisor by its index in the
@@ -34,8 +37,12 @@ type ExprEnv struct {
 const divFunc = "_div"
 
 // ZeroDivisor is the error of _div: which divisor of the expression was 0.
-type ZeroDivisor struct{ Index int }
+type ZeroDivisor struct {
+	// Index is the divisor's index among the expression's divisions.
+	Index int
+}
 
+// Error says "division by zero".
 func (e *ZeroDivisor) Error() string { return "division by zero" }
 
 // exprConfig is the one expr configuration every program is compiled with.

@@ -28,18 +28,29 @@ type Expectation struct {
 	// Source is the expect's text, as written.
 	Source string
 
-	Syntax  *lang.Expect
-	Job     *Decl
-	Mode    expectMode
-	Op      string
+	// Syntax is the expect statement.
+	Syntax *lang.Expect
+	// Job is the job whose block holds the expect; nil for one at
+	// the top level.
+	Job *Decl
+	// Mode says which form of expect it is: a condition, a
+	// comparison or an approximate comparison.
+	Mode expectMode
+	// Op is a comparison's operator (==, !=, <, <=, >, >=); ""
+	// otherwise.
+	Op string
+	// X is the value tested (nil when Own names the job result it reads)
+	// and Want the value wanted; Want is nil for a plain condition.
 	X, Want *Compiled
 	// Own, when x is nil, is the result of the expect's job that x reads:
 	// expect mpg ≈ 0.282 in a job, the most common expect of all. It is
 	// read directly, and the file keeps no compiled expression and
 	// reference per job for it.
-	Own      string
-	Tol      *Compiled // ± T
-	Within   *Compiled // within P%
+	Own    string
+	Tol    *Compiled // ± T
+	Within *Compiled // within P%
+	// WantUnit is the unit of a wanted number literal (WantedUnit);
+	// nil otherwise.
 	WantUnit *lang.Unit
 	Written  float64 // half a unit in the last written place, base units; 0 when not from a literal
 }

@@ -22,9 +22,13 @@ func (p *Program) checkGroup(d *Decl) bool {
 // job result the group sums or divides (its row's group says which), or
 // the group's count of jobs (def nil).
 type GroupFigure struct {
+	// Name is the name the figure is read by.
 	Name string
+	// Type is the figure's type.
 	Type value.Type
-	Def  *ResultDef
+	// Def is the job result the group sums or divides; nil for the
+	// count of jobs.
+	Def *ResultDef
 }
 
 // GroupFigures are a group's figures by name, short factor names
@@ -56,7 +60,10 @@ var GroupFigureNames = func() []string {
 }()
 
 // GroupRef reads a group's figure.
-type GroupRef struct{ Figure *GroupFigure }
+type GroupRef struct {
+	// Figure is the figure read.
+	Figure *GroupFigure
+}
 
 func Contains(list []string, s string) bool {
 	for _, x := range list {
@@ -99,6 +106,9 @@ func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (value.Type, ast.N
 
 // OwnerRef reads a group's loss cost or saving for one team.
 type OwnerRef struct {
+	// Saving is true for owner_saving (the saving, in USD), false
+	// for owner_loss (the loss cost, in USD).
 	Saving bool
-	Team   string
+	// Team is the owner the figure is for.
+	Team string
 }

@@ -37,6 +37,8 @@ type inputSites [3]*lang.Field
 
 var SiteNames = [3]string{"devices", "hours", "rate"}
 
+// Get is the field that sets the input named (devices, hours or rate);
+// nil when none does or the name is another.
 func (s *inputSites) Get(name string) *lang.Field {
 	for i, n := range SiteNames {
 		if n == name {

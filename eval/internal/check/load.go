@@ -22,13 +22,17 @@ import (
 // names, dimensions, inputs out of range); the command line exits 3 rather
 // than 2 for those.
 type Error struct {
+	// Diagnostics are every diagnostic found, in source order.
 	Diagnostics lang.Diagnostics
-	Runtime     bool
+	// Runtime is true when every diagnostic arose while computing
+	// values.
+	Runtime bool
 	// Sources, when set, holds every text the diagnostics quote: the
 	// scenario's files and the expression given to Eval or TypeOf.
 	Sources lang.Sources
 }
 
+// Error is the diagnostics, one a line.
 func (e *Error) Error() string { return e.Diagnostics.Error() }
 
 // Options tune loading.
@@ -70,6 +74,8 @@ func NewProgram(opts Options) *Program {
 	}
 }
 
+// ReadFile reads the file named from Options.FS, or from the operating
+// system's files when that is nil.
 func (p *Program) ReadFile(name string) ([]byte, error) {
 	var (
 		b   []byte

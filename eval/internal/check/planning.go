@@ -161,11 +161,17 @@ const (
 
 // Input is a job input a sweep varies or a solve searches.
 type Input struct {
-	Kind   inputKind
+	// Kind is which input: a factor, a ceiling, devices, hours,
+	// rate or a param.
+	Kind inputKind
+	// Factor is the factor of a factor or ceiling input.
 	Factor goodput.Factor
-	Param  *Decl
-	Name   string // canonical: runtime, ceiling.runtime, devices, a param's name
-	Type   value.Type
+	// Param is the param of a param input; nil otherwise.
+	Param *Decl
+	Name  string // canonical: runtime, ceiling.runtime, devices, a param's name
+	// Type is the input's type: a count for a factor or ceiling, the
+	// dimension of devices, hours or rate, a param's own type.
+	Type value.Type
 }
 
 // inputNames are the inputs besides params, for messages and suggestions.
@@ -279,7 +285,9 @@ func (in Input) OutOfRange(v float64) string {
 
 // PointField is a field of a point: a job result, or a varied param.
 type PointField struct {
-	Def   *ResultDef
+	// Def is the job result; nil for a varied param.
+	Def *ResultDef
+	// Param is the varied param; nil for a job result.
 	Param *Decl
 }
 

@@ -100,7 +100,10 @@ func SweepParams(d *Decl) []*Decl {
 type SweepPointsRef struct{}
 
 // SolveRef reads a field of a solve's answer.
-type SolveRef struct{ Field PointField }
+type SolveRef struct {
+	// Field is the answer's field read.
+	Field PointField
+}
 
 // pointName resolves a bare result name inside NAME.first(…): the result
 // at the point being tried.
@@ -110,7 +113,10 @@ func (cp *exprChecker) pointName(n *lang.Name, def *ResultDef) (value.Type, ast.
 
 // PointScopeRef is a result at the point a condition is tried on; it has
 // a value only there (runAt).
-type PointScopeRef struct{ Def *ResultDef }
+type PointScopeRef struct {
+	// Def is the result read.
+	Def *ResultDef
+}
 
 // query checks NAME.METHOD(…)[.FIELD].
 func (cp *exprChecker) query(q *lang.Query) (value.Type, ast.Node) {
@@ -168,17 +174,24 @@ func (cp *exprChecker) ratioQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 
 // SweepQuery is a checked query of a sweep.
 type SweepQuery struct {
+	// Method is the query's method: min, max, argmin, argmax, at,
+	// first and the others.
 	Method string
 	Result *ResultDef // min, max, argmin, argmax
-	At     []AtArg
-	Cond   *Compiled // first
-	Field  PointField
-	What   string // the query as written, for messages
+	// At are the arguments of at(…), one per axis named.
+	At   []AtArg
+	Cond *Compiled // first
+	// Field is the point's field the query reads after the call
+	// ([.FIELD]).
+	Field PointField
+	What  string // the query as written, for messages
 }
 
 // AtArg is INPUT = VALUE in at(…): the axis and the value.
 type AtArg struct {
-	Axis  int
+	// Axis is the index of the axis in the sweep's Axes.
+	Axis int
+	// Value is the value of the axis's input at the point.
 	Value *Compiled
 }
 

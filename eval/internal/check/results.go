@@ -19,7 +19,9 @@ type ResultDef struct {
 	// Listed is the name ResultNames lists, when it is not name: a
 	// factor is listed by its long name.
 	listed string
-	Type   value.Type
+	// Type is the result's type; a number's value is in base units of
+	// its dimension (lang.Dim).
+	Type value.Type
 	// Doc is what it means; :explain says it of an input.
 	Doc string
 	// Formula spells how it is computed, for :explain: a name in braces

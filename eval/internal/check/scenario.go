@@ -43,21 +43,27 @@ const (
 type Decl struct {
 	// (Pointers first, then the rest by size: a program holds a decl per
 	// declaration, 128 bytes so laid out.)
-	Name      *lang.Ident
-	syn       lang.Stmt // its statement, for a let, param, pool, job, rules or request (letStmt, …)
-	Value     *Compiled // a let's or param's expression
-	Pool      *poolPlan
-	Job       *jobPlan
-	Rules     *rulesPlan
+	Name  *lang.Ident
+	syn   lang.Stmt // its statement, for a let, param, pool, job, rules or request (letStmt, …)
+	Value *Compiled // a let's or param's expression
+	// Pool is a pool's checked fields; nil for another kind.
+	Pool *poolPlan
+	// Job is a job's plan: its pool, the job it extends, where each
+	// input is set, its owners; nil for another kind.
+	Job *jobPlan
+	// Rules is a ruleset's compiled rules; nil for another kind.
+	Rules *rulesPlan
+	// Request is a request's checked fields; nil for another kind.
 	Request   *requestPlan
 	Plan      *planDecl  // a group's, compare's, sweep's or solve's (planning.go)
 	Type      value.Type // a let's or param's type
 	Slot      int32      // index of its values in a Scenario (vals)
 	ValueSlot int32      // a let's or param's index in a Scenario's values
-	Kind      declKind
-	checked   EvalState // the check pass's walk
-	Ok        bool      // checked without errors
-	Partial   bool      // read without a block item that did not parse (lang.File.Partial)
+	// Kind is the kind of declaration, a row of DeclKinds.
+	Kind    declKind
+	checked EvalState // the check pass's walk
+	Ok      bool      // checked without errors
+	Partial bool      // read without a block item that did not parse (lang.File.Partial)
 }
 
 // stmt is the statement that declares d.
@@ -87,19 +93,32 @@ func (d *Decl) RequestStmt() *lang.Request { n, _ := d.syn.(*lang.Request); retu
 
 // Program is a resolved, checked and compiled file with its imports.
 type Program struct {
-	declSlab     lang.Slab[Decl] // the long-lived objects of a program, allocated together (lang.Slab)
-	jobSlab      lang.Slab[jobPlan]
-	expectSlab   lang.Slab[Expectation]
-	Options      Options
-	Sources      lang.Sources
-	FileNamed    map[string]*lang.File // p.files by name
-	Files        []*lang.File
-	Loaded       map[string]bool
-	Decls        map[string]*Decl
-	Order        []*Decl
-	Params       []*Decl
-	Classes      map[string]bool
-	ExpectNodes  []expectSite
+	declSlab   lang.Slab[Decl] // the long-lived objects of a program, allocated together (lang.Slab)
+	jobSlab    lang.Slab[jobPlan]
+	expectSlab lang.Slab[Expectation]
+	// Options are the options the program was loaded with.
+	Options Options
+	// Sources are the texts of every file read, by name, for
+	// diagnostics.
+	Sources   lang.Sources
+	FileNamed map[string]*lang.File // p.files by name
+	// Files are the files read: the file loaded and its imports, in
+	// the order read.
+	Files []*lang.File
+	// Loaded is the set of the names of the files read so far.
+	Loaded map[string]bool
+	// Decls are the declarations by name.
+	Decls map[string]*Decl
+	// Order is every declaration in the order declared.
+	Order []*Decl
+	// Params are the param declarations in the order declared.
+	Params []*Decl
+	// Classes is the set of the classes the rulesets name.
+	Classes map[string]bool
+	// ExpectNodes are the expect statements found, in file order,
+	// before they are compiled.
+	ExpectNodes []expectSite
+	// Expects are the compiled expects, in file order.
 	Expects      []*Expectation
 	Diags        lang.Diagnostics                   // of every pass before evaluation
 	NumValues    int32                              // lets and params declared (Decl.ValueSlot)

@@ -10,11 +10,19 @@ import (
 
 // FindPlan is a checked find line.
 type FindPlan struct {
-	In      Input
-	Lo, Hi  *Compiled // nil: [0, 1] for a factor or ceiling
-	Result  *ResultDef
-	Op      string
-	Target  *Compiled
+	// In is the input the solve searches.
+	In Input
+	// Lo and Hi bound the search; nil: [0, 1] for a factor or
+	// ceiling.
+	Lo, Hi *Compiled // nil: [0, 1] for a factor or ceiling
+	// Result is the job result compared with Target; nil for a find
+	// that tests a condition.
+	Result *ResultDef
+	// Op is the operator comparing Result with Target, as written.
+	Op string
+	// Target is the value Result is compared with.
+	Target *Compiled
+	// Cond is the condition a find tests; nil for a comparison.
 	Cond    lang.Expr
 	resultN *lang.Name
 }

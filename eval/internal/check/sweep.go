@@ -19,10 +19,14 @@ const DefaultMaxPoints = 1_000_000
 
 // AxisPlan is a checked vary line.
 type AxisPlan struct {
-	Vary           *lang.Vary
-	In             Input
+	// Vary is the vary line.
+	Vary *lang.Vary
+	// In is the input the line varies.
+	In Input
+	// From, To and Step give a range of values; nil for a list.
 	From, To, Step *Compiled
-	Values         []*Compiled
+	// Values are a list's values; nil for a range.
+	Values []*Compiled
 }
 
 func (p *Program) checkSweep(d *Decl) bool {
