@@ -31,7 +31,7 @@
 // check pass's (check.DeclKinds); what a planning reference reads
 // (check.Ref.Plan) is computed by the evaluator switching on its type
 // (Scenario.planValue); the run-time columns of the table of a job's
-// results are the evaluator's (resultRuns, by check.ResultDef.Index); a
+// results are the evaluator's (resultRuns, by results.Def.Index); a
 // ruleset that reads values is compiled again for each evaluation by the
 // check package's RuleConds, given a function that reads the evaluation's
 // values (check.ReadRef).
@@ -40,7 +40,10 @@
 // of eval:
 //
 //	internal/check    the check phase above; imports source, value,
-//	                  funcs and suggest
+//	                  funcs, suggest and results
+//	internal/results  the table of a job's results (name, type, doc,
+//	                  formula, the engine's figure, the group rule) that
+//	                  check and eval both read
 //	internal/source   where an import may read from: paths, file systems,
 //	                  the size cap (input: an import path; output: text)
 //	internal/value    the values and types every phase shares (Value,

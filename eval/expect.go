@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -207,7 +208,7 @@ func (s *Scenario) readNames(e *Expectation) []string {
 	}
 	var expand func(d *check.Decl, prefix, field string, depth int)
 	expand = func(d *check.Decl, prefix, field string, depth int) {
-		def := check.ResultDefs[field]
+		def := results.ByName[field]
 		if len(def.Inputs) == 0 || depth == 2 {
 			if v, err := s.jobResult(d, field); err == nil {
 				add(prefix+def.Name, v.Precise(nil))

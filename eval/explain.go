@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -23,7 +23,7 @@ func (j *Job) Explain(result string) (string, error) {
 	if _, err := j.Get(result); err != nil {
 		return "", err
 	}
-	def := check.ResultDefs[result]
+	def := results.ByName[result]
 	if def.Input {
 		return j.explainInput(def.Name), nil
 	}
@@ -31,7 +31,7 @@ func (j *Job) Explain(result string) (string, error) {
 	seen := map[string]bool{}
 	var walk func(name string) error
 	walk = func(name string) error {
-		d := check.ResultDefs[name]
+		d := results.ByName[name]
 		if seen[d.Name] || d.Input {
 			return nil
 		}
@@ -56,7 +56,7 @@ func (j *Job) Explain(result string) (string, error) {
 
 // explainStep is one line: name = formula = formula with values = value,
 // unless the row spells its line itself.
-func (j *Job) explainStep(d *check.ResultDef) (string, error) {
+func (j *Job) explainStep(d *results.Def) (string, error) {
 	v, err := j.Get(d.Name)
 	if err != nil {
 		return "", err
@@ -162,7 +162,7 @@ func (j *Job) explainInput(name string) string {
 		what = "the " + f.String() + " factor"
 	default:
 		site = j.d.Job.Sites.Get(name)
-		what = check.ResultDefs[name].Doc
+		what = results.ByName[name].Doc
 	}
 	return line + ", " + what + ", " + j.provenance(site)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -340,7 +341,7 @@ func (s *Scenario) explainGroupFigure(d *check.Decl, fig *check.GroupFigure) (st
 			names = append(names, m.Name.Name)
 		}
 		return fmt.Sprintf("%s.jobs = %s: %s", g, v, strings.Join(names, ", ")), nil
-	case fig.Def.Group == check.GroupRatio:
+	case fig.Def.Group == results.GroupRatio:
 		num, den := fig.Def.Ratio[0], fig.Def.Ratio[1]
 		var lines []string
 		vals := map[string]Value{}
@@ -384,7 +385,7 @@ func (s *Scenario) explainOwner(r *check.Ref, o check.OwnerRef) (string, error) 
 	}
 	var names, nums []string
 	for _, m := range r.Decl.Plan.Members {
-		for i, fn := range check.FactorNames {
+		for i, fn := range results.FactorNames {
 			if s.factorOwner(m, goodput.Factor(i)) != o.Team {
 				continue
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -18,7 +19,7 @@ func (s *Scenario) factorOwner(d *check.Decl, f goodput.Factor) string {
 	if js := s.of(d).job; js != nil && js.owner(f) != "" {
 		return js.owner(f)
 	}
-	return check.FactorNames[f]
+	return results.FactorNames[f]
 }
 
 func (s *Scenario) figureValue(g check.GroupRef, r *check.Ref, out *sink) (Value, bool) {
@@ -50,7 +51,7 @@ func (s *Scenario) groupValue(d *check.Decl, fig *check.GroupFigure) (Value, err
 	switch {
 	case fig.Def == nil:
 		return count(float64(len(d.Plan.Members))), nil
-	case fig.Def.Group == check.GroupRatio:
+	case fig.Def.Group == results.GroupRatio:
 		// A ratio of sums is undefined while the useful hours are 0.
 		useful, _ := s.groupSums(d, check.GroupFigures["useful_hours"])
 		if useful == 0 {
@@ -99,8 +100,8 @@ func (s *Scenario) ownerRows(d *check.Decl) []OwnerRow {
 				byOwner[owner] = row
 				order = append(order, owner)
 			}
-			if !check.Contains(row.Factors, check.FactorNames[f]) {
-				row.Factors = append(row.Factors, check.FactorNames[f])
+			if !check.Contains(row.Factors, results.FactorNames[f]) {
+				row.Factors = append(row.Factors, results.FactorNames[f])
 			}
 			row.LossHours += r.LossHours[f]
 			row.LossCost += r.LossCost[f]

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -52,7 +53,7 @@ func buildResultRuns() []resultRun {
 	}
 	for i := range goodput.NumFactors {
 		f := goodput.Factor(i)
-		long := check.FactorNames[f]
+		long := results.FactorNames[f]
 		byName[f.Short()] = resultRun{calc: func(j *jobState) (Value, error) { return count(j.in.Factors[f].Value), nil }}
 		byName["ceiling."+long] = resultRun{calc: func(j *jobState) (Value, error) {
 			if c := j.in.Ceilings[f]; c.Set {
@@ -70,9 +71,9 @@ func buildResultRuns() []resultRun {
 			explain: func(j *Job, _ Value) (string, string) { return "", j.explainOwner("owner." + long) },
 			calc:    func(j *jobState) (Value, error) { return Value{Type: StringType, Str: j.owner(f)}, nil }}
 	}
-	runs := make([]resultRun, len(check.ResultTable))
+	runs := make([]resultRun, len(results.Table))
 	for name, r := range byName {
-		runs[check.ResultDefs[name].Index] = r
+		runs[results.ByName[name].Index] = r
 	}
 	return runs
 }
@@ -80,7 +81,7 @@ func buildResultRuns() []resultRun {
 var errNoRate = errors.New("has no rate")
 
 // resultGet computes the result for job j.
-func resultGet(d *check.ResultDef, j *jobState) (Value, error) {
+func resultGet(d *results.Def, j *jobState) (Value, error) {
 	if d.NeedsRate && !j.result().HasCost {
 		return Value{}, errNoRate
 	}
@@ -93,7 +94,7 @@ func resultGet(d *check.ResultDef, j *jobState) (Value, error) {
 
 // jobResult reads a named result of a forced job.
 func (s *Scenario) jobResult(d *check.Decl, name string) (Value, error) {
-	def, ok := check.ResultDefs[name]
+	def, ok := results.ByName[name]
 	if !ok {
 		return Value{}, fmt.Errorf("job %s has no result %s", d.Name.Name, name)
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/format"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -284,7 +285,7 @@ func (s *Scenario) valueText(fp *check.FindPlan, v float64) string {
 }
 
 // gotText writes a value of a result.
-func gotText(def *check.ResultDef, v float64) string {
+func gotText(def *results.Def, v float64) string {
 	if math.IsInf(v, 0) {
 		return "undefined (mpg is 0)"
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -28,15 +29,15 @@ type GroupFigure struct {
 	Type value.Type
 	// Def is the job result the group sums or divides; nil for the
 	// count of jobs.
-	Def *ResultDef
+	Def *results.Def
 }
 
 // GroupFigures are a group's figures by name, short factor names
 // included: jobs, and each result whose row has a group rule.
 var GroupFigures = func() map[string]*GroupFigure {
 	m := map[string]*GroupFigure{"jobs": {Name: "jobs", Type: value.CountType}}
-	for _, d := range ResultTable {
-		if d.Group == GroupNone {
+	for _, d := range results.Table {
+		if d.Group == results.GroupNone {
 			continue
 		}
 		for _, n := range append([]string{d.Name}, d.Aliases...) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
@@ -23,12 +24,12 @@ import (
 func (cp *exprChecker) name(n *lang.Name) (value.Type, ast.Node) {
 	path := n.Path()
 	if cp.sc.point != nil {
-		if def, ok := ResultDefs[path]; ok {
+		if def, ok := results.ByName[path]; ok {
 			return cp.pointName(n, def) // query.go
 		}
 	}
 	if j := cp.sc.job; j != nil {
-		if def, ok := ResultDefs[path]; ok {
+		if def, ok := results.ByName[path]; ok {
 			return def.Type, cp.addRef(&Ref{Kind: RefJob, Decl: j, Field: def.Name, Text: path, Node: n, Type: def.Type})
 		}
 	}
@@ -61,9 +62,9 @@ func (cp *exprChecker) jobName(n *lang.Name, d *Decl, rest string) (value.Type, 
 	if rest == "" {
 		return cp.errorf(n, "%s is a job; name one of its results, e.g. %s.mpg", d.Name.Name, d.Name.Name)
 	}
-	def, ok := ResultDefs[rest]
+	def, ok := results.ByName[rest]
 	if !ok {
-		return cp.unknownField(n, d, rest, resultNames)
+		return cp.unknownField(n, d, rest, results.Names())
 	}
 	if !cp.p.dependOn(d, n, cp.diags) {
 		cp.ok = false
@@ -132,7 +133,7 @@ func (cp *exprChecker) unknownName(n *lang.Name) (value.Type, ast.Node) {
 		end = n.End()
 	}
 	// A job's result named outside any job: say where it belongs.
-	if def, ok := ResultDefs[n.Path()]; ok && cp.sc.job == nil {
+	if def, ok := results.ByName[n.Path()]; ok && cp.sc.job == nil {
 		example := "JOB"
 		for _, d := range cp.p.Order {
 			if d.Kind == DeclJob {
@@ -208,7 +209,7 @@ func (p *Program) suggestName(name string, inJob bool) string {
 	if s := p.names.Suggest(name, visiting); s != "" || !inJob {
 		return s
 	}
-	return suggest.Closest(name, resultNames)
+	return suggest.Closest(name, results.Names())
 }
 
 // suggestOfKind suggests a declaration of kind for a misspelt name; the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
@@ -26,7 +27,7 @@ type planDecl struct {
 
 	Members []*Decl // a group's or compare's jobs, in the order listed
 	Job     *Decl   // a sweep's or solve's job
-	By      *ResultDef
+	By      *results.Def
 	Max     bool        // a compare ranks by the largest value of by
 	Axes    []*AxisPlan // a sweep's vary lines
 	Find    *FindPlan   // a solve's question
@@ -184,11 +185,11 @@ func (p *Program) resolveInput(ids []*lang.Ident, verb string) (Input, bool) {
 	name := strings.Join(partNames(ids), ".")
 	pos, end := ids[0].Start(), ids[len(ids)-1].End()
 	if f, ok := goodput.ParseFactor(name); ok {
-		return Input{Kind: InFactor, Factor: f, Name: FactorNames[f], Type: value.CountType}, true
+		return Input{Kind: InFactor, Factor: f, Name: results.FactorNames[f], Type: value.CountType}, true
 	}
 	if rest, ok := strings.CutPrefix(name, "ceiling."); ok {
 		if f, ok := goodput.ParseFactor(rest); ok {
-			return Input{Kind: InCeiling, Factor: f, Name: "ceiling." + FactorNames[f], Type: value.CountType}, true
+			return Input{Kind: InCeiling, Factor: f, Name: "ceiling." + results.FactorNames[f], Type: value.CountType}, true
 		}
 	}
 	switch name {
@@ -286,7 +287,7 @@ func (in Input) OutOfRange(v float64) string {
 // PointField is a field of a point: a job result, or a varied param.
 type PointField struct {
 	// Def is the job result; nil for a varied param.
-	Def *ResultDef
+	Def *results.Def
 	// Param is the varied param; nil for a job result.
 	Param *Decl
 }
@@ -296,7 +297,7 @@ type PointField struct {
 // params.
 func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params []*Decl, what string) (PointField, value.Type, bool) {
 	name := strings.Join(partNames(ids), ".")
-	if def, ok := ResultDefs[name]; ok {
+	if def, ok := results.ByName[name]; ok {
 		return PointField{Def: def}, def.Type, true
 	}
 	for _, d := range params {
@@ -305,7 +306,7 @@ func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params
 		}
 	}
 	msg := fmt.Sprintf("%s has no field %s", what, name)
-	if sug := suggest.Closest(name, ResultNames()); sug != "" {
+	if sug := suggest.Closest(name, results.Names()); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	}
 	cp.errorAt(ids[0].Start(), ids[len(ids)-1].End(), msg)

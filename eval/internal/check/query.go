@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
@@ -107,7 +108,7 @@ type SolveRef struct {
 
 // pointName resolves a bare result name inside NAME.first(…): the result
 // at the point being tried.
-func (cp *exprChecker) pointName(n *lang.Name, def *ResultDef) (value.Type, ast.Node) {
+func (cp *exprChecker) pointName(n *lang.Name, def *results.Def) (value.Type, ast.Node) {
 	return def.Type, cp.addRef(&Ref{Kind: RefPlan, Decl: cp.sc.point, Field: def.Name, Text: n.Path(), Node: n, Type: def.Type, Plan: PointScopeRef{def}})
 }
 
@@ -115,7 +116,7 @@ func (cp *exprChecker) pointName(n *lang.Name, def *ResultDef) (value.Type, ast.
 // a value only there (runAt).
 type PointScopeRef struct {
 	// Def is the result read.
-	Def *ResultDef
+	Def *results.Def
 }
 
 // query checks NAME.METHOD(…)[.FIELD].
@@ -177,7 +178,7 @@ type SweepQuery struct {
 	// Method is the query's method: min, max, argmin, argmax, at,
 	// first and the others.
 	Method string
-	Result *ResultDef // min, max, argmin, argmax
+	Result *results.Def // min, max, argmin, argmax
 	// At are the arguments of at(…), one per axis named.
 	At   []AtArg
 	Cond *Compiled // first
@@ -215,9 +216,9 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 			return cp.errorf(q, "%s takes one result: %s.%s(mpg)", m, d.Name.Name, m)
 		}
 		nm, ok := Unparen(q.Args[0].Value).(*lang.Name)
-		def := (*ResultDef)(nil)
+		def := (*results.Def)(nil)
 		if ok {
-			def = ResultDefs[nm.Path()]
+			def = results.ByName[nm.Path()]
 		}
 		if def == nil || def.Type.Kind != value.Number {
 			return cp.errorf(q.Args[0].Value, "%s takes a numeric result of the job, such as mpg or useful_hours", m)
@@ -289,11 +290,11 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 // CanonicalInput is the canonical name of a job input written as name.
 func CanonicalInput(name string) (string, bool) {
 	if f, ok := goodput.ParseFactor(name); ok {
-		return FactorNames[f], true
+		return results.FactorNames[f], true
 	}
 	if rest, ok := strings.CutPrefix(name, "ceiling."); ok {
 		if f, ok := goodput.ParseFactor(rest); ok {
-			return "ceiling." + FactorNames[f], true
+			return "ceiling." + results.FactorNames[f], true
 		}
 	}
 	return "", false

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
@@ -17,7 +18,7 @@ type FindPlan struct {
 	Lo, Hi *Compiled // nil: [0, 1] for a factor or ceiling
 	// Result is the job result compared with Target; nil for a find
 	// that tests a condition.
-	Result *ResultDef
+	Result *results.Def
 	// Op is the operator comparing Result with Target, as written.
 	Op string
 	// Target is the value Result is compared with.
@@ -73,10 +74,10 @@ func (p *Program) solveCondition(fp *FindPlan) bool {
 	if !ok {
 		return bad()
 	}
-	def, ok := ResultDefs[n.Path()]
+	def, ok := results.ByName[n.Path()]
 	if !ok {
 		msg := "the job has no result " + n.Path()
-		if sug := suggest.Closest(n.Path(), ResultNames()); sug != "" {
+		if sug := suggest.Closest(n.Path(), results.Names()); sug != "" {
 			msg += "; did you mean " + sug + "?"
 		}
 		p.errorAt(n.Start(), n.End(), msg)

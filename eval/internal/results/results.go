@@ -1,4 +1,9 @@
-package check
+// Package results is the table of a job's results: each result's name and
+// aliases, type, doc, formula and inputs, the engine's figure it reads, and
+// what a group makes of it. The check pass (eval/internal/check) reads it to
+// resolve and check result names; the evaluator (eval) to compute, group
+// and explain results, with run-time columns of its own by Def.Index.
+package results
 
 import (
 	"sort"
@@ -9,14 +14,14 @@ import (
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
-// ResultDef is one row of the table of a job's results: what the name
+// Def is one row of the table of a job's results: what the name
 // means, how it is computed and explained, and what a group makes of it.
-type ResultDef struct {
+type Def struct {
 	// Name is the canonical name, as notes and :explain print it;
 	// aliases are the other names it is read by (a factor's short name).
 	Name    string
 	Aliases []string
-	// Listed is the name ResultNames lists, when it is not name: a
+	// Listed is the name Names lists, when it is not name: a
 	// factor is listed by its long name.
 	listed string
 	// Type is the result's type; a number's value is in base units of
@@ -27,7 +32,7 @@ type ResultDef struct {
 	// Formula spells how it is computed, for :explain: a name in braces
 	// is an operand, printed once by name and once by value.
 	Formula string
-	// Index is the row's place in resultTable, where the evaluator's
+	// Index is the row's place in Table, where the evaluator's
 	// half of the row is in its own table (resultRuns).
 	Index int
 	// Inputs are the names its value is computed from, for notes and for
@@ -53,20 +58,22 @@ type ResultDef struct {
 type GroupRule uint8
 
 const (
-	GroupNone GroupRule = iota
-	GroupSum
-	GroupRatio
+	GroupNone  GroupRule = iota // a group has no figure for the result
+	GroupSum                    // the sum over the group's jobs of Of
+	GroupRatio                  // the ratio of the two sums Ratio names
 )
 
+// FactorNames are the long names of the goodput factors, by factor.
 var FactorNames = [goodput.NumFactors]string{"scheduling", "runtime", "program"}
 
-// ResultDefs maps every result name, aliases included, to its row;
-// resultTable lists the rows and resultNames the names, sorted.
-var ResultTable, ResultDefs, resultNames = buildResultDefs()
+// Table lists the rows, in order (Def.Index); ByName maps every result
+// name, aliases included, to its row; sortedNames are the names Names
+// lists, sorted.
+var Table, ByName, sortedNames = buildTable()
 
-func buildResultDefs() ([]*ResultDef, map[string]*ResultDef, []string) {
+func buildTable() ([]*Def, map[string]*Def, []string) {
 	hours, money, price := value.NumType(lang.Duration), value.NumType(lang.Money), value.NumType(lang.Price)
-	defs := []*ResultDef{
+	defs := []*Def{
 		{Name: "mpg", Type: value.CountType, Doc: "S×R×P, the useful fraction of offered device-hours", Formula: "{S} × {R} × {P}",
 			Of: func(r *goodput.Result) float64 { return r.MPG }, Group: GroupRatio, Ratio: [2]string{"useful_hours", "offered_hours"}},
 		{Name: "badput", Type: value.CountType, Doc: "1 − mpg", Formula: "1 − {mpg}",
@@ -102,7 +109,7 @@ func buildResultDefs() ([]*ResultDef, map[string]*ResultDef, []string) {
 	for i := range goodput.NumFactors {
 		f := goodput.Factor(i)
 		long, short := FactorNames[f], f.Short()
-		perFactor := []*ResultDef{
+		perFactor := []*Def{
 			{Name: short, Aliases: []string{long}, listed: long, Type: value.CountType, Doc: long + " goodput factor", Input: true},
 			{Name: "ceiling." + long, Type: value.CountType, Doc: long + " ceiling (the factor when none is set)", Input: true},
 			{Name: "loss." + long, Type: value.CountType, Doc: "fraction of offered hours lost to " + long, Formula: lossFormula(f),
@@ -133,7 +140,7 @@ func buildResultDefs() ([]*ResultDef, map[string]*ResultDef, []string) {
 		}
 		defs = append(defs, perFactor...)
 	}
-	m := map[string]*ResultDef{}
+	m := map[string]*Def{}
 	var names []string
 	for i, d := range defs {
 		d.Index = i
@@ -179,5 +186,5 @@ func lossFormula(f goodput.Factor) string {
 	return strings.Join(append(parts, "(1 − {"+f.Short()+"})"), " × ")
 }
 
-// ResultNames lists the names of a job's results, for completion and docs.
-func ResultNames() []string { return append([]string(nil), resultNames...) }
+// Names lists the names of a job's results, for completion and docs.
+func Names() []string { return append([]string(nil), sortedNames...) }
