@@ -60,8 +60,8 @@ func (s *Scenario) jobOf(d *check.Decl) (*Job, bool) {
 	}
 	js := s.of(d).job
 	j := &Job{Name: d.Name.Name, Inputs: js.in, Result: js.result(), s: s, d: d}
-	if d.Jb.Pool != nil {
-		j.Pool = d.Jb.Pool.Name.Name
+	if d.Job.Pool != nil {
+		j.Pool = d.Job.Pool.Name.Name
 	}
 	if d.JobStmt().Extends != nil {
 		j.Extends = d.JobStmt().Extends.Name
@@ -86,7 +86,7 @@ func (s *Scenario) AllPools() iter.Seq[Pool] {
 				continue
 			}
 			vals := map[string]Value{}
-			for _, f := range d.Pl.Fields {
+			for _, f := range d.Pool.Fields {
 				if v, ok := s.fieldValue(f); ok {
 					vals[f.Name.Name] = v
 				}
@@ -193,7 +193,7 @@ func (s *Scenario) TypeOf(name, text string) (Type, error) {
 	if err != nil {
 		return Type{}, err
 	}
-	return c.Typ, nil
+	return c.Type, nil
 }
 
 // Value reads a declared value or result by its dotted name, such as

@@ -1,6 +1,9 @@
 package eval
 
-import "github.com/gpl-lang/gpl/eval/internal/check"
+import (
+	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
+)
 
 // The names of the embedding API that the check pass defines
 // (eval/internal/check): what loading takes, how it fails, the compiled
@@ -38,4 +41,4 @@ const MaxDeclarations = check.MaxDeclarations
 const DefaultMaxPoints = check.DefaultMaxPoints
 
 // ResultNames lists the names of a job's results, for completion and docs.
-func ResultNames() []string { return check.ResultNames() }
+func ResultNames() []string { return results.Names() }

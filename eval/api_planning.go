@@ -112,7 +112,7 @@ func (s *Scenario) SweepPoints(name string, fn func(p SweepPoint) bool) error {
 	sp := SweepPoint{Inputs: make([]Value, len(d.Plan.Axes))}
 	return s.eachPoint(d, func(pt *point) bool {
 		for i, ax := range d.Plan.Axes {
-			sp.Inputs[i] = NumberValue(pt.vals[i], ax.In.Typ.Dim)
+			sp.Inputs[i] = NumberValue(pt.vals[i], ax.In.Type.Dim)
 		}
 		r := pt.job.result()
 		sp.AboveCeiling = pt.aboveCeiling()
@@ -153,7 +153,7 @@ func (s *Scenario) Solves() []Solve {
 		}
 		fp, pt := d.Plan.Find, s.of(d).plan.answer
 		sv := Solve{Name: d.Name.Name, Job: d.Plan.Job.Name.Name, Input: fp.In.Name,
-			Value: NumberValue(pt.vals[0], fp.In.Typ.Dim), Condition: s.sourceText(fp.Cond)}
+			Value: NumberValue(pt.vals[0], fp.In.Type.Dim), Condition: s.sourceText(fp.Cond)}
 		if v, err := resultGet(fp.Result, &pt.job); err == nil {
 			sv.Result = v
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -188,7 +189,7 @@ func documented(text, name string) bool {
 		return true
 	}
 	prefix, factor, ok := strings.Cut(name, ".")
-	return ok && check.Contains(check.FactorNames[:], factor) && strings.Contains(text, "`"+prefix+".F`")
+	return ok && check.Contains(results.FactorNames[:], factor) && strings.Contains(text, "`"+prefix+".F`")
 }
 
 // TestDocsListResults: the reference documents every job result, and in

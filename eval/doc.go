@@ -12,11 +12,12 @@
 //	          reads; a ruleset for the priority engine; a job's inputs),
 //	          the compiled expects (Expectation) and the diagnostics of the
 //	          passes. A Program is immutable once Check has run.
-//	evaluate  package eval (evaluate_run.go and the other *_run.go files):
+//	evaluate  package eval (evaluate.go, jobs.go and the files named for
+//	          the other kinds of declaration):
 //	          a *check.Program and the values of its params → *Scenario,
 //	          the values of every let, param, pool, job, ruleset, request
 //	          and planning declaration, with the evaluation's diagnostics
-//	judge     package eval (expect_run.go): a Scenario and its
+//	judge     package eval (expect.go): a Scenario and its
 //	          Expectations → Outcomes
 //	explain   package eval (explain.go, explain_planning.go): a Job or a
 //	          planning declaration and a result's name → the lines that
@@ -30,7 +31,7 @@
 // check pass's (check.DeclKinds); what a planning reference reads
 // (check.Ref.Plan) is computed by the evaluator switching on its type
 // (Scenario.planValue); the run-time columns of the table of a job's
-// results are the evaluator's (resultRuns, by check.ResultDef.Index); a
+// results are the evaluator's (resultRuns, by results.Def.Index); a
 // ruleset that reads values is compiled again for each evaluation by the
 // check package's RuleConds, given a function that reads the evaluation's
 // values (check.ReadRef).
@@ -39,7 +40,10 @@
 // of eval:
 //
 //	internal/check    the check phase above; imports source, value,
-//	                  funcs and suggest
+//	                  funcs, suggest and results
+//	internal/results  the table of a job's results (name, type, doc,
+//	                  formula, the engine's figure, the group rule) that
+//	                  check and eval both read
 //	internal/source   where an import may read from: paths, file systems,
 //	                  the size cap (input: an import path; output: text)
 //	internal/value    the values and types every phase shares (Value,

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -23,7 +23,7 @@ func (j *Job) Explain(result string) (string, error) {
 	if _, err := j.Get(result); err != nil {
 		return "", err
 	}
-	def := check.ResultDefs[result]
+	def := results.ByName[result]
 	if def.Input {
 		return j.explainInput(def.Name), nil
 	}
@@ -31,7 +31,7 @@ func (j *Job) Explain(result string) (string, error) {
 	seen := map[string]bool{}
 	var walk func(name string) error
 	walk = func(name string) error {
-		d := check.ResultDefs[name]
+		d := results.ByName[name]
 		if seen[d.Name] || d.Input {
 			return nil
 		}
@@ -56,7 +56,7 @@ func (j *Job) Explain(result string) (string, error) {
 
 // explainStep is one line: name = formula = formula with values = value,
 // unless the row spells its line itself.
-func (j *Job) explainStep(d *check.ResultDef) (string, error) {
+func (j *Job) explainStep(d *results.Def) (string, error) {
 	v, err := j.Get(d.Name)
 	if err != nil {
 		return "", err
@@ -151,18 +151,18 @@ func (j *Job) explainInput(name string) string {
 	switch {
 	case strings.HasPrefix(name, "ceiling."):
 		f, _ := goodput.ParseFactor(strings.TrimPrefix(name, "ceiling."))
-		site = j.d.Jb.Ceilings[f]
+		site = j.d.Job.Ceilings[f]
 		what = "the " + f.String() + " ceiling"
 		if site == nil {
 			return fmt.Sprintf("%s, the %s factor %s: %s has no ceiling", line, f, f.Short(), f)
 		}
 	case name == "S" || name == "R" || name == "P":
 		f, _ := goodput.ParseFactor(name)
-		site = j.d.Jb.Factors[f]
+		site = j.d.Job.Factors[f]
 		what = "the " + f.String() + " factor"
 	default:
-		site = j.d.Jb.Sites.Get(name)
-		what = check.ResultDefs[name].Doc
+		site = j.d.Job.Sites.Get(name)
+		what = results.ByName[name].Doc
 	}
 	return line + ", " + what + ", " + j.provenance(site)
 }
@@ -184,7 +184,7 @@ func (j *Job) provenance(site *lang.Field) string {
 		}
 		d = j.s.p.Decls[d.JobStmt().Extends.Name]
 	}
-	if p := j.d.Jb.Pool; p != nil {
+	if p := j.d.Job.Pool; p != nil {
 		return "from pool " + p.Name.Name
 	}
 	return "set elsewhere"

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -81,15 +82,15 @@ func (s *Scenario) ExplainPlanning(text string) (out string, ok bool, err error)
 	case *check.SweepQuery:
 		out, err = s.explainSweepQuery(r, q, queryText(text, r.Node))
 	case check.SolveRef:
-		out, err = s.explainSolve(r.D, q.F)
+		out, err = s.explainSolve(r.Decl, q.Field)
 	case check.GroupRef:
-		out, err = s.explainGroupFigure(r.D, q.Fig)
+		out, err = s.explainGroupFigure(r.Decl, q.Figure)
 	case check.OwnerRef:
 		out, err = s.explainOwner(r, q)
 	case check.BestRef:
-		out, err = s.explainBest(r.D)
+		out, err = s.explainBest(r.Decl)
 	case check.RatioRef:
-		out, err = s.explainRatio(r.D, q.Job)
+		out, err = s.explainRatio(r.Decl, q.Job)
 	default:
 		return "", false, nil
 	}
@@ -171,7 +172,7 @@ func canonicalResult(name string) string {
 // explainSweepQuery says which point a query picks, then explains the
 // result it reads there.
 func (s *Scenario) explainSweepQuery(r *check.Ref, q *check.SweepQuery, what string) (string, error) {
-	d := r.D
+	d := r.Decl
 	pt, v, err := s.locate(r, q)
 	if err != nil {
 		return "", err
@@ -220,7 +221,7 @@ func (s *Scenario) locate(r *check.Ref, q *check.SweepQuery) (*point, Value, err
 	switch q.Method {
 	case "min", "max", "argmin", "argmax":
 		larger := q.Method == "max" || q.Method == "argmax"
-		walk = s.eachPoint(r.D, func(pt *point) bool {
+		walk = s.eachPoint(r.Decl, func(pt *point) bool {
 			v, err := resultGet(q.Result, &pt.job)
 			if err != nil || found != nil && (larger && v.Num <= best.Num || !larger && v.Num >= best.Num) {
 				return true
@@ -238,7 +239,7 @@ func (s *Scenario) locate(r *check.Ref, q *check.SweepQuery) (*point, Value, err
 			}
 			want[i] = v.Num
 		}
-		walk = s.eachPoint(r.D, func(pt *point) bool {
+		walk = s.eachPoint(r.Decl, func(pt *point) bool {
 			for i, a := range q.At {
 				if !sameValue(pt.vals[a.Axis], want[i]) {
 					return true
@@ -248,11 +249,11 @@ func (s *Scenario) locate(r *check.Ref, q *check.SweepQuery) (*point, Value, err
 			return false
 		})
 		if walk == nil && found == nil {
-			return nil, Value{}, fmt.Errorf("no point of sweep %s has %s", r.D.Name.Name, describeWant(r.D, q.At, want))
+			return nil, Value{}, fmt.Errorf("no point of sweep %s has %s", r.Decl.Name.Name, describeWant(r.Decl, q.At, want))
 		}
 	case "first":
 		run := newPointRunner(q.Cond)
-		walk = s.eachPoint(r.D, func(pt *point) bool {
+		walk = s.eachPoint(r.Decl, func(pt *point) bool {
 			holds, err := run.holds(pt)
 			if err != nil {
 				cerr = err
@@ -266,13 +267,13 @@ func (s *Scenario) locate(r *check.Ref, q *check.SweepQuery) (*point, Value, err
 	}
 	switch {
 	case walk != nil:
-		return nil, Value{}, fmt.Errorf("sweep %s: %v", r.D.Name.Name, walk)
+		return nil, Value{}, fmt.Errorf("sweep %s: %v", r.Decl.Name.Name, walk)
 	case cerr != nil:
 		return nil, Value{}, cerr
 	case found == nil && q.Method == "first":
-		return nil, Value{}, fmt.Errorf("no point of sweep %s meets %s", r.D.Name.Name, s.sourceText(q.Cond.Node))
+		return nil, Value{}, fmt.Errorf("no point of sweep %s meets %s", r.Decl.Name.Name, s.sourceText(q.Cond.Node))
 	case found == nil:
-		return nil, Value{}, fmt.Errorf("%s is undefined at every point of sweep %s", q.Result.Name, r.D.Name.Name)
+		return nil, Value{}, fmt.Errorf("%s is undefined at every point of sweep %s", q.Result.Name, r.Decl.Name.Name)
 	}
 	return found, best, nil
 }
@@ -340,7 +341,7 @@ func (s *Scenario) explainGroupFigure(d *check.Decl, fig *check.GroupFigure) (st
 			names = append(names, m.Name.Name)
 		}
 		return fmt.Sprintf("%s.jobs = %s: %s", g, v, strings.Join(names, ", ")), nil
-	case fig.Def.Group == check.GroupRatio:
+	case fig.Def.Group == results.GroupRatio:
 		num, den := fig.Def.Ratio[0], fig.Def.Ratio[1]
 		var lines []string
 		vals := map[string]Value{}
@@ -383,8 +384,8 @@ func (s *Scenario) explainOwner(r *check.Ref, o check.OwnerRef) (string, error) 
 		what = "saving"
 	}
 	var names, nums []string
-	for _, m := range r.D.Plan.Members {
-		for i, fn := range check.FactorNames {
+	for _, m := range r.Decl.Plan.Members {
+		for i, fn := range results.FactorNames {
 			if s.factorOwner(m, goodput.Factor(i)) != o.Team {
 				continue
 			}
@@ -396,8 +397,8 @@ func (s *Scenario) explainOwner(r *check.Ref, o check.OwnerRef) (string, error) 
 			names, nums = append(names, name), append(nums, mv.String())
 		}
 	}
-	call := fmt.Sprintf("%s(%s, %q)", r.Text, r.D.Name.Name, o.Team)
-	return fmt.Sprintf("%s = %s = %s = %s, the factors %q owns in group %s", call, strings.Join(names, " + "), strings.Join(nums, " + "), v, o.Team, r.D.Name.Name), nil
+	call := fmt.Sprintf("%s(%s, %q)", r.Text, r.Decl.Name.Name, o.Team)
+	return fmt.Sprintf("%s = %s = %s = %s, the factors %q owns in group %s", call, strings.Join(names, " + "), strings.Join(nums, " + "), v, o.Team, r.Decl.Name.Name), nil
 }
 
 // explainBest lists the ranked result of each job of a compare.

@@ -79,8 +79,8 @@ func (s *Scenario) ParseSetting(setting string) (string, Value, error) {
 	x, diags := lang.ParseExpr(SetSource, setting[valueStart:])
 	if strings.TrimSpace(setting[valueStart:]) == "" {
 		msg := fmt.Sprintf("the value of %s is empty; write it after the =", name)
-		if d.Typ.Kind == Number {
-			msg += fmt.Sprintf(", e.g. %s=%s", name, strings.ReplaceAll(exampleValue(d.Typ), " ", ""))
+		if d.Type.Kind == Number {
+			msg += fmt.Sprintf(", e.g. %s=%s", name, strings.ReplaceAll(exampleValue(d.Type), " ", ""))
 		}
 		return fail(valueStart, len(setting), msg)
 	}
@@ -105,11 +105,11 @@ func (s *Scenario) ParseSetting(setting string) (string, Value, error) {
 		return fail(valueStart, len(setting), fmt.Sprintf("the value of %s does not check: %s", name, cd[0].Summary))
 	}
 	if len(c.Refs) > 0 {
-		return fail(valueStart, len(setting), fmt.Sprintf("the value of %s must be a constant, such as %s", name, exampleValue(d.Typ)))
+		return fail(valueStart, len(setting), fmt.Sprintf("the value of %s must be a constant, such as %s", name, exampleValue(d.Type)))
 	}
-	if c.Typ != d.Typ {
+	if c.Type != d.Type {
 		return fail(valueStart, len(setting), fmt.Sprintf("%s is %s, but %s is %s; write it as, e.g., %s",
-			name, d.Typ.Phrase(), strings.TrimSpace(setting[valueStart:]), c.Typ.Phrase(), exampleValue(d.Typ)))
+			name, d.Type.Phrase(), strings.TrimSpace(setting[valueStart:]), c.Type.Phrase(), exampleValue(d.Type)))
 	}
 	var out sink
 	v, ok := s.run(c, &out)
@@ -177,8 +177,8 @@ func (s *Scenario) With(params map[string]Value) (*Scenario, error) {
 		if !ok || d.Kind != check.DeclParam {
 			return nil, fmt.Errorf("%s is not a param of the file", name)
 		}
-		if v.Type != d.Typ {
-			return nil, fmt.Errorf("param %s is %s, not %s", name, d.Typ.Phrase(), v.Type.Phrase())
+		if v.Type != d.Type {
+			return nil, fmt.Errorf("param %s is %s, not %s", name, d.Type.Phrase(), v.Type.Phrase())
 		}
 		byDecl[d] = v
 	}

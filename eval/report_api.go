@@ -45,7 +45,7 @@ func (s *Scenario) SweepAxes(name string) ([]SweepAxis, error) {
 	in := s.of(d.Plan.Job).job.in
 	var out []SweepAxis
 	for i, ax := range d.Plan.Axes {
-		a := SweepAxis{Input: ax.In.Name, Kind: inputKindNames[ax.In.Kind], Dim: ax.In.Typ.Dim, N: pv.axes[i].n}
+		a := SweepAxis{Input: ax.In.Name, Kind: inputKindNames[ax.In.Kind], Dim: ax.In.Type.Dim, N: pv.axes[i].n}
 		a.Base = s.inputBase(ax.In, &in)
 		if ax.In.Kind == check.InFactor && in.Ceilings[ax.In.Factor].Set {
 			a.Ceiling, a.HasCeiling = in.Ceilings[ax.In.Factor].Value, true
@@ -112,7 +112,7 @@ func (s *Scenario) SolveCurve(name string, n int) (SolveCurve, error) {
 		return SolveCurve{}, fmt.Errorf("solve %s has no answer", name)
 	}
 	fp := d.Plan.Find
-	c := SolveCurve{Input: fp.In.Name, Result: fp.Result.Name, Op: fp.Op, InputDim: fp.In.Typ.Dim, ResultDim: fp.Result.Typ.Dim, Lo: 0, Hi: 1}
+	c := SolveCurve{Input: fp.In.Name, Result: fp.Result.Name, Op: fp.Op, InputDim: fp.In.Type.Dim, ResultDim: fp.Result.Type.Dim, Lo: 0, Hi: 1}
 	var sink sink
 	if fp.Lo != nil {
 		l, lok := s.run(fp.Lo, &sink)

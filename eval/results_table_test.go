@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 )
 
 // TestResultTable checks each row of the job results: one row per name,
@@ -13,14 +13,14 @@ import (
 func TestResultTable(t *testing.T) {
 	var problems []string
 	owner := map[string]string{}
-	for _, d := range check.ResultTable {
+	for _, d := range results.Table {
 		for _, n := range append([]string{d.Name}, d.Aliases...) {
 			if prev, ok := owner[n]; ok {
 				problems = append(problems, n+": a name of "+prev+" and of "+d.Name)
 			}
 			owner[n] = d.Name
 		}
-		if d.Typ.Kind == Invalid || d.Doc == "" {
+		if d.Type.Kind == Invalid || d.Doc == "" {
 			problems = append(problems, d.Name+": no type or no doc")
 		}
 		if (d.Of == nil) == (resultRuns[d.Index].calc == nil) {
@@ -30,18 +30,18 @@ func TestResultTable(t *testing.T) {
 			problems = append(problems, d.Name+": an input has no formula")
 		}
 		for _, in := range d.Inputs {
-			if check.ResultDefs[in] == nil {
+			if results.ByName[in] == nil {
 				problems = append(problems, d.Name+": input "+in+" is no result")
 			}
 		}
 		switch d.Group {
-		case check.GroupSum:
+		case results.GroupSum:
 			if d.Of == nil {
 				problems = append(problems, d.Name+": a group sums the engine's figure, of")
 			}
-		case check.GroupRatio:
+		case results.GroupRatio:
 			for _, part := range d.Ratio {
-				if p := check.ResultDefs[part]; p == nil || p.Group != check.GroupSum {
+				if p := results.ByName[part]; p == nil || p.Group != results.GroupSum {
 					problems = append(problems, d.Name+": "+part+" is no sum of a group")
 				}
 			}
@@ -59,19 +59,19 @@ func TestResultRows(t *testing.T) {
 		Name, Formula string
 		Inputs        []string
 		NeedsRate     bool
-		Group         check.GroupRule
+		Group         results.GroupRule
 	}
 	got := map[string]row{}
 	want := map[string]row{
-		"mpg":                  {"mpg", "{S} × {R} × {P}", []string{"S", "R", "P"}, false, check.GroupRatio},
-		"cost_per_useful_hour": {"cost_per_useful_hour", "{rate} / {mpg}", []string{"rate", "mpg"}, true, check.GroupRatio},
-		"loss.R":               {"loss.runtime", "{S} × (1 − {R})", []string{"S", "R"}, false, check.GroupNone},
-		"loss.scheduling":      {"loss.scheduling", "1 − {S}", []string{"S"}, false, check.GroupNone},
-		"saving.P":             {"saving.program", "{cost} × (1 − {mpg} / {lever.program})", []string{"cost", "mpg", "lever.program"}, true, check.GroupSum},
-		"scheduling":           {"S", "", nil, false, check.GroupNone},
+		"mpg":                  {"mpg", "{S} × {R} × {P}", []string{"S", "R", "P"}, false, results.GroupRatio},
+		"cost_per_useful_hour": {"cost_per_useful_hour", "{rate} / {mpg}", []string{"rate", "mpg"}, true, results.GroupRatio},
+		"loss.R":               {"loss.runtime", "{S} × (1 − {R})", []string{"S", "R"}, false, results.GroupNone},
+		"loss.scheduling":      {"loss.scheduling", "1 − {S}", []string{"S"}, false, results.GroupNone},
+		"saving.P":             {"saving.program", "{cost} × (1 − {mpg} / {lever.program})", []string{"cost", "mpg", "lever.program"}, true, results.GroupSum},
+		"scheduling":           {"S", "", nil, false, results.GroupNone},
 	}
 	for name := range want {
-		d := check.ResultDefs[name]
+		d := results.ByName[name]
 		got[name] = row{d.Name, d.Formula, d.Inputs, d.NeedsRate, d.Group}
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

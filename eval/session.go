@@ -153,7 +153,7 @@ func (se *Session) rebuild(sources []Source) (*check.Program, *Scenario) {
 func (se *Session) paramDecls(p *check.Program) map[*check.Decl]Value {
 	out := map[*check.Decl]Value{}
 	for name, v := range se.params {
-		if d, ok := p.Decls[name]; ok && d.Kind == check.DeclParam && d.Typ == v.Type {
+		if d, ok := p.Decls[name]; ok && d.Kind == check.DeclParam && d.Type == v.Type {
 			out[d] = v
 		}
 	}
@@ -165,8 +165,8 @@ func (se *Session) paramDecls(p *check.Program) map[*check.Decl]Value {
 func (se *Session) extend(add []Source) *Change {
 	p, prev := se.p, se.cur
 	mark := struct{ files, order, params, nodes, expects, diags, fields int }{
-		len(p.Files), len(p.Order), len(p.Params), len(p.ExpectNodes), len(p.Expects), len(p.Diags), p.Nfields}
-	marked := p.Nvalues
+		len(p.Files), len(p.Order), len(p.Params), len(p.ExpectNodes), len(p.Expects), len(p.Diags), p.NumFields}
+	marked := p.NumValues
 	for _, src := range add {
 		p.AddSyntax(src.diags)
 		p.AddParsed(src.file, src.Text)
@@ -186,12 +186,12 @@ func (se *Session) extend(add []Source) *Change {
 		// there, so the backing array is shared, and growing it is
 		// amortised over the additions.
 		vals:      append(prev.vals, make([]declValues, len(p.Order)-mark.order)...),
-		values:    append(prev.values, make([]Value, int(p.Nvalues)-len(prev.values))...),
-		fieldVals: append(prev.fieldVals, make([]fieldValue, p.Nfields-len(prev.fieldVals))...),
+		values:    append(prev.values, make([]Value, int(p.NumValues)-len(prev.values))...),
+		fieldVals: append(prev.fieldVals, make([]fieldValue, p.NumFields-len(prev.fieldVals))...),
 		ev:        sink{diags: append(lang.Diagnostics(nil), prev.ev.diags...)},
 	}
 	for name, v := range se.params {
-		if d, ok := p.Decls[name]; ok && int(d.Slot) >= mark.order && d.Kind == check.DeclParam && d.Typ == v.Type {
+		if d, ok := p.Decls[name]; ok && int(d.Slot) >= mark.order && d.Kind == check.DeclParam && d.Type == v.Type {
 			if s.params == nil || len(s.params) == len(prev.params) {
 				s.params = maps.Clone(prev.params)
 				if s.params == nil {
@@ -213,8 +213,8 @@ func (se *Session) extend(add []Source) *Change {
 			delete(p.Sources, f.Name)
 			delete(p.FileNamed, f.Name)
 		}
-		p.Files, p.Order, p.Params, p.Nfields = p.Files[:mark.files], p.Order[:mark.order], p.Params[:mark.params], mark.fields
-		p.Nvalues = marked
+		p.Files, p.Order, p.Params, p.NumFields = p.Files[:mark.files], p.Order[:mark.order], p.Params[:mark.params], mark.fields
+		p.NumValues = marked
 		p.ExpectNodes, p.Expects, p.Diags = p.ExpectNodes[:mark.nodes], p.Expects[:mark.expects], p.Diags[:mark.diags]
 		p.Classes = map[string]bool{}
 		for _, d := range p.Order {

@@ -40,14 +40,30 @@ const (
 // call on declarations (trade_ratio, classify), all computed in Go before
 // the expression runs.
 type Ref struct {
-	Kind  refKind
-	Slot  int32 // index in the expr environment's slice for its kind
-	D, D2 *Decl
+	// Kind is what the ref reads: a let, a job's or pool's field, a
+	// trade ratio, a classification, or a planning declaration's
+	// value.
+	Kind refKind
+	// Slot is the ref's index in the slice of ExprEnv for its
+	// value's kind.
+	Slot int32 // index in the expr environment's slice for its kind
+	// Decl is the declaration read; Second is the other declaration
+	// of trade_ratio(a, b) or classify(rules, request), nil
+	// otherwise.
+	Decl, Second *Decl
+	// Field is the canonical name of the result or field read, when the
+	// ref reads one.
 	Field string // canonical result or field name
-	Text  string // as written, for notes
-	Node  lang.Expr
-	Typ   value.Type
-	Plan  planRef
+	// Text is the reference as written, for notes.
+	Text string // as written, for notes
+	// Node is the expression the ref was read from.
+	Node lang.Expr
+	// Type is the checked type of the value read.
+	Type value.Type
+	// Plan, for a RefPlan, says what the planning declaration
+	// computes for it (GroupRef, SweepQuery, SolveRef and the other
+	// *Ref types); nil otherwise.
+	Plan planRef
 }
 
 // Compiled is a checked expression. Literals, expressions of literals
@@ -58,17 +74,28 @@ type Ref struct {
 // program needs are kept apart (running): every constant shares one empty
 // running, and its value is shared with every equal constant (konsts).
 type Compiled struct {
-	Node  lang.Expr
-	Typ   value.Type
+	// Node is the expression compiled.
+	Node lang.Expr
+	// Type is its checked type.
+	Type value.Type
+	// Field is a block field's index in an evaluation's field
+	// values; -1 for a field that needs none.
 	Field int32 // a block field's index in Scenario.fieldVals; -1 for a field that needs none
-	Konst *value.Value
+	// Const is the value of an expression of literals alone, shared
+	// with every equal constant; nil when it must be computed.
+	Const *value.Value
 	*running
 }
 
 // running is what a compiled expression reads and runs.
 type running struct {
-	Refs  []*Ref
-	Prog  *vm.Program
+	// Refs are the values the expression reads, each at its slot.
+	Refs []*Ref
+	// Prog is the expr program; nil for a constant or a single ref
+	// read directly.
+	Prog *vm.Program
+	// Sites are where the expression may fail while it runs (its
+	// divisors); nil for one that cannot.
 	Sites *runtimeSites // nil for an expression that cannot fail while it runs
 	// counts of refs by kind of value, the sizes of the environment slices
 	Nums, Bools, Strs int32
@@ -123,7 +150,7 @@ func (p *Program) checkExprAs(e lang.Expr, sc scope, diags *lang.Diagnostics, ba
 	c := &Compiled{Node: e, running: &running{}}
 	cp := &exprChecker{p: p, sc: sc, c: c, diags: diags, ok: true, bare: bare}
 	t, node := cp.expr(e)
-	c.Typ = t
+	c.Type = t
 	if !cp.ok || t.Kind == value.Invalid {
 		return nil, nil
 	}
@@ -155,14 +182,14 @@ func (cp *exprChecker) errorf(n lang.Expr, format string, args ...any) (value.Ty
 // reads it from the environment.
 func (cp *exprChecker) addRef(r *Ref) ast.Node {
 	for _, x := range cp.c.Refs {
-		if x.Kind == r.Kind && x.D == r.D && x.D2 == r.D2 && x.Field == r.Field && x.Plan == nil && r.Plan == nil {
+		if x.Kind == r.Kind && x.Decl == r.Decl && x.Second == r.Second && x.Field == r.Field && x.Plan == nil && r.Plan == nil {
 			if cp.bare {
 				return nil
 			}
 			return envSlot(x)
 		}
 	}
-	switch r.Typ.Kind {
+	switch r.Type.Kind {
 	case value.Number:
 		r.Slot = cp.c.Nums
 		cp.c.Nums++

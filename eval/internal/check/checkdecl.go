@@ -122,7 +122,7 @@ func (p *Program) checkLet(d *Decl) bool {
 	if c == nil {
 		return false
 	}
-	d.Value, d.Typ = c, c.Typ
+	d.Value, d.Type = c, c.Type
 	return true
 }
 
@@ -141,16 +141,16 @@ func (p *Program) checkField(f *lang.Field, def fieldDef) bool {
 		return c != nil
 	}
 	c := p.compile(f.Value, scope{}, &p.Diags) // a constant may be shared: never modified here
-	if c != nil && c.Konst != nil && isBareZero(f.Value) {
+	if c != nil && c.Const != nil && isBareZero(f.Value) {
 		// 0 is 0 in every unit.
-		c = p.literal(f.Value, value.Value{Type: value.NumType(def.Dim), Num: c.Konst.Num})
+		c = p.literal(f.Value, value.Value{Type: value.NumType(def.Dim), Num: c.Const.Num})
 	}
-	if c != nil && (c.Typ.Kind != value.Number || c.Typ.Dim != def.Dim) {
-		p.wrongDimension(f, def, c.Typ)
+	if c != nil && (c.Type.Kind != value.Number || c.Type.Dim != def.Dim) {
+		p.wrongDimension(f, def, c.Type)
 		c = nil
 	}
 	switch {
-	case c != nil && c.Konst != nil && (!PlannerChecked(f.Name.Name) || PlainNumber(f.Value) != nil && PlannerProblem(f.Name.Name, *c.Konst) == ""):
+	case c != nil && c.Const != nil && (!PlannerChecked(f.Name.Name) || PlainNumber(f.Value) != nil && PlannerProblem(f.Name.Name, *c.Const) == ""):
 		// A constant (and a number the planner's rules accept, which they
 		// need not check again): nothing to compute or keep per
 		// evaluation. A shared one (literal) has no slot already; a folded
@@ -161,14 +161,14 @@ func (p *Program) checkField(f *lang.Field, def fieldDef) bool {
 	case c != nil:
 		// A planner's rule checks the field's value, each field where it
 		// is written: a slot of its own, so a shared constant is copied.
-		if c.Konst != nil {
+		if c.Const != nil {
 			k := *c
 			c = &k
 		}
-		c.Field = int32(p.Nfields)
-		p.Nfields++
+		c.Field = int32(p.NumFields)
+		p.NumFields++
 	}
-	if c != nil && c.Konst != nil && c.Field == -1 && PlainNumber(f.Value) != nil {
+	if c != nil && c.Const != nil && c.Field == -1 && PlainNumber(f.Value) != nil {
 		// A number that checked: fieldValue reads it from the field
 		// itself, so the map keeps no entry for most of a file's fields.
 		return true
@@ -293,7 +293,7 @@ func (l fieldList) Get(name string) *lang.Field {
 
 func (p *Program) checkPool(d *Decl) bool {
 	fields, ok := p.blockFields(d.poolStmt().Fields, "a pool", PoolFields)
-	d.Pl = &poolPlan{Fields: fields}
+	d.Pool = &poolPlan{Fields: fields}
 	return ok
 }
 
@@ -304,6 +304,6 @@ type requestPlan struct {
 
 func (p *Program) checkRequest(d *Decl) bool {
 	fields, ok := p.blockFields(d.RequestStmt().Fields, "a request", RequestFields)
-	d.Rq = &requestPlan{Fields: fields}
+	d.Request = &requestPlan{Fields: fields}
 	return ok
 }

@@ -11,7 +11,7 @@
 //
 //   - Order: every declaration (Decl) in the order declared, each with
 //     its kind (Kind, a row of DeclKinds), its slots in an evaluation
-//     (Slot, Vslot), its checked type (Typ) and what was compiled for
+//     (Slot, ValueSlot), its checked type (Type) and what was compiled for
 //     it: a let's or param's expression (Value, a *Compiled), a pool's,
 //     job's, ruleset's or request's plan, a planning declaration's plan;
 //   - Fields: every checked block field's compiled expression; a
@@ -20,11 +20,12 @@
 //   - Expects: the compiled expects (Expectation), in file order;
 //   - Diags: the diagnostics of every pass.
 //
-// The passes, each in its own files: resolve (load_check.go,
-// imports_check.go: read the file and its imports, declare names), check
-// (check.go, checkdecl.go, names.go, cond.go, jobs_check.go and the other
-// *_check.go files: the types and dimensions of every expression, rule
-// condition and block field; cycles; did-you-mean), compile
-// (compile_check.go: expressions into expr programs; rules_check.go: rules
-// into the priority engine's rulesets; expect_check.go: expects).
+// The passes, each in its own files: resolve (load.go, imports.go: read
+// the file and its imports, declare names), check (check.go,
+// checkdecl.go, names.go, cond.go, and the files named for each kind of
+// declaration, jobs.go, planning.go and the others: the types and
+// dimensions of every expression, rule condition and block field;
+// cycles; did-you-mean), compile (compile.go: expressions into expr
+// programs; rules.go: rules into the priority engine's rulesets;
+// expect.go: expects).
 package check

@@ -9,6 +9,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
@@ -23,13 +24,13 @@ import (
 func (cp *exprChecker) name(n *lang.Name) (value.Type, ast.Node) {
 	path := n.Path()
 	if cp.sc.point != nil {
-		if def, ok := ResultDefs[path]; ok {
+		if def, ok := results.ByName[path]; ok {
 			return cp.pointName(n, def) // query.go
 		}
 	}
 	if j := cp.sc.job; j != nil {
-		if def, ok := ResultDefs[path]; ok {
-			return def.Typ, cp.addRef(&Ref{Kind: RefJob, D: j, Field: def.Name, Text: path, Node: n, Typ: def.Typ})
+		if def, ok := results.ByName[path]; ok {
+			return def.Type, cp.addRef(&Ref{Kind: RefJob, Decl: j, Field: def.Name, Text: path, Node: n, Type: def.Type})
 		}
 	}
 	first := n.Parts[0]
@@ -53,7 +54,7 @@ func (cp *exprChecker) letName(n *lang.Name, d *Decl, rest string) (value.Type, 
 		cp.ok = false
 		return value.Type{}, nil
 	}
-	return d.Typ, cp.addRef(&Ref{Kind: RefLet, D: d, Text: n.Path(), Node: n, Typ: d.Typ})
+	return d.Type, cp.addRef(&Ref{Kind: RefLet, Decl: d, Text: n.Path(), Node: n, Type: d.Type})
 }
 
 // jobName resolves JOB.RESULT.
@@ -61,15 +62,15 @@ func (cp *exprChecker) jobName(n *lang.Name, d *Decl, rest string) (value.Type, 
 	if rest == "" {
 		return cp.errorf(n, "%s is a job; name one of its results, e.g. %s.mpg", d.Name.Name, d.Name.Name)
 	}
-	def, ok := ResultDefs[rest]
+	def, ok := results.ByName[rest]
 	if !ok {
-		return cp.unknownField(n, d, rest, resultNames)
+		return cp.unknownField(n, d, rest, results.Names())
 	}
 	if !cp.p.dependOn(d, n, cp.diags) {
 		cp.ok = false
 		return value.Type{}, nil
 	}
-	return def.Typ, cp.addRef(&Ref{Kind: RefJob, D: d, Field: def.Name, Text: n.Path(), Node: n, Typ: def.Typ})
+	return def.Type, cp.addRef(&Ref{Kind: RefJob, Decl: d, Field: def.Name, Text: n.Path(), Node: n, Type: def.Type})
 }
 
 // poolName resolves POOL.FIELD.
@@ -95,7 +96,7 @@ func (cp *exprChecker) fieldName(n *lang.Name, d *Decl, rest string, fields map[
 		cp.ok = false
 		return value.Type{}, nil
 	}
-	return value.NumType(f.Dim), cp.addRef(&Ref{Kind: kind, D: d, Field: rest, Text: n.Path(), Node: n, Typ: value.NumType(f.Dim)})
+	return value.NumType(f.Dim), cp.addRef(&Ref{Kind: kind, Decl: d, Field: rest, Text: n.Path(), Node: n, Type: value.NumType(f.Dim)})
 }
 
 // rulesName refuses a ruleset named as a value.
@@ -132,7 +133,7 @@ func (cp *exprChecker) unknownName(n *lang.Name) (value.Type, ast.Node) {
 		end = n.End()
 	}
 	// A job's result named outside any job: say where it belongs.
-	if def, ok := ResultDefs[n.Path()]; ok && cp.sc.job == nil {
+	if def, ok := results.ByName[n.Path()]; ok && cp.sc.job == nil {
 		example := "JOB"
 		for _, d := range cp.p.Order {
 			if d.Kind == DeclJob {
@@ -208,7 +209,7 @@ func (p *Program) suggestName(name string, inJob bool) string {
 	if s := p.names.Suggest(name, visiting); s != "" || !inJob {
 		return s
 	}
-	return suggest.Closest(name, resultNames)
+	return suggest.Closest(name, results.Names())
 }
 
 // suggestOfKind suggests a declaration of kind for a misspelt name; the
@@ -242,7 +243,7 @@ func (p *Program) libraryDeclaring(name string) string {
 	p.namesMu.Lock()
 	defer p.namesMu.Unlock()
 	if p.libNames == nil {
-		p.libNames = libraryNames(p.Opts.Std)
+		p.libNames = libraryNames(p.Options.Std)
 	}
 	return p.libNames[name]
 }
@@ -318,13 +319,13 @@ func (cp *exprChecker) call(n *lang.Call) (value.Type, ast.Node) {
 			if !ok {
 				return value.Type{}, nil
 			}
-			return value.CountType, cp.addRef(&Ref{Kind: RefTrade, D: d1, D2: d2, Text: "trade_ratio", Node: n, Typ: value.CountType})
+			return value.CountType, cp.addRef(&Ref{Kind: RefTrade, Decl: d1, Second: d2, Text: "trade_ratio", Node: n, Type: value.CountType})
 		case "classify":
 			d1, d2, ok := cp.declArgs(n, b, DeclRules, DeclRequest)
 			if !ok {
 				return value.Type{}, nil
 			}
-			return value.ClassType, cp.addRef(&Ref{Kind: RefClassify, D: d1, D2: d2, Text: "classify", Node: n, Typ: value.ClassType})
+			return value.ClassType, cp.addRef(&Ref{Kind: RefClassify, Decl: d1, Second: d2, Text: "classify", Node: n, Type: value.ClassType})
 		}
 		return cp.ownerCall(n, b) // groups.go
 	}

@@ -12,7 +12,7 @@ import (
 // importReader is the program's reader of its relative imports.
 func (p *Program) importReader() *source.Reader {
 	if p.imports == nil {
-		p.imports = &source.Reader{FS: p.Opts.FS, AllowImports: p.Opts.AllowImports, Loaded: func(name string) bool { return p.Loaded[name] }}
+		p.imports = &source.Reader{FS: p.Options.FS, AllowImports: p.Options.AllowImports, Loaded: func(name string) bool { return p.Loaded[name] }}
 	}
 	return p.imports
 }

@@ -52,7 +52,7 @@ func (s *Scenario) compareBest(d *check.Decl) (*check.Decl, error) {
 }
 
 func (s *Scenario) bestValue(r *check.Ref, out *sink) (Value, bool) {
-	best, err := s.compareBest(r.D)
+	best, err := s.compareBest(r.Decl)
 	if err != nil {
 		pos, end := r.Node.Span()
 		reportJobErr(out, pos, end, err)
@@ -62,12 +62,12 @@ func (s *Scenario) bestValue(r *check.Ref, out *sink) (Value, bool) {
 }
 
 func (s *Scenario) ratioValue(q check.RatioRef, r *check.Ref, out *sink) (Value, bool) {
-	first := r.D.Plan.Members[0]
+	first := r.Decl.Plan.Members[0]
 	v, err := goodput.TradeRatio(s.of(first).job.result(), s.of(q.Job).job.result())
 	if err != nil {
 		pos, end := r.Node.Span()
 		err = divisionError("the mpg of "+first.Name.Name, s.of(first).job, err)
-		out.runtimeErrorAt(pos, end, fmt.Sprintf("%s.ratio(%s) is undefined: %v", r.D.Name.Name, q.Job.Name.Name, err))
+		out.runtimeErrorAt(pos, end, fmt.Sprintf("%s.ratio(%s) is undefined: %v", r.Decl.Name.Name, q.Job.Name.Name, err))
 		return Value{}, false
 	}
 	return count(v), true

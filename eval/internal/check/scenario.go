@@ -43,17 +43,23 @@ const (
 type Decl struct {
 	// (Pointers first, then the rest by size: a program holds a decl per
 	// declaration, 128 bytes so laid out.)
-	Name    *lang.Ident
-	syn     lang.Stmt // its statement, for a let, param, pool, job, rules or request (letStmt, …)
-	Value   *Compiled // a let's or param's expression
-	Pl      *poolPlan
-	Jb      *jobPlan
-	Rs      *rulesPlan
-	Rq      *requestPlan
-	Plan    *planDecl  // a group's, compare's, sweep's or solve's (planning.go)
-	Typ     value.Type // a let's or param's type
-	Slot    int32      // index of its values in a Scenario (vals)
-	Vslot   int32      // a let's or param's index in a Scenario's values
+	Name  *lang.Ident
+	syn   lang.Stmt // its statement, for a let, param, pool, job, rules or request (letStmt, …)
+	Value *Compiled // a let's or param's expression
+	// Pool is a pool's checked fields; nil for another kind.
+	Pool *poolPlan
+	// Job is a job's plan: its pool, the job it extends, where each
+	// input is set, its owners; nil for another kind.
+	Job *jobPlan
+	// Rules is a ruleset's compiled rules; nil for another kind.
+	Rules *rulesPlan
+	// Request is a request's checked fields; nil for another kind.
+	Request   *requestPlan
+	Plan      *planDecl  // a group's, compare's, sweep's or solve's (planning.go)
+	Type      value.Type // a let's or param's type
+	Slot      int32      // index of its values in a Scenario (vals)
+	ValueSlot int32      // a let's or param's index in a Scenario's values
+	// Kind is the kind of declaration, a row of DeclKinds.
 	Kind    declKind
 	checked EvalState // the check pass's walk
 	Ok      bool      // checked without errors
@@ -87,28 +93,41 @@ func (d *Decl) RequestStmt() *lang.Request { n, _ := d.syn.(*lang.Request); retu
 
 // Program is a resolved, checked and compiled file with its imports.
 type Program struct {
-	declSlab     lang.Slab[Decl] // the long-lived objects of a program, allocated together (lang.Slab)
-	jobSlab      lang.Slab[jobPlan]
-	expectSlab   lang.Slab[Expectation]
-	Opts         Options
-	Sources      lang.Sources
-	FileNamed    map[string]*lang.File // p.files by name
-	Files        []*lang.File
-	Loaded       map[string]bool
-	Decls        map[string]*Decl
-	Order        []*Decl
-	Params       []*Decl
-	Classes      map[string]bool
-	ExpectNodes  []expectSite
+	declSlab   lang.Slab[Decl] // the long-lived objects of a program, allocated together (lang.Slab)
+	jobSlab    lang.Slab[jobPlan]
+	expectSlab lang.Slab[Expectation]
+	// Options are the options the program was loaded with.
+	Options Options
+	// Sources are the texts of every file read, by name, for
+	// diagnostics.
+	Sources   lang.Sources
+	FileNamed map[string]*lang.File // p.files by name
+	// Files are the files read: the file loaded and its imports, in
+	// the order read.
+	Files []*lang.File
+	// Loaded is the set of the names of the files read so far.
+	Loaded map[string]bool
+	// Decls are the declarations by name.
+	Decls map[string]*Decl
+	// Order is every declaration in the order declared.
+	Order []*Decl
+	// Params are the param declarations in the order declared.
+	Params []*Decl
+	// Classes is the set of the classes the rulesets name.
+	Classes map[string]bool
+	// ExpectNodes are the expect statements found, in file order,
+	// before they are compiled.
+	ExpectNodes []expectSite
+	// Expects are the compiled expects, in file order.
 	Expects      []*Expectation
 	Diags        lang.Diagnostics                   // of every pass before evaluation
-	Nvalues      int32                              // lets and params declared (decl.vslot)
+	NumValues    int32                              // lets and params declared (Decl.ValueSlot)
 	Fields       map[*lang.Field]*Compiled          // each checked field's compiled (nil: it has errors), but for a number that checked (fieldValue reads it)
 	konsts       map[value.Value]*value.Value       // while checking: the values of constant expressions, each kept once
 	lost         map[string]bool                    // names declared by statements that did not parse (lang.File.Lost)
 	unitWords    map[lang.Position]*lang.Diagnostic // syntax errors of a unit word read as a unit, by where the literal starts (addSyntax)
 	literals     map[value.Value]*Compiled          // while checking: the compiled of each constant value written as a number, shared (literal)
-	Nfields      int                                // fields compiled; each has its index in Scenario.fieldVals
+	NumFields    int                                // fields compiled; each has its index in Scenario.fieldVals
 	stack        []*Decl                            // the check pass's walk
 	namesMu      sync.Mutex                         // guards names, kindNames and their counts
 	names        *suggest.Suggester                 // candidates for "did you mean", built when first needed

@@ -42,10 +42,10 @@ func LoadWith(opts Options, name string, src []byte) (*Scenario, error) {
 // gpl classify reads its rulesets from when no file is given.
 func LoadLibrary(opts Options) (*Scenario, error) {
 	p := check.NewProgram(opts)
-	for _, lib := range stdlib.Names(p.Opts.Std) {
+	for _, lib := range stdlib.Names(p.Options.Std) {
 		path0, _ := strconv.Unquote(lib) // "std/NAME"
 		path0 += ".gpl"
-		src, err := fs.ReadFile(p.Opts.Std, strings.TrimPrefix(path0, "std/"))
+		src, err := fs.ReadFile(p.Options.Std, strings.TrimPrefix(path0, "std/"))
 		if err != nil {
 			s := &Scenario{p: p, readErr: &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}}
 			return s, s.readErr

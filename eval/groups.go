@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -18,11 +19,11 @@ func (s *Scenario) factorOwner(d *check.Decl, f goodput.Factor) string {
 	if js := s.of(d).job; js != nil && js.owner(f) != "" {
 		return js.owner(f)
 	}
-	return check.FactorNames[f]
+	return results.FactorNames[f]
 }
 
 func (s *Scenario) figureValue(g check.GroupRef, r *check.Ref, out *sink) (Value, bool) {
-	v, err := s.groupValue(r.D, g.Fig)
+	v, err := s.groupValue(r.Decl, g.Figure)
 	if err != nil {
 		pos, end := r.Node.Span()
 		out.runtimeErrorAt(pos, end, err.Error())
@@ -50,7 +51,7 @@ func (s *Scenario) groupValue(d *check.Decl, fig *check.GroupFigure) (Value, err
 	switch {
 	case fig.Def == nil:
 		return count(float64(len(d.Plan.Members))), nil
-	case fig.Def.Group == check.GroupRatio:
+	case fig.Def.Group == results.GroupRatio:
 		// A ratio of sums is undefined while the useful hours are 0.
 		useful, _ := s.groupSums(d, check.GroupFigures["useful_hours"])
 		if useful == 0 {
@@ -64,13 +65,13 @@ func (s *Scenario) groupValue(d *check.Decl, fig *check.GroupFigure) (Value, err
 		if err != nil {
 			return Value{}, err
 		}
-		return engineValue(num/den, fig.Typ), nil
+		return engineValue(num/den, fig.Type), nil
 	}
 	v, err := s.groupSums(d, fig)
 	if err != nil {
 		return Value{}, err
 	}
-	return engineValue(v, fig.Typ), nil
+	return engineValue(v, fig.Type), nil
 }
 
 // OwnerRow is what one team's factors lose and could gain across a
@@ -99,8 +100,8 @@ func (s *Scenario) ownerRows(d *check.Decl) []OwnerRow {
 				byOwner[owner] = row
 				order = append(order, owner)
 			}
-			if !check.Contains(row.Factors, check.FactorNames[f]) {
-				row.Factors = append(row.Factors, check.FactorNames[f])
+			if !check.Contains(row.Factors, results.FactorNames[f]) {
+				row.Factors = append(row.Factors, results.FactorNames[f])
 			}
 			row.LossHours += r.LossHours[f]
 			row.LossCost += r.LossCost[f]
@@ -123,7 +124,7 @@ func (s *Scenario) ownerRows(d *check.Decl) []OwnerRow {
 
 func (s *Scenario) ownerValue(o check.OwnerRef, r *check.Ref, out *sink) (Value, bool) {
 	var owners []string
-	for _, row := range s.ownerRows(r.D) {
+	for _, row := range s.ownerRows(r.Decl) {
 		owners = append(owners, row.Owner)
 		if row.Owner != o.Team {
 			continue
@@ -132,17 +133,17 @@ func (s *Scenario) ownerValue(o check.OwnerRef, r *check.Ref, out *sink) (Value,
 		if o.Saving {
 			money = row.Saving
 		}
-		for _, m := range r.D.Plan.Members {
+		for _, m := range r.Decl.Plan.Members {
 			if !s.of(m).job.result().HasCost {
 				pos, end := r.Node.Span()
-				out.runtimeErrorAt(pos, end, fmt.Sprintf("job %s of group %s has no rate, so %s is undefined", m.Name.Name, r.D.Name.Name, r.Text))
+				out.runtimeErrorAt(pos, end, fmt.Sprintf("job %s of group %s has no rate, so %s is undefined", m.Name.Name, r.Decl.Name.Name, r.Text))
 				return Value{}, false
 			}
 		}
 		return NumberValue(money, lang.Money), true
 	}
 	pos, end := r.Node.(*lang.Call).Args[1].Span()
-	msg := fmt.Sprintf("no factor of a job in group %s is owned by %q", r.D.Name.Name, o.Team)
+	msg := fmt.Sprintf("no factor of a job in group %s is owned by %q", r.Decl.Name.Name, o.Team)
 	if sug := suggest.Closest(o.Team, owners); sug != "" {
 		msg += fmt.Sprintf("; did you mean %q?", sug)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
@@ -27,7 +28,7 @@ func (cp *exprChecker) planningName(n *lang.Name, d *Decl, rest string) (value.T
 		return value.Type{}, nil
 	}
 	add := func(t value.Type, pl planRef) (value.Type, ast.Node) {
-		return t, cp.addRef(&Ref{Kind: RefPlan, D: d, Field: rest, Text: path, Node: n, Typ: t, Plan: pl})
+		return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Field: rest, Text: path, Node: n, Type: t, Plan: pl})
 	}
 	switch d.Kind {
 	case DeclGroup:
@@ -38,7 +39,7 @@ func (cp *exprChecker) planningName(n *lang.Name, d *Decl, rest string) (value.T
 		if !ok {
 			return cp.unknownField(n, d, rest, GroupFigureNames)
 		}
-		return add(fig.Typ, GroupRef{fig})
+		return add(fig.Type, GroupRef{fig})
 	case DeclCompare:
 		if rest == "best" {
 			return add(value.StringType, BestRef{})
@@ -100,17 +101,23 @@ func SweepParams(d *Decl) []*Decl {
 type SweepPointsRef struct{}
 
 // SolveRef reads a field of a solve's answer.
-type SolveRef struct{ F PointField }
+type SolveRef struct {
+	// Field is the answer's field read.
+	Field PointField
+}
 
 // pointName resolves a bare result name inside NAME.first(…): the result
 // at the point being tried.
-func (cp *exprChecker) pointName(n *lang.Name, def *ResultDef) (value.Type, ast.Node) {
-	return def.Typ, cp.addRef(&Ref{Kind: RefPlan, D: cp.sc.point, Field: def.Name, Text: n.Path(), Node: n, Typ: def.Typ, Plan: PointScopeRef{def}})
+func (cp *exprChecker) pointName(n *lang.Name, def *results.Def) (value.Type, ast.Node) {
+	return def.Type, cp.addRef(&Ref{Kind: RefPlan, Decl: cp.sc.point, Field: def.Name, Text: n.Path(), Node: n, Type: def.Type, Plan: PointScopeRef{def}})
 }
 
 // PointScopeRef is a result at the point a condition is tried on; it has
 // a value only there (runAt).
-type PointScopeRef struct{ Def *ResultDef }
+type PointScopeRef struct {
+	// Def is the result read.
+	Def *results.Def
+}
 
 // query checks NAME.METHOD(…)[.FIELD].
 func (cp *exprChecker) query(q *lang.Query) (value.Type, ast.Node) {
@@ -163,22 +170,29 @@ func (cp *exprChecker) ratioQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 		}
 		return cp.errorf(q.Args[0].Value, "ratio takes one of the jobs compare %s lists: %s", d.Name.Name, Listed(names))
 	}
-	return value.CountType, cp.addRef(&Ref{Kind: RefPlan, D: d, Text: "ratio", Node: q, Typ: value.CountType, Plan: RatioRef{job}})
+	return value.CountType, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Text: "ratio", Node: q, Type: value.CountType, Plan: RatioRef{job}})
 }
 
 // SweepQuery is a checked query of a sweep.
 type SweepQuery struct {
+	// Method is the query's method: min, max, argmin, argmax, at,
+	// first and the others.
 	Method string
-	Result *ResultDef // min, max, argmin, argmax
-	At     []AtArg
-	Cond   *Compiled // first
-	Field  PointField
-	What   string // the query as written, for messages
+	Result *results.Def // min, max, argmin, argmax
+	// At are the arguments of at(…), one per axis named.
+	At   []AtArg
+	Cond *Compiled // first
+	// Field is the point's field the query reads after the call
+	// ([.FIELD]).
+	Field PointField
+	What  string // the query as written, for messages
 }
 
 // AtArg is INPUT = VALUE in at(…): the axis and the value.
 type AtArg struct {
-	Axis  int
+	// Axis is the index of the axis in the sweep's Axes.
+	Axis int
+	// Value is the value of the axis's input at the point.
 	Value *Compiled
 }
 
@@ -202,14 +216,14 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 			return cp.errorf(q, "%s takes one result: %s.%s(mpg)", m, d.Name.Name, m)
 		}
 		nm, ok := Unparen(q.Args[0].Value).(*lang.Name)
-		def := (*ResultDef)(nil)
+		def := (*results.Def)(nil)
 		if ok {
-			def = ResultDefs[nm.Path()]
+			def = results.ByName[nm.Path()]
 		}
-		if def == nil || def.Typ.Kind != value.Number {
+		if def == nil || def.Type.Kind != value.Number {
 			return cp.errorf(q.Args[0].Value, "%s takes a numeric result of the job, such as mpg or useful_hours", m)
 		}
-		sq.Result, t = def, def.Typ
+		sq.Result, t = def, def.Type
 	case "at":
 		if len(q.Args) == 0 {
 			return cp.errorf(q, "at names the point by its inputs: %s.at(INPUT = VALUE, …)", d.Name.Name)
@@ -237,8 +251,8 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 				cp.ok = false
 				return value.Type{}, nil
 			}
-			if want := d.Plan.Axes[axis].In.Typ; c.Typ != want {
-				return cp.errorf(a.Value, "%s is %s, but this is %s", a.InputName(), want.Phrase(), c.Typ.Phrase())
+			if want := d.Plan.Axes[axis].In.Type; c.Type != want {
+				return cp.errorf(a.Value, "%s is %s, but this is %s", a.InputName(), want.Phrase(), c.Type.Phrase())
 			}
 			sq.At = append(sq.At, AtArg{axis, c})
 		}
@@ -251,8 +265,8 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 			cp.ok = false
 			return value.Type{}, nil
 		}
-		if c.Typ != value.BoolType {
-			return cp.errorf(q.Args[0].Value, "first takes a condition, true or false; this is %s", c.Typ.Phrase())
+		if c.Type != value.BoolType {
+			return cp.errorf(q.Args[0].Value, "first takes a condition, true or false; this is %s", c.Type.Phrase())
 		}
 		sq.Cond = c
 	}
@@ -270,17 +284,17 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 	}
 	pos, end := q.Span()
 	sq.What = cp.p.sourceAt(pos, end)
-	return t, cp.addRef(&Ref{Kind: RefPlan, D: d, Text: sq.What, Node: q, Typ: t, Plan: sq})
+	return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Text: sq.What, Node: q, Type: t, Plan: sq})
 }
 
 // CanonicalInput is the canonical name of a job input written as name.
 func CanonicalInput(name string) (string, bool) {
 	if f, ok := goodput.ParseFactor(name); ok {
-		return FactorNames[f], true
+		return results.FactorNames[f], true
 	}
 	if rest, ok := strings.CutPrefix(name, "ceiling."); ok {
 		if f, ok := goodput.ParseFactor(rest); ok {
-			return "ceiling." + FactorNames[f], true
+			return "ceiling." + results.FactorNames[f], true
 		}
 	}
 	return "", false

@@ -37,7 +37,7 @@ func ToEngine(v float64, d lang.Dim) float64 {
 // declaration, it is compiled once, at check; otherwise each evaluation
 // compiles it with that evaluation's values.
 type rulesPlan struct {
-	Rs      *priority.Ruleset
+	Ruleset *priority.Ruleset
 	Dynamic bool
 }
 
@@ -46,7 +46,7 @@ type rulesPlan struct {
 // typed closures and warns about rules that cannot fire.
 func (p *Program) checkRules(d *Decl) bool {
 	plan := &rulesPlan{}
-	d.Rs = plan
+	d.Rules = plan
 	rules, ok := p.RuleConds(d, nil, &p.Diags, &plan.Dynamic)
 	if !ok {
 		return false
@@ -55,7 +55,7 @@ func (p *Program) checkRules(d *Decl) bool {
 		return true
 	}
 	rs, ok := p.CompileRules(d, rules, &p.Diags)
-	plan.Rs = rs
+	plan.Ruleset = rs
 	return ok
 }
 

@@ -30,7 +30,7 @@ func (s *Scenario) unevaluated(e *Expectation) *lang.Diagnostic {
 			continue
 		}
 		for _, r := range c.Refs {
-			for _, d := range []*check.Decl{r.D, r.D2} {
+			for _, d := range []*check.Decl{r.Decl, r.Second} {
 				if d == nil || s.of(d).state == check.Done || seen[d] {
 					continue
 				}

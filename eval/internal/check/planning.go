@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
@@ -26,7 +27,7 @@ type planDecl struct {
 
 	Members []*Decl // a group's or compare's jobs, in the order listed
 	Job     *Decl   // a sweep's or solve's job
-	By      *ResultDef
+	By      *results.Def
 	Max     bool        // a compare ranks by the largest value of by
 	Axes    []*AxisPlan // a sweep's vary lines
 	Find    *FindPlan   // a solve's question
@@ -135,8 +136,8 @@ func (p *Program) extendsOn(d *Decl, jp, pj *jobPlan) bool {
 	if !p.CheckDecl(pool, nil, &p.Diags) {
 		return false
 	}
-	if pj.Pool != nil && pj.Pool.Pl != nil {
-		for _, f := range pj.Pool.Pl.Fields {
+	if pj.Pool != nil && pj.Pool.Pool != nil {
+		for _, f := range pj.Pool.Pool.Fields {
 			name := f.Name.Name
 			if jp.Sites.Get(name) == f {
 				jp.Sites.set(name, nil)
@@ -161,11 +162,17 @@ const (
 
 // Input is a job input a sweep varies or a solve searches.
 type Input struct {
-	Kind   inputKind
+	// Kind is which input: a factor, a ceiling, devices, hours,
+	// rate or a param.
+	Kind inputKind
+	// Factor is the factor of a factor or ceiling input.
 	Factor goodput.Factor
-	Param  *Decl
-	Name   string // canonical: runtime, ceiling.runtime, devices, a param's name
-	Typ    value.Type
+	// Param is the param of a param input; nil otherwise.
+	Param *Decl
+	Name  string // canonical: runtime, ceiling.runtime, devices, a param's name
+	// Type is the input's type: a count for a factor or ceiling, the
+	// dimension of devices, hours or rate, a param's own type.
+	Type value.Type
 }
 
 // inputNames are the inputs besides params, for messages and suggestions.
@@ -178,20 +185,20 @@ func (p *Program) resolveInput(ids []*lang.Ident, verb string) (Input, bool) {
 	name := strings.Join(partNames(ids), ".")
 	pos, end := ids[0].Start(), ids[len(ids)-1].End()
 	if f, ok := goodput.ParseFactor(name); ok {
-		return Input{Kind: InFactor, Factor: f, Name: FactorNames[f], Typ: value.CountType}, true
+		return Input{Kind: InFactor, Factor: f, Name: results.FactorNames[f], Type: value.CountType}, true
 	}
 	if rest, ok := strings.CutPrefix(name, "ceiling."); ok {
 		if f, ok := goodput.ParseFactor(rest); ok {
-			return Input{Kind: InCeiling, Factor: f, Name: "ceiling." + FactorNames[f], Typ: value.CountType}, true
+			return Input{Kind: InCeiling, Factor: f, Name: "ceiling." + results.FactorNames[f], Type: value.CountType}, true
 		}
 	}
 	switch name {
 	case "devices":
-		return Input{Kind: InDevices, Name: name, Typ: value.CountType}, true
+		return Input{Kind: InDevices, Name: name, Type: value.CountType}, true
 	case "hours":
-		return Input{Kind: InHours, Name: name, Typ: value.NumType(lang.Duration)}, true
+		return Input{Kind: InHours, Name: name, Type: value.NumType(lang.Duration)}, true
 	case "rate":
-		return Input{Kind: InRate, Name: name, Typ: value.NumType(lang.Price)}, true
+		return Input{Kind: InRate, Name: name, Type: value.NumType(lang.Price)}, true
 	}
 	if d, ok := p.Decls[name]; ok && len(ids) == 1 {
 		switch {
@@ -199,11 +206,11 @@ func (p *Program) resolveInput(ids []*lang.Ident, verb string) (Input, bool) {
 			if !p.CheckDecl(d, nil, &p.Diags) {
 				return Input{}, false
 			}
-			if d.Typ.Kind != value.Number {
-				p.errorAt(pos, end, fmt.Sprintf("param %s is %s; %s needs a number", name, d.Typ.Phrase(), verb))
+			if d.Type.Kind != value.Number {
+				p.errorAt(pos, end, fmt.Sprintf("param %s is %s; %s needs a number", name, d.Type.Phrase(), verb))
 				return Input{}, false
 			}
-			return Input{Kind: InParam, Param: d, Name: name, Typ: d.Typ}, true
+			return Input{Kind: InParam, Param: d, Name: name, Type: d.Type}, true
 		case d.Kind == DeclLet:
 			p.errorAt(pos, end, fmt.Sprintf("%s is a let, not a param; declare it with param to %s it", name, verb))
 			return Input{}, false
@@ -271,7 +278,7 @@ func (in Input) OutOfRange(v float64) string {
 		}
 	case InHours, InRate:
 		if v < 0 {
-			return fmt.Sprintf("%s %s is negative", in.Name, lang.Format(v, in.Typ.Dim))
+			return fmt.Sprintf("%s %s is negative", in.Name, lang.Format(v, in.Type.Dim))
 		}
 	}
 	return ""
@@ -279,7 +286,9 @@ func (in Input) OutOfRange(v float64) string {
 
 // PointField is a field of a point: a job result, or a varied param.
 type PointField struct {
-	Def   *ResultDef
+	// Def is the job result; nil for a varied param.
+	Def *results.Def
+	// Param is the varied param; nil for a job result.
 	Param *Decl
 }
 
@@ -288,16 +297,16 @@ type PointField struct {
 // params.
 func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params []*Decl, what string) (PointField, value.Type, bool) {
 	name := strings.Join(partNames(ids), ".")
-	if def, ok := ResultDefs[name]; ok {
-		return PointField{Def: def}, def.Typ, true
+	if def, ok := results.ByName[name]; ok {
+		return PointField{Def: def}, def.Type, true
 	}
 	for _, d := range params {
 		if d.Name.Name == name {
-			return PointField{Param: d}, d.Typ, true
+			return PointField{Param: d}, d.Type, true
 		}
 	}
 	msg := fmt.Sprintf("%s has no field %s", what, name)
-	if sug := suggest.Closest(name, ResultNames()); sug != "" {
+	if sug := suggest.Closest(name, results.Names()); sug != "" {
 		msg += "; did you mean " + sug + "?"
 	}
 	cp.errorAt(ids[0].Start(), ids[len(ids)-1].End(), msg)

@@ -70,7 +70,7 @@ func (s *Scenario) force(d *check.Decl) bool {
 	if !d.Ok && d.Kind != check.DeclJob {
 		// A pool with a bad line still has its other lines' values
 		// checked (a fractional device count), so that they are told now.
-		if d.Kind == check.DeclPool && d.Pl != nil {
+		if d.Kind == check.DeclPool && d.Pool != nil {
 			s.evalPool(d)
 		}
 		v.state = check.Failed
@@ -115,13 +115,13 @@ func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 		return Value{}, false
 	}
 	if c.Field < 0 {
-		return *c.Konst, true
+		return *c.Const, true
 	}
 	if fv := s.fieldVals[c.Field]; fv.done {
 		return fv.v, fv.ok
 	}
 	v, ok := s.run(c, &s.ev)
-	if ok && check.PlannerChecked(f.Name.Name) && c.Typ.Kind == Number {
+	if ok && check.PlannerChecked(f.Name.Name) && c.Type.Kind == Number {
 		ok = s.plannerRule(f.Name.Name, f, v)
 	}
 	s.fieldVals[c.Field] = fieldValue{v, ok, true}
@@ -132,7 +132,7 @@ func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 // fields' (fieldValue).
 func (s *Scenario) evalPool(d *check.Decl) bool {
 	ok := true
-	for _, f := range d.Pl.Fields {
+	for _, f := range d.Pool.Fields {
 		if _, vok := s.fieldValue(f); !vok {
 			ok = false
 		}
@@ -145,12 +145,12 @@ func (s *Scenario) evalPool(d *check.Decl) bool {
 // declaration that could not be evaluated fails quietly: that
 // declaration's own diagnostics say why.
 func (s *Scenario) run(c *check.Compiled, out *sink) (Value, bool) {
-	if c.Konst != nil {
-		return *c.Konst, true
+	if c.Const != nil {
+		return *c.Const, true
 	}
 	env := check.ExprEnv{}
 	if c.Prog != nil {
-		env = check.ExprEnv{N: make([]float64, c.Nums), B: make([]bool, c.Bools), S: make([]string, c.Strs)}
+		env = check.ExprEnv{Numbers: make([]float64, c.Nums), Bools: make([]bool, c.Bools), Strings: make([]string, c.Strs)}
 	}
 	var single Value
 	for _, r := range c.Refs {
@@ -162,13 +162,13 @@ func (s *Scenario) run(c *check.Compiled, out *sink) (Value, bool) {
 			single = v
 			continue
 		}
-		switch r.Typ.Kind {
+		switch r.Type.Kind {
 		case Number:
-			env.N[r.Slot] = v.Num
+			env.Numbers[r.Slot] = v.Num
 		case Bool:
-			env.B[r.Slot] = v.Bool
+			env.Bools[r.Slot] = v.Bool
 		default:
-			env.S[r.Slot] = v.Str
+			env.Strings[r.Slot] = v.Str
 		}
 	}
 	if c.Prog == nil {
@@ -190,9 +190,9 @@ func (s *Scenario) run(c *check.Compiled, out *sink) (Value, bool) {
 		out.runtimeErrorAt(pos, end, err.Error())
 		return Value{}, false
 	}
-	v, ok := value.FromGo(res, c.Typ)
+	v, ok := value.FromGo(res, c.Type)
 	if !ok {
-		out.runtimeErrorAt(pos, end, fmt.Sprintf("expected a %s, got %v", c.Typ, res))
+		out.runtimeErrorAt(pos, end, fmt.Sprintf("expected a %s, got %v", c.Type, res))
 		return Value{}, false
 	}
 	if !check.Finite(v) {

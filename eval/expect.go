@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 )
 
@@ -207,7 +208,7 @@ func (s *Scenario) readNames(e *Expectation) []string {
 	}
 	var expand func(d *check.Decl, prefix, field string, depth int)
 	expand = func(d *check.Decl, prefix, field string, depth int) {
-		def := check.ResultDefs[field]
+		def := results.ByName[field]
 		if len(def.Inputs) == 0 || depth == 2 {
 			if v, err := s.jobResult(d, field); err == nil {
 				add(prefix+def.Name, v.Precise(nil))
@@ -226,18 +227,18 @@ func (s *Scenario) readNames(e *Expectation) []string {
 			continue
 		}
 		for _, r := range c.Refs {
-			if r.D != nil && s.of(r.D).state != check.Done || r.D2 != nil && s.of(r.D2).state != check.Done {
+			if r.Decl != nil && s.of(r.Decl).state != check.Done || r.Second != nil && s.of(r.Second).state != check.Done {
 				continue
 			}
 			switch r.Kind {
 			case check.RefJob:
 				prefix := ""
-				if r.D != e.Job {
-					prefix = r.D.Name.Name + "."
+				if r.Decl != e.Job {
+					prefix = r.Decl.Name.Name + "."
 				}
-				expand(r.D, prefix, r.Field, 0)
+				expand(r.Decl, prefix, r.Field, 0)
 			case check.RefTrade:
-				for _, d := range []*check.Decl{r.D, r.D2} {
+				for _, d := range []*check.Decl{r.Decl, r.Second} {
 					if v, err := s.jobResult(d, "mpg"); err == nil {
 						add(d.Name.Name+".mpg", v.Precise(nil))
 					}

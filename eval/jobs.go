@@ -57,7 +57,7 @@ func (j *jobState) owner(f goodput.Factor) string {
 // errors still has its own values checked, so that their independent
 // errors are reported too.
 func (s *Scenario) evalJob(d *check.Decl) bool {
-	jp := d.Jb
+	jp := d.Job
 	js := &jobState{owners: &jp.Owners.Names}
 	s.of(d).job = js
 	based := jp.Based
@@ -129,7 +129,7 @@ const (
 // js.in, checking the planner's rules on devices and hours; false
 // when one has an error, already reported.
 func (s *Scenario) gatherInputs(d *check.Decl, js *jobState, mode gatherMode) bool {
-	jp := d.Jb
+	jp := d.Job
 	ok := true
 	// With gatherOwn, only the job's own lines count.
 	own := func(f *lang.Field) bool { return f != nil && (mode != gatherOwn || jobHolds(d.JobStmt(), f)) }
@@ -211,7 +211,7 @@ func (s *Scenario) inputError(d *check.Decl, js *jobState, err error) {
 // placeInputError reports ie at the field that set the offending value, or
 // at the job's name when no field did.
 func (s *Scenario) placeInputError(d *check.Decl, js *jobState, ie *goodput.InputError) {
-	jp := d.Jb
+	jp := d.Job
 	var site *lang.Field
 	switch ie.Input {
 	case goodput.InputFactor:

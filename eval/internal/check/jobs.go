@@ -37,6 +37,8 @@ type inputSites [3]*lang.Field
 
 var SiteNames = [3]string{"devices", "hours", "rate"}
 
+// Get is the field that sets the input named (devices, hours or rate);
+// nil when none does or the name is another.
 func (s *inputSites) Get(name string) *lang.Field {
 	for i, n := range SiteNames {
 		if n == name {
@@ -60,9 +62,9 @@ func (s *inputSites) set(name string, f *lang.Field) {
 // reported too.
 func (p *Program) checkJob(d *Decl) bool {
 	jp := p.jobSlab.Put(jobPlan{})
-	d.Jb = jp
+	d.Job = jp
 	jp.Based = p.jobBase(d, jp)
-	jp.Partial = d.Partial || jp.Parent != nil && jp.Parent.Jb != nil && jp.Parent.Jb.Partial || jp.Pool != nil && jp.Pool.Partial
+	jp.Partial = d.Partial || jp.Parent != nil && jp.Parent.Job != nil && jp.Parent.Job.Partial || jp.Pool != nil && jp.Pool.Partial
 	jp.Owners = p.ownersOf(d, jp)
 	jp.items = p.jobItems(d, jp)
 	if jp.Based && jp.items {
@@ -74,10 +76,10 @@ func (p *Program) checkJob(d *Decl) bool {
 
 // poolSites fills in the inputs the job chain leaves unset from the pool.
 func (p *Program) poolSites(d *Decl, jp *jobPlan) {
-	if jp.Pool == nil || jp.Pool.Pl == nil {
+	if jp.Pool == nil || jp.Pool.Pool == nil {
 		return
 	}
-	for _, f := range jp.Pool.Pl.Fields {
+	for _, f := range jp.Pool.Pool.Fields {
 		name := f.Name.Name
 		if jp.Sites.Get(name) == nil {
 			jp.Sites.set(name, f)
@@ -117,7 +119,7 @@ func (p *Program) jobBase(d *Decl, jp *jobPlan) bool {
 		if !p.CheckDecl(parent, &lang.Name{Parts: []*lang.Ident{j.Extends}}, &p.Diags) {
 			return false
 		}
-		pj := parent.Jb
+		pj := parent.Job
 		jp.Parent, jp.Pool = parent, pj.Pool
 		jp.Sites, jp.Factors, jp.Ceilings = pj.Sites, pj.Factors, pj.Ceilings
 		if j.ExtendsOn != nil {
@@ -224,3 +226,7 @@ func PlannerProblem(name string, v value.Value) string {
 	}
 	return ""
 }
+
+// PlannerChecked reports a field whose every value the planner's rules
+// check (plannerRule), once per evaluation.
+func PlannerChecked(name string) bool { return name == "devices" || name == "hours" }

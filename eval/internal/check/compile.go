@@ -1,6 +1,7 @@
 package check
 
 import (
+	"math"
 	"sync"
 
 	"github.com/expr-lang/expr"
@@ -23,9 +24,12 @@ import (
 // ExprEnv is what an expr program reads: the values of its refs, by kind,
 // at the slots the checker gave them.
 type ExprEnv struct {
-	N []float64 `expr:"n"`
-	B []bool    `expr:"b"`
-	S []string  `expr:"s"`
+	// Numbers are the values of the number refs, in base units.
+	Numbers []float64 `expr:"n"`
+	// Bools are the values of the bool refs.
+	Bools []bool `expr:"b"`
+	// Strings are the values of the class and string refs.
+	Strings []string `expr:"s"`
 }
 
 // divFunc divides, reporting a zero divisor by its index in the
@@ -33,8 +37,12 @@ type ExprEnv struct {
 const divFunc = "_div"
 
 // ZeroDivisor is the error of _div: which divisor of the expression was 0.
-type ZeroDivisor struct{ Index int }
+type ZeroDivisor struct {
+	// Index is the divisor's index among the expression's divisions.
+	Index int
+}
 
+// Error says "division by zero".
 func (e *ZeroDivisor) Error() string { return "division by zero" }
 
 // exprConfig is the one expr configuration every program is compiled with.
@@ -59,7 +67,7 @@ var exprConfig = sync.OnceValue(func() *conf.Config {
 // envSlot is the expr node that reads r's value.
 func envSlot(r *Ref) ast.Node {
 	name := "s"
-	switch r.Typ.Kind {
+	switch r.Type.Kind {
 	case value.Number:
 		name = "n"
 	case value.Bool:
@@ -109,7 +117,7 @@ func (p *Program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *Compi
 		// every evaluation. One that fails stays a program, so that its
 		// error is reported where it runs, as any runtime error is.
 		res, err := RunProgram(c, ExprEnv{})
-		if v, ok := value.FromGo(res, c.Typ); err == nil && ok && Finite(v) {
+		if v, ok := value.FromGo(res, c.Type); err == nil && ok && Finite(v) {
 			return p.constant(c, v)
 		}
 	}
@@ -125,7 +133,7 @@ func (p *Program) literal(e lang.Expr, v value.Value) *Compiled {
 	if c, ok := p.literals[v]; ok {
 		return c
 	}
-	c := p.constant(&Compiled{Node: e, Typ: v.Type, Field: -1}, v)
+	c := p.constant(&Compiled{Node: e, Type: v.Type, Field: -1}, v)
 	if p.literals != nil {
 		p.literals[v] = c
 	}
@@ -142,7 +150,7 @@ func (p *Program) constant(c *Compiled, v value.Value) *Compiled {
 			p.konsts[v] = k
 		}
 	}
-	c.Konst, c.running = k, constant
+	c.Const, c.running = k, constant
 	return c
 }
 
@@ -200,4 +208,9 @@ func RunProgram(c *Compiled, env ExprEnv) (any, error) { return vm.Run(c.Prog, e
 // it only reads the program and is safe for concurrent use.
 func (p *Program) CompileOutside(e lang.Expr, diags *lang.Diagnostics) *Compiled {
 	return p.compile(e, scope{}, diags)
+}
+
+// Finite reports whether v is not a number, or a finite one.
+func Finite(v value.Value) bool {
+	return v.Type.Kind != value.Number || !math.IsInf(v.Num, 0) && !math.IsNaN(v.Num)
 }

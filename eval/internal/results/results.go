@@ -1,4 +1,9 @@
-package check
+// Package results is the table of a job's results: each result's name and
+// aliases, type, doc, formula and inputs, the engine's figure it reads, and
+// what a group makes of it. The check pass (eval/internal/check) reads it to
+// resolve and check result names; the evaluator (eval) to compute, group
+// and explain results, with run-time columns of its own by Def.Index.
+package results
 
 import (
 	"sort"
@@ -9,23 +14,25 @@ import (
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
-// ResultDef is one row of the table of a job's results: what the name
+// Def is one row of the table of a job's results: what the name
 // means, how it is computed and explained, and what a group makes of it.
-type ResultDef struct {
+type Def struct {
 	// Name is the canonical name, as notes and :explain print it;
 	// aliases are the other names it is read by (a factor's short name).
 	Name    string
 	Aliases []string
-	// Listed is the name ResultNames lists, when it is not name: a
+	// Listed is the name Names lists, when it is not name: a
 	// factor is listed by its long name.
 	listed string
-	Typ    value.Type
+	// Type is the result's type; a number's value is in base units of
+	// its dimension (lang.Dim).
+	Type value.Type
 	// Doc is what it means; :explain says it of an input.
 	Doc string
 	// Formula spells how it is computed, for :explain: a name in braces
 	// is an operand, printed once by name and once by value.
 	Formula string
-	// Index is the row's place in resultTable, where the evaluator's
+	// Index is the row's place in Table, where the evaluator's
 	// half of the row is in its own table (resultRuns).
 	Index int
 	// Inputs are the names its value is computed from, for notes and for
@@ -51,48 +58,50 @@ type ResultDef struct {
 type GroupRule uint8
 
 const (
-	GroupNone GroupRule = iota
-	GroupSum
-	GroupRatio
+	GroupNone  GroupRule = iota // a group has no figure for the result
+	GroupSum                    // the sum over the group's jobs of Of
+	GroupRatio                  // the ratio of the two sums Ratio names
 )
 
+// FactorNames are the long names of the goodput factors, by factor.
 var FactorNames = [goodput.NumFactors]string{"scheduling", "runtime", "program"}
 
-// ResultDefs maps every result name, aliases included, to its row;
-// resultTable lists the rows and resultNames the names, sorted.
-var ResultTable, ResultDefs, resultNames = buildResultDefs()
+// Table lists the rows, in order (Def.Index); ByName maps every result
+// name, aliases included, to its row; sortedNames are the names Names
+// lists, sorted.
+var Table, ByName, sortedNames = buildTable()
 
-func buildResultDefs() ([]*ResultDef, map[string]*ResultDef, []string) {
+func buildTable() ([]*Def, map[string]*Def, []string) {
 	hours, money, price := value.NumType(lang.Duration), value.NumType(lang.Money), value.NumType(lang.Price)
-	defs := []*ResultDef{
-		{Name: "mpg", Typ: value.CountType, Doc: "S×R×P, the useful fraction of offered device-hours", Formula: "{S} × {R} × {P}",
+	defs := []*Def{
+		{Name: "mpg", Type: value.CountType, Doc: "S×R×P, the useful fraction of offered device-hours", Formula: "{S} × {R} × {P}",
 			Of: func(r *goodput.Result) float64 { return r.MPG }, Group: GroupRatio, Ratio: [2]string{"useful_hours", "offered_hours"}},
-		{Name: "badput", Typ: value.CountType, Doc: "1 − mpg", Formula: "1 − {mpg}",
+		{Name: "badput", Type: value.CountType, Doc: "1 − mpg", Formula: "1 − {mpg}",
 			Of: func(r *goodput.Result) float64 { return r.Badput }},
-		{Name: "offered_hours", Typ: hours, Doc: "devices × hours, in device-hours", Formula: "{devices} × {hours}",
+		{Name: "offered_hours", Type: hours, Doc: "devices × hours, in device-hours", Formula: "{devices} × {hours}",
 			Of: func(r *goodput.Result) float64 { return r.OfferedHours }, Group: GroupSum},
-		{Name: "useful_hours", Typ: hours, Doc: "offered_hours × mpg", Formula: "{offered_hours} × {mpg}",
+		{Name: "useful_hours", Type: hours, Doc: "offered_hours × mpg", Formula: "{offered_hours} × {mpg}",
 			Of: func(r *goodput.Result) float64 { return r.UsefulHours }, Group: GroupSum},
-		{Name: "cost", Typ: money, Doc: "offered_hours × rate", Formula: "{offered_hours} × {rate}", NeedsRate: true,
+		{Name: "cost", Type: money, Doc: "offered_hours × rate", Formula: "{offered_hours} × {rate}", NeedsRate: true,
 			Of: func(r *goodput.Result) float64 { return r.Cost }, Group: GroupSum},
-		{Name: "badput_cost", Typ: money, Doc: "cost × badput", Formula: "{cost} × {badput}", NeedsRate: true,
+		{Name: "badput_cost", Type: money, Doc: "cost × badput", Formula: "{cost} × {badput}", NeedsRate: true,
 			Of: func(r *goodput.Result) float64 { return r.BadputCost }, Group: GroupSum},
-		{Name: "cost_per_useful_hour", Typ: price, Doc: "rate / mpg", Formula: "{rate} / {mpg}", NeedsRate: true,
+		{Name: "cost_per_useful_hour", Type: price, Doc: "rate / mpg", Formula: "{rate} / {mpg}", NeedsRate: true,
 			Group: GroupRatio, Ratio: [2]string{"cost", "useful_hours"}},
-		{Name: "best_lever", Typ: value.StringType, Doc: `the factor whose ceiling gains most: "scheduling", "runtime", "program", or ""`,
+		{Name: "best_lever", Type: value.StringType, Doc: `the factor whose ceiling gains most: "scheduling", "runtime", "program", or ""`,
 			Inputs: []string{"gain.scheduling", "gain.runtime", "gain.program"}},
-		{Name: "ceiling_mpg", Typ: value.CountType, Doc: "the product with every factor at its ceiling",
+		{Name: "ceiling_mpg", Type: value.CountType, Doc: "the product with every factor at its ceiling",
 			Inputs: []string{"ceiling.scheduling", "ceiling.runtime", "ceiling.program"},
 			Of:     func(r *goodput.Result) float64 { return r.CeilingMPG }},
-		{Name: "headroom", Typ: value.CountType, Doc: "ceiling_mpg / mpg", Formula: "{ceiling_mpg} / {mpg}"},
-		{Name: "devices", Typ: value.CountType, Doc: "devices offered to the job", Input: true},
-		{Name: "hours", Typ: hours, Doc: "wall time the pool is offered to the job", Input: true},
-		{Name: "rate", Typ: price, Doc: "price of one offered device-hour", Input: true},
+		{Name: "headroom", Type: value.CountType, Doc: "ceiling_mpg / mpg", Formula: "{ceiling_mpg} / {mpg}"},
+		{Name: "devices", Type: value.CountType, Doc: "devices offered to the job", Input: true},
+		{Name: "hours", Type: hours, Doc: "wall time the pool is offered to the job", Input: true},
+		{Name: "rate", Type: price, Doc: "price of one offered device-hour", Input: true},
 		// The waterfall (language §12): the device-hours left at each
 		// step from offered to useful.
-		{Name: "held_hours", Typ: hours, Doc: "offered_hours × S: device-hours with all the job's devices held", Formula: "{offered_hours} × {S}",
+		{Name: "held_hours", Type: hours, Doc: "offered_hours × S: device-hours with all the job's devices held", Formula: "{offered_hours} × {S}",
 			Of: func(r *goodput.Result) float64 { return r.HeldHours }, Group: GroupSum},
-		{Name: "productive_hours", Typ: hours, Doc: "held_hours × R: held device-hours whose progress was kept", Formula: "{held_hours} × {R}",
+		{Name: "productive_hours", Type: hours, Doc: "held_hours × R: held device-hours whose progress was kept", Formula: "{held_hours} × {R}",
 			Of: func(r *goodput.Result) float64 { return r.ProductiveHours }, Group: GroupSum},
 	}
 	// Each factor's rows are read by its long name, and by its short one
@@ -100,30 +109,30 @@ func buildResultDefs() ([]*ResultDef, map[string]*ResultDef, []string) {
 	for i := range goodput.NumFactors {
 		f := goodput.Factor(i)
 		long, short := FactorNames[f], f.Short()
-		perFactor := []*ResultDef{
-			{Name: short, Aliases: []string{long}, listed: long, Typ: value.CountType, Doc: long + " goodput factor", Input: true},
-			{Name: "ceiling." + long, Typ: value.CountType, Doc: long + " ceiling (the factor when none is set)", Input: true},
-			{Name: "loss." + long, Typ: value.CountType, Doc: "fraction of offered hours lost to " + long, Formula: lossFormula(f),
+		perFactor := []*Def{
+			{Name: short, Aliases: []string{long}, listed: long, Type: value.CountType, Doc: long + " goodput factor", Input: true},
+			{Name: "ceiling." + long, Type: value.CountType, Doc: long + " ceiling (the factor when none is set)", Input: true},
+			{Name: "loss." + long, Type: value.CountType, Doc: "fraction of offered hours lost to " + long, Formula: lossFormula(f),
 				Of: func(r *goodput.Result) float64 { return r.Loss[f] }},
-			{Name: "lever." + long, Typ: value.CountType, Doc: "mpg with " + long + " alone at its ceiling", Inputs: []string{short, "ceiling." + long, "mpg"},
+			{Name: "lever." + long, Type: value.CountType, Doc: "mpg with " + long + " alone at its ceiling", Inputs: []string{short, "ceiling." + long, "mpg"},
 				Of: func(r *goodput.Result) float64 { return r.Lever[f] }},
-			{Name: "gain." + long, Typ: value.CountType, Doc: "lever." + long + " − mpg", Formula: "{lever." + long + "} − {mpg}",
+			{Name: "gain." + long, Type: value.CountType, Doc: "lever." + long + " − mpg", Formula: "{lever." + long + "} − {mpg}",
 				Of: func(r *goodput.Result) float64 { return r.Gain[f] }},
 			// Money per owner (language §12): per factor, what its
 			// shortfall costs and what reaching its ceiling is worth.
-			{Name: "loss_hours." + long, Typ: hours, Doc: "offered_hours × loss." + long + ": the device-hours " + long + "'s shortfall costs",
+			{Name: "loss_hours." + long, Type: hours, Doc: "offered_hours × loss." + long + ": the device-hours " + long + "'s shortfall costs",
 				Formula: "{offered_hours} × {loss." + long + "}",
 				Of:      func(r *goodput.Result) float64 { return r.LossHours[f] }, Group: GroupSum},
-			{Name: "loss_cost." + long, Typ: money, Doc: "cost × loss." + long + ": the spend " + long + "'s shortfall costs",
+			{Name: "loss_cost." + long, Type: money, Doc: "cost × loss." + long + ": the spend " + long + "'s shortfall costs",
 				Formula: "{cost} × {loss." + long + "}", NeedsRate: true,
 				Of: func(r *goodput.Result) float64 { return r.LossCost[f] }, Group: GroupSum},
-			{Name: "gain_hours." + long, Typ: hours, Doc: "offered_hours × gain." + long + ": useful device-hours gained for the same spend when " + long + " reaches its ceiling",
+			{Name: "gain_hours." + long, Type: hours, Doc: "offered_hours × gain." + long + ": useful device-hours gained for the same spend when " + long + " reaches its ceiling",
 				Formula: "{offered_hours} × {gain." + long + "}",
 				Of:      func(r *goodput.Result) float64 { return r.GainHours[f] }, Group: GroupSum},
-			{Name: "saving." + long, Typ: money, Doc: "cost × (1 − mpg / lever." + long + "): spend saved for the same useful work when " + long + " reaches its ceiling",
+			{Name: "saving." + long, Type: money, Doc: "cost × (1 − mpg / lever." + long + "): spend saved for the same useful work when " + long + " reaches its ceiling",
 				Formula: "{cost} × (1 − {mpg} / {lever." + long + "})", NeedsRate: true,
 				Of: func(r *goodput.Result) float64 { return r.Saving[f] }, Group: GroupSum},
-			{Name: "owner." + long, Typ: value.StringType, Doc: "the team that owns the " + long + " factor (an owners block, else \"" + long + "\")"},
+			{Name: "owner." + long, Type: value.StringType, Doc: "the team that owns the " + long + " factor (an owners block, else \"" + long + "\")"},
 		}
 		for _, d := range perFactor[1:] { // PREFIX.S for PREFIX.scheduling
 			prefix, _, _ := strings.Cut(d.Name, ".")
@@ -131,7 +140,7 @@ func buildResultDefs() ([]*ResultDef, map[string]*ResultDef, []string) {
 		}
 		defs = append(defs, perFactor...)
 	}
-	m := map[string]*ResultDef{}
+	m := map[string]*Def{}
 	var names []string
 	for i, d := range defs {
 		d.Index = i
@@ -177,5 +186,5 @@ func lossFormula(f goodput.Factor) string {
 	return strings.Join(append(parts, "(1 − {"+f.Short()+"})"), " × ")
 }
 
-// ResultNames lists the names of a job's results, for completion and docs.
-func ResultNames() []string { return append([]string(nil), resultNames...) }
+// Names lists the names of a job's results, for completion and docs.
+func Names() []string { return append([]string(nil), sortedNames...) }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -88,7 +89,7 @@ func (pt *point) aboveCeiling() []string {
 	var out []string
 	for f := range goodput.NumFactors {
 		if pt.above[f] {
-			out = append(out, check.FactorNames[f])
+			out = append(out, results.FactorNames[f])
 		}
 	}
 	return out

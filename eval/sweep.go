@@ -148,8 +148,8 @@ func evaluatePoint(p *check.Program, params map[*check.Decl]Value) *Scenario {
 		p:         p,
 		params:    params,
 		vals:      make([]declValues, len(p.Order)),
-		values:    make([]Value, p.Nvalues),
-		fieldVals: make([]fieldValue, p.Nfields),
+		values:    make([]Value, p.NumValues),
+		fieldVals: make([]fieldValue, p.NumFields),
 	}
 }
 
@@ -208,7 +208,7 @@ func (s *Scenario) eachPoint(d *check.Decl, fn func(*point) bool) error {
 			params := s.paramValues()
 			for i, ax := range axes {
 				if ax.In.Kind == check.InParam {
-					params[ax.In.Param] = NumberValue(pv.axes[i].value(idx[i]), ax.In.Typ.Dim)
+					params[ax.In.Param] = NumberValue(pv.axes[i].value(idx[i]), ax.In.Type.Dim)
 				}
 			}
 			sc, err := s.withParam(params, pd.Job)
@@ -268,7 +268,7 @@ func describePoint(axes []*check.AxisPlan, pv *planValues, idx []int) string {
 		if i > 0 {
 			s += ", "
 		}
-		s += ax.In.Name + " = " + NumberValue(pv.axes[i].value(idx[i]), ax.In.Typ.Dim).String()
+		s += ax.In.Name + " = " + NumberValue(pv.axes[i].value(idx[i]), ax.In.Type.Dim).String()
 	}
 	return s
 }

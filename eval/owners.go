@@ -13,7 +13,7 @@ import (
 func (j *Job) explainOwner(name string) string {
 	f, _ := goodput.ParseFactor(strings.TrimPrefix(name, "owner."))
 	line := name + " = " + strconv.Quote(j.Owner(f))
-	if from := j.d.Jb.Owners.From[f]; from != "" {
+	if from := j.d.Job.Owners.From[f]; from != "" {
 		return line + ", " + from
 	}
 	return line + ": no owners block names the " + f.String() + " factor, so its owner is named after it"

@@ -6,6 +6,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -22,21 +23,25 @@ func (p *Program) checkGroup(d *Decl) bool {
 // job result the group sums or divides (its row's group says which), or
 // the group's count of jobs (def nil).
 type GroupFigure struct {
+	// Name is the name the figure is read by.
 	Name string
-	Typ  value.Type
-	Def  *ResultDef
+	// Type is the figure's type.
+	Type value.Type
+	// Def is the job result the group sums or divides; nil for the
+	// count of jobs.
+	Def *results.Def
 }
 
 // GroupFigures are a group's figures by name, short factor names
 // included: jobs, and each result whose row has a group rule.
 var GroupFigures = func() map[string]*GroupFigure {
-	m := map[string]*GroupFigure{"jobs": {Name: "jobs", Typ: value.CountType}}
-	for _, d := range ResultTable {
-		if d.Group == GroupNone {
+	m := map[string]*GroupFigure{"jobs": {Name: "jobs", Type: value.CountType}}
+	for _, d := range results.Table {
+		if d.Group == results.GroupNone {
 			continue
 		}
 		for _, n := range append([]string{d.Name}, d.Aliases...) {
-			m[n] = &GroupFigure{Name: n, Typ: d.Typ, Def: d}
+			m[n] = &GroupFigure{Name: n, Type: d.Type, Def: d}
 		}
 	}
 	return m
@@ -56,7 +61,10 @@ var GroupFigureNames = func() []string {
 }()
 
 // GroupRef reads a group's figure.
-type GroupRef struct{ Fig *GroupFigure }
+type GroupRef struct {
+	// Figure is the figure read.
+	Figure *GroupFigure
+}
 
 func Contains(list []string, s string) bool {
 	for _, x := range list {
@@ -94,11 +102,14 @@ func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (value.Type, ast.N
 		return value.Type{}, nil
 	}
 	t := value.NumType(lang.Money)
-	return t, cp.addRef(&Ref{Kind: RefPlan, D: d, Text: fn, Node: n, Typ: t, Plan: OwnerRef{Saving: fn == "owner_saving", Team: team.Value}})
+	return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Text: fn, Node: n, Type: t, Plan: OwnerRef{Saving: fn == "owner_saving", Team: team.Value}})
 }
 
 // OwnerRef reads a group's loss cost or saving for one team.
 type OwnerRef struct {
+	// Saving is true for owner_saving (the saving, in USD), false
+	// for owner_loss (the loss cost, in USD).
 	Saving bool
-	Team   string
+	// Team is the owner the figure is for.
+	Team string
 }

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
@@ -10,11 +11,19 @@ import (
 
 // FindPlan is a checked find line.
 type FindPlan struct {
-	In      Input
-	Lo, Hi  *Compiled // nil: [0, 1] for a factor or ceiling
-	Result  *ResultDef
-	Op      string
-	Target  *Compiled
+	// In is the input the solve searches.
+	In Input
+	// Lo and Hi bound the search; nil: [0, 1] for a factor or
+	// ceiling.
+	Lo, Hi *Compiled // nil: [0, 1] for a factor or ceiling
+	// Result is the job result compared with Target; nil for a find
+	// that tests a condition.
+	Result *results.Def
+	// Op is the operator comparing Result with Target, as written.
+	Op string
+	// Target is the value Result is compared with.
+	Target *Compiled
+	// Cond is the condition a find tests; nil for a comparison.
 	Cond    lang.Expr
 	resultN *lang.Name
 }
@@ -65,20 +74,20 @@ func (p *Program) solveCondition(fp *FindPlan) bool {
 	if !ok {
 		return bad()
 	}
-	def, ok := ResultDefs[n.Path()]
+	def, ok := results.ByName[n.Path()]
 	if !ok {
 		msg := "the job has no result " + n.Path()
-		if sug := suggest.Closest(n.Path(), ResultNames()); sug != "" {
+		if sug := suggest.Closest(n.Path(), results.Names()); sug != "" {
 			msg += "; did you mean " + sug + "?"
 		}
 		p.errorAt(n.Start(), n.End(), msg)
 		return false
 	}
-	if def.Typ.Kind != value.Number {
-		p.errorAt(n.Start(), n.End(), fmt.Sprintf("%s is %s; a solve needs a numeric result", n.Path(), def.Typ.Phrase()))
+	if def.Type.Kind != value.Number {
+		p.errorAt(n.Start(), n.End(), fmt.Sprintf("%s is %s; a solve needs a numeric result", n.Path(), def.Type.Phrase()))
 		return false
 	}
 	fp.Result, fp.Op, fp.resultN = def, b.Op, n
-	fp.Target = p.inputValue(b.R, Input{Name: n.Path(), Typ: def.Typ}, "the target")
+	fp.Target = p.inputValue(b.R, Input{Name: n.Path(), Type: def.Type}, "the target")
 	return fp.Target != nil
 }

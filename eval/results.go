@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -52,7 +53,7 @@ func buildResultRuns() []resultRun {
 	}
 	for i := range goodput.NumFactors {
 		f := goodput.Factor(i)
-		long := check.FactorNames[f]
+		long := results.FactorNames[f]
 		byName[f.Short()] = resultRun{calc: func(j *jobState) (Value, error) { return count(j.in.Factors[f].Value), nil }}
 		byName["ceiling."+long] = resultRun{calc: func(j *jobState) (Value, error) {
 			if c := j.in.Ceilings[f]; c.Set {
@@ -70,9 +71,9 @@ func buildResultRuns() []resultRun {
 			explain: func(j *Job, _ Value) (string, string) { return "", j.explainOwner("owner." + long) },
 			calc:    func(j *jobState) (Value, error) { return Value{Type: StringType, Str: j.owner(f)}, nil }}
 	}
-	runs := make([]resultRun, len(check.ResultTable))
+	runs := make([]resultRun, len(results.Table))
 	for name, r := range byName {
-		runs[check.ResultDefs[name].Index] = r
+		runs[results.ByName[name].Index] = r
 	}
 	return runs
 }
@@ -80,7 +81,7 @@ func buildResultRuns() []resultRun {
 var errNoRate = errors.New("has no rate")
 
 // resultGet computes the result for job j.
-func resultGet(d *check.ResultDef, j *jobState) (Value, error) {
+func resultGet(d *results.Def, j *jobState) (Value, error) {
 	if d.NeedsRate && !j.result().HasCost {
 		return Value{}, errNoRate
 	}
@@ -88,12 +89,12 @@ func resultGet(d *check.ResultDef, j *jobState) (Value, error) {
 		return calc(j)
 	}
 	r := j.result()
-	return engineValue(d.Of(&r), d.Typ), nil
+	return engineValue(d.Of(&r), d.Type), nil
 }
 
 // jobResult reads a named result of a forced job.
 func (s *Scenario) jobResult(d *check.Decl, name string) (Value, error) {
-	def, ok := check.ResultDefs[name]
+	def, ok := results.ByName[name]
 	if !ok {
 		return Value{}, fmt.Errorf("job %s has no result %s", d.Name.Name, name)
 	}
@@ -153,27 +154,27 @@ func (s *Scenario) jobResultAt(d *check.Decl, field string, at lang.Expr, out *s
 
 // declaration that could not be evaluated fails quietly.
 func (s *Scenario) refValue(r *check.Ref, out *sink) (Value, bool) {
-	if !s.force(r.D) || r.D2 != nil && !s.force(r.D2) {
+	if !s.force(r.Decl) || r.Second != nil && !s.force(r.Second) {
 		return Value{}, false
 	}
 	pos, end := r.Node.Span()
 	switch r.Kind {
 	case check.RefLet:
-		return *s.value(r.D), true
+		return *s.value(r.Decl), true
 	case check.RefJob:
-		return s.jobResultAt(r.D, r.Field, r.Node, out)
+		return s.jobResultAt(r.Decl, r.Field, r.Node, out)
 	case check.RefPool:
-		f := r.D.Pl.Fields.Get(r.Field)
+		f := r.Decl.Pool.Fields.Get(r.Field)
 		if f == nil {
-			out.errorAt(pos, end, fmt.Sprintf("pool %s does not set %s", r.D.Name.Name, r.Field))
+			out.errorAt(pos, end, fmt.Sprintf("pool %s does not set %s", r.Decl.Name.Name, r.Field))
 			return Value{}, false
 		}
 		return s.fieldValue(f)
 	case check.RefTrade:
-		v, err := goodput.TradeRatio(s.of(r.D).job.result(), s.of(r.D2).job.result())
+		v, err := goodput.TradeRatio(s.of(r.Decl).job.result(), s.of(r.Second).job.result())
 		if err != nil {
-			err = divisionError("the mpg of "+r.D.Name.Name, s.of(r.D).job, err)
-			out.runtimeErrorAt(pos, end, fmt.Sprintf("trade_ratio(%s, %s) is undefined: %v", r.D.Name.Name, r.D2.Name.Name, err))
+			err = divisionError("the mpg of "+r.Decl.Name.Name, s.of(r.Decl).job, err)
+			out.runtimeErrorAt(pos, end, fmt.Sprintf("trade_ratio(%s, %s) is undefined: %v", r.Decl.Name.Name, r.Second.Name.Name, err))
 			return Value{}, false
 		}
 		return count(v), true

@@ -19,10 +19,14 @@ const DefaultMaxPoints = 1_000_000
 
 // AxisPlan is a checked vary line.
 type AxisPlan struct {
-	Vary           *lang.Vary
-	In             Input
+	// Vary is the vary line.
+	Vary *lang.Vary
+	// In is the input the line varies.
+	In Input
+	// From, To and Step give a range of values; nil for a list.
 	From, To, Step *Compiled
-	Values         []*Compiled
+	// Values are a list's values; nil for a range.
+	Values []*Compiled
 }
 
 func (p *Program) checkSweep(d *Decl) bool {
@@ -80,11 +84,11 @@ func (p *Program) inputValue(e lang.Expr, in Input, what string) *Compiled {
 	if c == nil {
 		return nil
 	}
-	if c.Typ != in.Typ {
+	if c.Type != in.Type {
 		pos, end := e.Span()
-		msg := fmt.Sprintf("%s is %s, but %s is %s", in.Name, in.Typ.Phrase(), what, c.Typ.Phrase())
-		if lit, ok := Unparen(e).(*lang.NumberLit); ok && lit.UnitOf() == nil && in.Typ.Kind == value.Number {
-			msg = fmt.Sprintf("%s is %s; write its unit, e.g. %s", in.Name, in.Typ.Dim.Phrase(), ExampleUnit(lit.Digits(), in.Typ.Dim))
+		msg := fmt.Sprintf("%s is %s, but %s is %s", in.Name, in.Type.Phrase(), what, c.Type.Phrase())
+		if lit, ok := Unparen(e).(*lang.NumberLit); ok && lit.UnitOf() == nil && in.Type.Kind == value.Number {
+			msg = fmt.Sprintf("%s is %s; write its unit, e.g. %s", in.Name, in.Type.Dim.Phrase(), ExampleUnit(lit.Digits(), in.Type.Dim))
 		}
 		p.errorAt(pos, end, msg)
 		return nil
@@ -94,8 +98,8 @@ func (p *Program) inputValue(e lang.Expr, in Input, what string) *Compiled {
 
 // MaxPoints is the cap on a sweep's points.
 func (p *Program) MaxPoints() int {
-	if p.Opts.MaxPoints > 0 {
-		return p.Opts.MaxPoints
+	if p.Options.MaxPoints > 0 {
+		return p.Options.MaxPoints
 	}
 	return DefaultMaxPoints
 }

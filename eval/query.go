@@ -10,15 +10,15 @@ import (
 )
 
 func (s *Scenario) sweepPointsValue(r *check.Ref) (Value, bool) {
-	return count(float64(s.of(r.D).plan.points)), true
+	return count(float64(s.of(r.Decl).plan.points)), true
 }
 
 func (s *Scenario) solveValue(q check.SolveRef, r *check.Ref, out *sink) (Value, bool) {
-	pt := s.of(r.D).plan.answer
+	pt := s.of(r.Decl).plan.answer
 	if pt == nil {
 		return Value{}, false
 	}
-	v, err := pointValue(q.F, pt, "the answer of "+r.D.Name.Name)
+	v, err := pointValue(q.Field, pt, "the answer of "+r.Decl.Name.Name)
 	if err != nil {
 		pos, end := r.Node.Span()
 		out.runtimeErrorAt(pos, end, err.Error())
@@ -50,14 +50,14 @@ func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Val
 	keep := func(pt *point) bool {
 		var err error
 		if answer, err = pointFieldGet(q.Field, pt); err != nil { // worded only when it fails
-			answer, ferr = pointValue(q.Field, pt, "the point "+describeAt(r.D, pt))
+			answer, ferr = pointValue(q.Field, pt, "the point "+describeAt(r.Decl, pt))
 		}
 		return ferr == nil
 	}
 	switch q.Method {
 	case "min", "max", "argmin", "argmax":
 		larger := q.Method == "max" || q.Method == "argmax"
-		walk = s.eachPoint(r.D, func(pt *point) bool {
+		walk = s.eachPoint(r.Decl, func(pt *point) bool {
 			v, err := resultGet(q.Result, &pt.job)
 			if err != nil {
 				return true // undefined at this point: not a candidate
@@ -73,7 +73,7 @@ func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Val
 			return keep(pt)
 		})
 		if walk == nil && ferr == nil && !found {
-			return fail("%s is undefined at every point of sweep %s", q.Result.Name, r.D.Name.Name)
+			return fail("%s is undefined at every point of sweep %s", q.Result.Name, r.Decl.Name.Name)
 		}
 	case "at":
 		want := make([]float64, len(q.At))
@@ -84,7 +84,7 @@ func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Val
 			}
 			want[i] = v.Num
 		}
-		walk = s.eachPoint(r.D, func(pt *point) bool {
+		walk = s.eachPoint(r.Decl, func(pt *point) bool {
 			for i, a := range q.At {
 				if !sameValue(pt.vals[a.Axis], want[i]) {
 					return true
@@ -95,12 +95,12 @@ func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Val
 			return false
 		})
 		if walk == nil && !found {
-			return fail("no point of sweep %s has %s", r.D.Name.Name, describeWant(r.D, q.At, want))
+			return fail("no point of sweep %s has %s", r.Decl.Name.Name, describeWant(r.Decl, q.At, want))
 		}
 	case "first":
 		run := newPointRunner(q.Cond)
 		var cerr error
-		walk = s.eachPoint(r.D, func(pt *point) bool {
+		walk = s.eachPoint(r.Decl, func(pt *point) bool {
 			holds, err := run.holds(pt)
 			if err != nil {
 				cerr = err
@@ -117,11 +117,11 @@ func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Val
 			return fail("%s", cerr)
 		}
 		if walk == nil && !found {
-			return fail("no point of sweep %s meets %s", r.D.Name.Name, s.sourceText(q.Cond.Node))
+			return fail("no point of sweep %s meets %s", r.Decl.Name.Name, s.sourceText(q.Cond.Node))
 		}
 	}
 	if walk != nil {
-		return fail("sweep %s: %v", r.D.Name.Name, walk)
+		return fail("sweep %s: %v", r.Decl.Name.Name, walk)
 	}
 	if ferr != nil {
 		return fail("%v", ferr)
@@ -138,7 +138,7 @@ func sameValue(got, want float64) bool {
 func describeAt(d *check.Decl, pt *point) string {
 	var parts []string
 	for i, ax := range d.Plan.Axes {
-		parts = append(parts, ax.In.Name+" = "+NumberValue(pt.vals[i], ax.In.Typ.Dim).String())
+		parts = append(parts, ax.In.Name+" = "+NumberValue(pt.vals[i], ax.In.Type.Dim).String())
 	}
 	return strings.Join(parts, ", ")
 }
@@ -147,7 +147,7 @@ func describeWant(d *check.Decl, at []check.AtArg, want []float64) string {
 	var parts []string
 	for i, a := range at {
 		ax := d.Plan.Axes[a.Axis]
-		parts = append(parts, ax.In.Name+" = "+NumberValue(want[i], ax.In.Typ.Dim).String())
+		parts = append(parts, ax.In.Name+" = "+NumberValue(want[i], ax.In.Type.Dim).String())
 	}
 	return strings.Join(parts, ", ")
 }
@@ -161,15 +161,15 @@ type pointRunner struct {
 }
 
 func newPointRunner(c *check.Compiled) *pointRunner {
-	return &pointRunner{c: c, env: check.ExprEnv{N: make([]float64, c.Nums), B: make([]bool, c.Bools), S: make([]string, c.Strs)}}
+	return &pointRunner{c: c, env: check.ExprEnv{Numbers: make([]float64, c.Nums), Bools: make([]bool, c.Bools), Strings: make([]string, c.Strs)}}
 }
 
 // holds evaluates the condition at pt; a result undefined there (a price
 // over a zero mpg) makes it false.
 func (pr *pointRunner) holds(pt *point) (bool, error) {
 	c := pr.c
-	if c.Konst != nil {
-		return c.Konst.Bool, nil
+	if c.Const != nil {
+		return c.Const.Bool, nil
 	}
 	var single Value
 	for _, r := range c.Refs {
@@ -196,13 +196,13 @@ func (pr *pointRunner) holds(pt *point) (bool, error) {
 			single = v
 			continue
 		}
-		switch r.Typ.Kind {
+		switch r.Type.Kind {
 		case Number:
-			pr.env.N[r.Slot] = v.Num
+			pr.env.Numbers[r.Slot] = v.Num
 		case Bool:
-			pr.env.B[r.Slot] = v.Bool
+			pr.env.Bools[r.Slot] = v.Bool
 		default:
-			pr.env.S[r.Slot] = v.Str
+			pr.env.Strings[r.Slot] = v.Str
 		}
 	}
 	if c.Prog == nil {

@@ -19,7 +19,7 @@ func (s *Scenario) evalRequest(d *check.Decl) bool {
 	s.of(d).req = rs
 	ok := true
 	for _, f := range d.RequestStmt().Fields {
-		if d.Rq.Fields.Get(f.Name.Name) != f {
+		if d.Request.Fields.Get(f.Name.Name) != f {
 			continue
 		}
 		v, vok := s.fieldValue(f)
@@ -63,11 +63,11 @@ func checkRequestValue(f priority.Field, v float64) string {
 
 func (s *Scenario) requestField(r *check.Ref, out *sink) (Value, bool) {
 	f, _ := priority.ParseField(r.Field)
-	v, present := s.of(r.D).req.req.Get(f)
+	v, present := s.of(r.Decl).req.req.Get(f)
 	if !present {
-		if !r.D.Partial { // else the field may be on the line a syntax error took
+		if !r.Decl.Partial { // else the field may be on the line a syntax error took
 			pos, end := r.Node.Span()
-			out.errorAt(pos, end, fmt.Sprintf("request %s has no %s", r.D.Name.Name, r.Field))
+			out.errorAt(pos, end, fmt.Sprintf("request %s has no %s", r.Decl.Name.Name, r.Field))
 		}
 		return Value{}, false
 	}
@@ -81,20 +81,20 @@ type rulesState struct {
 }
 
 func (s *Scenario) classifyRef(r *check.Ref) (Value, bool) {
-	class, _ := s.of(r.D).rs.rs.Classify(&s.of(r.D2).req.req)
+	class, _ := s.of(r.Decl).rs.rs.Classify(&s.of(r.Second).req.req)
 	return Value{Type: ClassType, Str: string(class)}, true
 }
 
 // evalRules gives the evaluation its ruleset: the one compiled at check,
 // or one compiled with this evaluation's values.
 func (s *Scenario) evalRules(d *check.Decl) bool {
-	if !d.Rs.Dynamic {
-		s.of(d).rs = &rulesState{rs: d.Rs.Rs}
+	if !d.Rules.Dynamic {
+		s.of(d).rs = &rulesState{rs: d.Rules.Ruleset}
 		return true
 	}
 	var dynamic bool
 	read := func(r *check.Ref) (Value, bool) {
-		if !s.force(r.D) {
+		if !s.force(r.Decl) {
 			return Value{}, false
 		}
 		return s.refValue(r, &s.ev)
@@ -145,10 +145,10 @@ func (s *Scenario) RuleCoverage(name string, expects []*Expectation) ([]string, 
 			return
 		}
 		for _, r := range c.Refs {
-			if r.Kind != check.RefClassify || r.D != d || s.of(r.D2).state != check.Done {
+			if r.Kind != check.RefClassify || r.Decl != d || s.of(r.Second).state != check.Done {
 				continue
 			}
-			_, rule := rs.Classify(&s.of(r.D2).req.req)
+			_, rule := rs.Classify(&s.of(r.Second).req.req)
 			if rule < 0 {
 				rule = len(fired) - 1
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -78,7 +79,7 @@ func (p *Program) ownerBlocks(blocks []*lang.Owners) ownerSites {
 			}
 			if _, ok := Unparen(f.Value).(*lang.StringLit); !ok {
 				pos, end := f.Value.Span()
-				p.errorAt(pos, end, fmt.Sprintf("an owner is a team's name in quotes, e.g. %s = %s", f.Name.Name, strconv.Quote(FactorNames[fac])))
+				p.errorAt(pos, end, fmt.Sprintf("an owner is a team's name in quotes, e.g. %s = %s", f.Name.Name, strconv.Quote(results.FactorNames[fac])))
 				continue
 			}
 			sites[fac] = f
@@ -95,7 +96,7 @@ type jobOwners struct {
 
 // defaultOwners is the owners of a job no owners block speaks of: each
 // factor's owner is named after it.
-var defaultOwners = jobOwners{Names: FactorNames}
+var defaultOwners = jobOwners{Names: results.FactorNames}
 
 // hasDecl reports whether d has owners blocks of its own.
 func (t *ownerTable) hasDecl(d *Decl) bool {
@@ -116,8 +117,8 @@ type chainOwner struct {
 // on the plan (jobPlan.chain) and read by the jobs that extend this one, so
 // a chain of n jobs costs n steps, not n².
 func (p *Program) ownersOf(d *Decl, jp *jobPlan) *jobOwners {
-	if jp.Parent != nil && jp.Parent.Jb != nil {
-		jp.chain = jp.Parent.Jb.chain // shared until this job names an owner of its own
+	if jp.Parent != nil && jp.Parent.Job != nil {
+		jp.chain = jp.Parent.Job.chain // shared until this job names an owner of its own
 	}
 	if own, ok := p.owners.decls[d]; ok {
 		chain := new([goodput.NumFactors]chainOwner)
@@ -136,7 +137,7 @@ func (p *Program) ownersOf(d *Decl, jp *jobPlan) *jobOwners {
 	}
 	out := new(jobOwners)
 	for f := range goodput.NumFactors {
-		out.Names[f] = FactorNames[f]
+		out.Names[f] = results.FactorNames[f]
 		var link chainOwner
 		if jp.chain != nil {
 			link = jp.chain[f]

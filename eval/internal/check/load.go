@@ -22,13 +22,17 @@ import (
 // names, dimensions, inputs out of range); the command line exits 3 rather
 // than 2 for those.
 type Error struct {
+	// Diagnostics are every diagnostic found, in source order.
 	Diagnostics lang.Diagnostics
-	Runtime     bool
+	// Runtime is true when every diagnostic arose while computing
+	// values.
+	Runtime bool
 	// Sources, when set, holds every text the diagnostics quote: the
 	// scenario's files and the expression given to Eval or TypeOf.
 	Sources lang.Sources
 }
 
+// Error is the diagnostics, one a line.
 func (e *Error) Error() string { return e.Diagnostics.Error() }
 
 // Options tune loading.
@@ -57,7 +61,7 @@ func NewProgram(opts Options) *Program {
 		opts.Std = stdlib.Files
 	}
 	return &Program{
-		Opts:      opts,
+		Options:   opts,
 		Sources:   lang.Sources{},
 		FileNamed: map[string]*lang.File{},
 		Loaded:    map[string]bool{},
@@ -70,13 +74,15 @@ func NewProgram(opts Options) *Program {
 	}
 }
 
+// ReadFile reads the file named from Options.FS, or from the operating
+// system's files when that is nil.
 func (p *Program) ReadFile(name string) ([]byte, error) {
 	var (
 		b   []byte
 		err error
 	)
-	if p.Opts.FS != nil {
-		b, err = fs.ReadFile(p.Opts.FS, path.Clean(filepath.ToSlash(name)))
+	if p.Options.FS != nil {
+		b, err = fs.ReadFile(p.Options.FS, path.Clean(filepath.ToSlash(name)))
 	} else {
 		b, err = os.ReadFile(name)
 	}
@@ -180,10 +186,10 @@ func (p *Program) importFile(f *lang.File, imp *lang.Import) {
 		p.errorAt(pos, end, fmt.Sprintf("imports nest more than %d deep (the limit on import depth)", MaxImportDepth))
 		return
 	}
-	if sc, ok := strings.CutPrefix(path0, "scenarios/"); ok && p.Opts.Scenarios != nil && !strings.HasSuffix(sc, ".gpl") {
+	if sc, ok := strings.CutPrefix(path0, "scenarios/"); ok && p.Options.Scenarios != nil && !strings.HasSuffix(sc, ".gpl") {
 		// A bundled scenario, by name.
 		name = "scenarios/" + sc + ".gpl"
-		src, err = fs.ReadFile(p.Opts.Scenarios, sc+".gpl")
+		src, err = fs.ReadFile(p.Options.Scenarios, sc+".gpl")
 		if err != nil {
 			pos, end := p.pathSpan(imp)
 			p.errorAt(pos, end, fmt.Sprintf("there is no bundled scenario %q; gpl scenarios lists them", sc))
@@ -191,10 +197,10 @@ func (p *Program) importFile(f *lang.File, imp *lang.Import) {
 		}
 	} else if lib, ok := strings.CutPrefix(path0, "std/"); ok {
 		name = "std/" + lib + ".gpl"
-		src, err = fs.ReadFile(p.Opts.Std, lib+".gpl")
+		src, err = fs.ReadFile(p.Options.Std, lib+".gpl")
 		if err != nil {
 			pos, end := p.pathSpan(imp)
-			p.errorAt(pos, end, fmt.Sprintf("there is no bundled library %q; the bundled ones are %s", path0, strings.Join(stdlib.Names(p.Opts.Std), ", ")))
+			p.errorAt(pos, end, fmt.Sprintf("there is no bundled library %q; the bundled ones are %s", path0, strings.Join(stdlib.Names(p.Options.Std), ", ")))
 			return
 		}
 	} else {
@@ -244,8 +250,8 @@ func (p *Program) declare(v Decl) {
 	d := p.declSlab.Put(v)
 	d.Slot = int32(len(p.Order))
 	if d.Kind == DeclLet || d.Kind == DeclParam {
-		d.Vslot = p.Nvalues
-		p.Nvalues++
+		d.ValueSlot = p.NumValues
+		p.NumValues++
 	}
 	p.Decls[d.Name.Name] = d
 	p.Order = append(p.Order, d)

@@ -25,7 +25,7 @@ type Scenario struct {
 	readErr   *Error // why the file could not be read, if it could not
 	params    map[*check.Decl]Value
 	vals      []declValues
-	values    []Value      // of the lets and params, by decl.vslot
+	values    []Value      // of the lets and params, by Decl.ValueSlot
 	fieldVals []fieldValue // by compiled.field
 	ev        sink         // the evaluation's own diagnostics
 	stack     []*check.Decl
@@ -90,4 +90,4 @@ func (s *Scenario) of(d *check.Decl) *declValues { return &s.vals[d.Slot] }
 
 // Value is where a let's or param's value is kept: apart from vals, which
 // every declaration has, so that a job does not carry room for one.
-func (s *Scenario) value(d *check.Decl) *Value { return &s.values[d.Vslot] }
+func (s *Scenario) value(d *check.Decl) *Value { return &s.values[d.ValueSlot] }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/format"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -50,10 +51,10 @@ func (sv *solver) try(x float64) (solveStep, error) {
 	job := sv.d.Plan.Job
 	if sv.fp.In.Kind == check.InParam {
 		params := sv.s.paramValues()
-		params[sv.fp.In.Param] = NumberValue(x, sv.fp.In.Typ.Dim)
+		params[sv.fp.In.Param] = NumberValue(x, sv.fp.In.Type.Dim)
 		sc, err := sv.s.withParam(params, job)
 		if err != nil {
-			return solveStep{}, fmt.Errorf("at %s = %s: %w", sv.fp.In.Name, NumberValue(x, sv.fp.In.Typ.Dim), err)
+			return solveStep{}, fmt.Errorf("at %s = %s: %w", sv.fp.In.Name, NumberValue(x, sv.fp.In.Type.Dim), err)
 		}
 		pt.sc, pt.params = sc, params
 		pt.job.in = sc.of(job).job.in
@@ -63,7 +64,7 @@ func (sv *solver) try(x float64) (solveStep, error) {
 	pt.settle()
 	res, err := goodput.Solve(pt.job.in)
 	if err != nil {
-		return solveStep{}, fmt.Errorf("at %s = %s: %s", sv.fp.In.Name, NumberValue(x, sv.fp.In.Typ.Dim), engineMessage(err))
+		return solveStep{}, fmt.Errorf("at %s = %s: %s", sv.fp.In.Name, NumberValue(x, sv.fp.In.Type.Dim), engineMessage(err))
 	}
 	pt.res, pt.job.kept = res, &pt.res
 	st := solveStep{x: x}
@@ -280,15 +281,15 @@ func (s *Scenario) warnAboveCeiling(d *check.Decl, answer *point) {
 
 // valueText writes a value of the solve's input.
 func (s *Scenario) valueText(fp *check.FindPlan, v float64) string {
-	return NumberValue(v, fp.In.Typ.Dim).String()
+	return NumberValue(v, fp.In.Type.Dim).String()
 }
 
 // gotText writes a value of a result.
-func gotText(def *check.ResultDef, v float64) string {
+func gotText(def *results.Def, v float64) string {
 	if math.IsInf(v, 0) {
 		return "undefined (mpg is 0)"
 	}
-	return NumberValue(v, def.Typ.Dim).String()
+	return NumberValue(v, def.Type.Dim).String()
 }
 
 // sourceText is an expression as gpl fmt writes it.

@@ -28,18 +28,29 @@ type Expectation struct {
 	// Source is the expect's text, as written.
 	Source string
 
-	Syntax  *lang.Expect
-	Job     *Decl
-	Mode    expectMode
-	Op      string
+	// Syntax is the expect statement.
+	Syntax *lang.Expect
+	// Job is the job whose block holds the expect; nil for one at
+	// the top level.
+	Job *Decl
+	// Mode says which form of expect it is: a condition, a
+	// comparison or an approximate comparison.
+	Mode expectMode
+	// Op is a comparison's operator (==, !=, <, <=, >, >=); ""
+	// otherwise.
+	Op string
+	// X is the value tested (nil when Own names the job result it reads)
+	// and Want the value wanted; Want is nil for a plain condition.
 	X, Want *Compiled
 	// Own, when x is nil, is the result of the expect's job that x reads:
 	// expect mpg ≈ 0.282 in a job, the most common expect of all. It is
 	// read directly, and the file keeps no compiled expression and
 	// reference per job for it.
-	Own      string
-	Tol      *Compiled // ± T
-	Within   *Compiled // within P%
+	Own    string
+	Tol    *Compiled // ± T
+	Within *Compiled // within P%
+	// WantUnit is the unit of a wanted number literal (WantedUnit);
+	// nil otherwise.
 	WantUnit *lang.Unit
 	Written  float64 // half a unit in the last written place, base units; 0 when not from a literal
 }
@@ -116,9 +127,9 @@ func (p *Program) CompileExpect(site expectSite, diags *lang.Diagnostics) *Expec
 		if e.X == nil {
 			return nil
 		}
-		if e.X.Typ.Kind != value.Bool {
+		if e.X.Type.Kind != value.Bool {
 			pos, end := n.X.Span()
-			*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end, Summary: fmt.Sprintf("an expect needs a condition, but this is a %s; compare it with == or ≈", e.X.Typ)})
+			*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end, Summary: fmt.Sprintf("an expect needs a condition, but this is a %s; compare it with == or ≈", e.X.Type)})
 			return nil
 		}
 	}
@@ -144,23 +155,23 @@ func (p *Program) checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool
 		*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end, Summary: fmt.Sprintf(msg, args...)})
 		return false
 	}
-	if e.X.Typ.Kind != value.Number {
-		return bad(n.X, "≈ compares numbers; this is a %s", e.X.Typ)
+	if e.X.Type.Kind != value.Number {
+		return bad(n.X, "≈ compares numbers; this is a %s", e.X.Type)
 	}
-	if e.Want.Typ != e.X.Typ && isBareZero(n.Approx.Want) {
+	if e.Want.Type != e.X.Type && isBareZero(n.Approx.Want) {
 		// 0 is 0 in every unit. A constant is shared: this one is new.
-		e.Want = p.literal(n.Approx.Want, value.Value{Type: e.X.Typ})
+		e.Want = p.literal(n.Approx.Want, value.Value{Type: e.X.Type})
 	}
-	if e.Want.Typ != e.X.Typ {
+	if e.Want.Type != e.X.Type {
 		if lit := NumberLit(n.Approx.Want); lit != nil && lit.UnitOf() == nil {
-			return bad(n.Approx.Want, "%s is %s; write its unit, e.g. %s", describe(n.X), e.X.Typ.Dim.Phrase(), unitHint(n.X, lit.Digits(), e.X.Typ.Dim))
+			return bad(n.Approx.Want, "%s is %s; write its unit, e.g. %s", describe(n.X), e.X.Type.Dim.Phrase(), unitHint(n.X, lit.Digits(), e.X.Type.Dim))
 		}
-		return bad(n.Approx.Want, "cannot compare a %s with a %s", e.X.Typ, e.Want.Typ)
+		return bad(n.Approx.Want, "cannot compare a %s with a %s", e.X.Type, e.Want.Type)
 	}
-	if e.Tol != nil && e.Tol.Typ != e.X.Typ {
-		return bad(n.Approx.Abs, "the tolerance must be a %s like the value, not a %s", e.X.Typ, e.Tol.Typ)
+	if e.Tol != nil && e.Tol.Type != e.X.Type {
+		return bad(n.Approx.Abs, "the tolerance must be a %s like the value, not a %s", e.X.Type, e.Tol.Type)
 	}
-	if e.Within != nil && e.Within.Typ != value.CountType {
+	if e.Within != nil && e.Within.Type != value.CountType {
 		return bad(n.Approx.Within, "within takes a percentage, a bare number such as 1%%")
 	}
 	if lit := NumberLit(n.Approx.Within); lit != nil && lit.UnitOf() == nil && !n.Approx.Percent {
@@ -173,11 +184,11 @@ func (p *Program) checkApproxTypes(e *Expectation, diags *lang.Diagnostics) bool
 // result of the job job, written as such (mpg, not (mpg) or j.mpg); else
 // nil.
 func ownResult(x *Compiled, written lang.Expr, job *Decl) *Ref {
-	if job == nil || x.Prog != nil || x.Konst != nil || len(x.Refs) != 1 {
+	if job == nil || x.Prog != nil || x.Const != nil || len(x.Refs) != 1 {
 		return nil
 	}
 	r := x.Refs[0]
-	if n, ok := written.(*lang.Name); !ok || len(n.Parts) != 1 || r.Node != written || r.Kind != RefJob || r.D != job || r.D2 != nil || r.Plan != nil {
+	if n, ok := written.(*lang.Name); !ok || len(n.Parts) != 1 || r.Node != written || r.Kind != RefJob || r.Decl != job || r.Second != nil || r.Plan != nil {
 		return nil
 	}
 	return r
@@ -204,3 +215,24 @@ func expectText(f *lang.File, n *lang.Expect) string {
 	}
 	return strings.TrimSpace(text)
 }
+
+// The judge's rules, offered to tools: which operator an expect uses, the
+// unit its wanted value was written in, its within percentage.
+
+// Operator is the expect's operator: "≈" for an approximate comparison,
+// "==", "!=", "<", "<=", ">" or ">=" for a comparison, and "" for a plain
+// condition.
+func (e *Expectation) Operator() string {
+	switch e.Mode {
+	case ModeApprox:
+		return "≈"
+	case ModeCompare:
+		return e.Op
+	}
+	return ""
+}
+
+// WantedUnit is the unit the wanted value was written in when it is a
+// number literal with a unit (the 0.29 of "≈ 0.29" has none, the $5 of
+// "< $5" is in $); nil otherwise. Reports print got and want in it.
+func (e *Expectation) WantedUnit() *lang.Unit { return e.WantUnit }
