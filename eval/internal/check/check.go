@@ -26,6 +26,7 @@ type scope struct {
 
 type refKind uint8
 
+// The kinds of Ref: what is read.
 const (
 	RefLet refKind = iota
 	RefJob
@@ -157,6 +158,7 @@ func (p *Program) checkExprAs(e lang.Expr, sc scope, diags *lang.Diagnostics, ba
 	return c, node
 }
 
+// Unparen is e without the parentheses around it.
 func Unparen(e lang.Expr) lang.Expr {
 	for {
 		p, ok := e.(*lang.Paren)

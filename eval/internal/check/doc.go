@@ -27,5 +27,6 @@
 // dimensions of every expression, rule condition and block field;
 // cycles; did-you-mean), compile (compile.go: expressions into expr
 // programs; rules.go: rules into the priority engine's rulesets;
-// expect.go: expects).
+// expect.go: expects). Result names resolve against the table of a job's
+// results, eval/internal/results.
 package check

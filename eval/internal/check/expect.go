@@ -136,6 +136,8 @@ func (p *Program) CompileExpect(site expectSite, diags *lang.Diagnostics) *Expec
 	return e
 }
 
+// NumberLit is e when it is a number literal, or the negation of one,
+// in parentheses or not; nil otherwise.
 func NumberLit(e lang.Expr) *lang.NumberLit {
 	switch n := Unparen(e).(type) {
 	case *lang.NumberLit:

@@ -66,6 +66,7 @@ type GroupRef struct {
 	Figure *GroupFigure
 }
 
+// Contains reports whether s is in list.
 func Contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {

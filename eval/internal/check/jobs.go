@@ -35,6 +35,8 @@ type jobPlan struct {
 // inputSites are the fields that set a job's devices, hours and rate.
 type inputSites [3]*lang.Field
 
+// SiteNames are the inputs a job sets by a field of its own, in the
+// order of inputSites.
 var SiteNames = [3]string{"devices", "hours", "rate"}
 
 // Get is the field that sets the input named (devices, hours or rate);

@@ -56,6 +56,8 @@ type Options struct {
 	AllowImports []string
 }
 
+// NewProgram is an empty program loaded with opts, its standard library
+// the embedded one unless opts.Std says otherwise.
 func NewProgram(opts Options) *Program {
 	if opts.Std == nil {
 		opts.Std = stdlib.Files

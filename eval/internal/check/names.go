@@ -112,6 +112,7 @@ func partNames(ids []*lang.Ident) []string {
 	return s
 }
 
+// SortedKeys are the keys of m, sorted.
 func SortedKeys[V any](m map[string]V) []string {
 	var ks []string
 	for k := range m {

@@ -151,6 +151,7 @@ func (p *Program) extendsOn(d *Decl, jp, pj *jobPlan) bool {
 // inputKind is what a vary or find changes.
 type inputKind uint8
 
+// The kinds of Input.
 const (
 	InFactor inputKind = iota
 	InCeiling

@@ -71,6 +71,8 @@ func (cp *exprChecker) planningName(n *lang.Name, d *Decl, rest string) (value.T
 	return add(t, SolveRef{f})
 }
 
+// SolveInputName is the name of the input a solve searches; "mpg" for
+// a solve without a find line.
 func SolveInputName(d *Decl) string {
 	if d.Plan.Find == nil {
 		return "mpg"

@@ -23,6 +23,8 @@ var RequestFields = map[string]fieldDef{
 // classification engine's units (milliseconds, bytes, FLOPs).
 func EngineScale(d lang.Dim) float64 { return math.Pow(1000, float64(d[0])) }
 
+// ToEngine is v, a base-unit value of dimension d, in the classification
+// engine's units, rounded to 15 significant digits below 1e15.
 func ToEngine(v float64, d lang.Dim) float64 {
 	x := v * EngineScale(d)
 	if math.Abs(x) >= 1e15 {

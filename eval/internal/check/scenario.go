@@ -13,6 +13,7 @@ import (
 // declKind is the kind of a declaration: its row of declKinds (kinds.go).
 type declKind uint8
 
+// The kinds of declaration, in the order of DeclKinds.
 const (
 	DeclLet declKind = iota
 	DeclPool
@@ -28,9 +29,12 @@ const (
 	NumDeclKinds
 )
 
-// state of a declaration in a walk: the check pass's, or an evaluation's.
+// EvalState is the state of a declaration in a walk: the check pass's,
+// or an evaluation's.
 type EvalState uint8
 
+// The states of a walk: not reached, being visited (a cycle when reached
+// again), done, failed.
 const (
 	Unvisited EvalState = iota
 	Visiting
