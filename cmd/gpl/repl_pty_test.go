@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -146,6 +147,26 @@ func (term *terminal) items(prompt string) []string {
 	return words
 }
 
+// keysReady waits until the line editor reads keys itself. It prints the
+// prompt before it takes the terminal out of the mode in which the
+// terminal turns Ctrl-C into a signal, so a Ctrl-C sent as soon as the
+// prompt shows could reach the REPL as SIGINT, which it ignores while it
+// evaluates, and be lost. It polls the terminal's mode, with no bound but
+// the test's own deadline.
+func (term *terminal) keysReady() {
+	term.t.Helper()
+	guard := beforeDeadline(term.t)
+	for !readsKeys(term.pty.Fd()) {
+		select {
+		case <-guard:
+			term.t.Fatalf("the line editor never took the terminal; it shows:\n%s", term.screen())
+		case <-term.done:
+			term.t.Fatalf("the terminal's output ended before the line editor took it; it shows:\n%s", term.screen())
+		case <-time.After(time.Millisecond):
+		}
+	}
+}
+
 func (term *terminal) send(keys string) {
 	term.t.Helper()
 	if _, err := io.WriteString(term.pty, keys); err != nil {
@@ -246,6 +267,7 @@ func TestReplTerminal(t *testing.T) {
 	// Ctrl-C clears the input, a continued one included.
 	term.send("pool q {" + keyEnter)
 	term.expect(repl.PromptContinue)
+	term.keysReady()
 	term.send("devices = 1" + ctrlC)
 	term.expect("^C")
 	term.send("a" + keyEnter)
