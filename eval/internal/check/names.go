@@ -259,9 +259,9 @@ func libraryNames(std fs.FS) map[string]string {
 		if err != nil {
 			continue
 		}
-		f, _ := lang.Parse(path+".gpl", src)
+		f, _ := lang.ParseOwned(lang.DefaultLimits, path+".gpl", src)
 		for _, st := range f.Stmts {
-			if id := declaredName(st); id != nil {
+			if id := lang.DeclaredName(st); id != nil {
 				out[id.Name] = path
 			}
 			if rs, ok := st.(*lang.Rules); ok {
@@ -273,23 +273,6 @@ func libraryNames(std fs.FS) map[string]string {
 		}
 	}
 	return out
-}
-
-// declaredName is the name a statement declares, or nil.
-func declaredName(st lang.Stmt) *lang.Ident {
-	switch st := st.(type) {
-	case *lang.Let:
-		return st.Name
-	case *lang.Pool:
-		return st.Name
-	case *lang.Job:
-		return st.Name
-	case *lang.Rules:
-		return st.Name
-	case *lang.Request:
-		return st.Name
-	}
-	return nil
 }
 
 // call checks a function call against its row of builtinTable. Calls on
