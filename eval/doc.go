@@ -19,9 +19,11 @@
 //	          and planning declaration, with the evaluation's diagnostics
 //	judge     package eval (expect.go): a Scenario and its
 //	          Expectations → Outcomes
-//	explain   package eval (explain.go, explain_planning.go): a Job or a
-//	          planning declaration and a result's name → the lines that
-//	          show how it is computed
+//	explain   package eval/internal/explain: a Job or a planning
+//	          declaration and a result's name → the lines that show how
+//	          it is computed, read through interfaces (explain.Job,
+//	          explain.Scenario, explain.Point) that eval implements in
+//	          explain.go
 //
 // Each evaluation of a program (with the file's params, or others given
 // by the caller) is a Scenario with buffers of its own, so one program
@@ -41,6 +43,8 @@
 //
 //	internal/check    the check phase above; imports source, value,
 //	                  funcs, suggest and results
+//	internal/explain  the explain phase above; imports check, results
+//	                  and value
 //	internal/results  the table of a job's results (name, type, doc,
 //	                  formula, the engine's figure, the group rule) that
 //	                  check and eval both read

@@ -2,12 +2,19 @@ package eval
 
 import (
 	"fmt"
-	"strings"
+	"slices"
 
+	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/explain"
 	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
+
+// This file is the evaluator's side of package explain, which writes
+// :explain's lines: thin methods of the API calling it, and the adapters
+// through which it reads an evaluation (explainJob, explainScenario,
+// explainPoint).
 
 // Explain shows how one of the job's results was computed, step by step
 // with the numbers: first each derived result it is computed from, in the
@@ -20,192 +27,7 @@ import (
 // where its value was set. The result is named as for Get, aliases
 // included; the error is Get's when the result is unknown or undefined.
 func (j *Job) Explain(result string) (string, error) {
-	if _, err := j.Get(result); err != nil {
-		return "", err
-	}
-	def := results.ByName[result]
-	if def.Input {
-		return j.explainInput(def.Name), nil
-	}
-	var lines []string
-	seen := map[string]bool{}
-	var walk func(name string) error
-	walk = func(name string) error {
-		d := results.ByName[name]
-		if seen[d.Name] || d.Input {
-			return nil
-		}
-		seen[d.Name] = true
-		for _, in := range d.Inputs {
-			if err := walk(in); err != nil {
-				return err
-			}
-		}
-		line, err := j.explainStep(d)
-		if err != nil {
-			return err
-		}
-		lines = append(lines, line)
-		return nil
-	}
-	if err := walk(def.Name); err != nil {
-		return "", err
-	}
-	return strings.Join(lines, "\n"), nil
-}
-
-// explainStep is one line: name = formula = formula with values = value,
-// unless the row spells its line itself.
-func (j *Job) explainStep(d *results.Def) (string, error) {
-	v, err := j.Get(d.Name)
-	if err != nil {
-		return "", err
-	}
-	formula := d.Formula
-	if explain := resultRuns[d.Index].explain; explain != nil {
-		f, line := explain(j, v)
-		if line != "" {
-			return line, nil
-		}
-		formula = f
-	}
-	if formula == "" {
-		return d.Name + " = " + v.String(), nil
-	}
-	symbolic, numeric, err := j.substitute(formula)
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("%s = %s = %s = %s", d.Name, symbolic, numeric, v), nil
-}
-
-// substitute fills in a formula's operands: once with their names, once
-// with their values.
-func (j *Job) substitute(formula string) (string, string, error) {
-	var symbolic, numeric strings.Builder
-	for {
-		open := strings.IndexByte(formula, '{')
-		if open < 0 {
-			symbolic.WriteString(formula)
-			numeric.WriteString(formula)
-			return symbolic.String(), numeric.String(), nil
-		}
-		end := strings.IndexByte(formula[open:], '}') + open
-		operand := formula[open+1 : end]
-		v, err := j.Get(operand)
-		if err != nil {
-			return "", "", err
-		}
-		symbolic.WriteString(formula[:open] + operand)
-		numeric.WriteString(formula[:open] + v.String())
-		formula = formula[end+1:]
-	}
-}
-
-// leverFormula is S × R × P with factor f at its ceiling.
-func leverFormula(f goodput.Factor) string {
-	parts := make([]string, goodput.NumFactors)
-	for i := range goodput.NumFactors {
-		parts[i] = "{" + goodput.Factor(i).Short() + "}"
-	}
-	parts[f] = "{ceiling." + f.Short() + "}"
-	return strings.Join(parts, " × ")
-}
-
-// ceilingFormula is the product of the ceilings, with a factor standing in
-// for a ceiling that is not set.
-func (j *Job) ceilingFormula() string {
-	parts := make([]string, goodput.NumFactors)
-	for i := range goodput.NumFactors {
-		f := goodput.Factor(i)
-		if j.Inputs.Ceilings[f].Set {
-			parts[i] = "{ceiling." + f.Short() + "}"
-		} else {
-			parts[i] = "{" + f.Short() + "}"
-		}
-	}
-	return strings.Join(parts, " × ")
-}
-
-// explainBestLever lists the gains the choice was made from.
-func (j *Job) explainBestLever(v Value) string {
-	gains := make([]string, goodput.NumFactors)
-	for i := range goodput.NumFactors {
-		f := goodput.Factor(i)
-		gains[i] = fmt.Sprintf("gain.%s %s", f.Short(), count(j.Result.Gain[f]))
-	}
-	why := "the factor with the largest gain"
-	if !j.Result.HasBestLever {
-		why = "no ceiling raises mpg, so no factor"
-	}
-	return fmt.Sprintf("best_lever = %s (%s) = %s", why, strings.Join(gains, ", "), v)
-}
-
-// explainInput says where an input's value was set: in the job, inherited
-// from the job it extends, or from its pool.
-func (j *Job) explainInput(name string) string {
-	v, _ := j.Get(name)
-	line := name + " = " + v.String()
-	var site *lang.Field
-	what := ""
-	switch {
-	case strings.HasPrefix(name, "ceiling."):
-		f, _ := goodput.ParseFactor(strings.TrimPrefix(name, "ceiling."))
-		site = j.d.Job.Ceilings[f]
-		what = "the " + f.String() + " ceiling"
-		if site == nil {
-			return fmt.Sprintf("%s, the %s factor %s: %s has no ceiling", line, f, f.Short(), f)
-		}
-	case name == "S" || name == "R" || name == "P":
-		f, _ := goodput.ParseFactor(name)
-		site = j.d.Job.Factors[f]
-		what = "the " + f.String() + " factor"
-	default:
-		site = j.d.Job.Sites.Get(name)
-		what = results.ByName[name].Doc
-	}
-	return line + ", " + what + ", " + j.provenance(site)
-}
-
-// provenance names the declaration a field belongs to, as seen from j.
-func (j *Job) provenance(site *lang.Field) string {
-	if site == nil {
-		return "not set"
-	}
-	for d := j.d; d != nil; {
-		if jobHolds(d.JobStmt(), site) {
-			if d == j.d {
-				return "set in job " + d.Name.Name
-			}
-			return "inherited from job " + d.Name.Name
-		}
-		if d.JobStmt().Extends == nil {
-			break
-		}
-		d = j.s.p.Decls[d.JobStmt().Extends.Name]
-	}
-	if p := j.d.Job.Pool; p != nil {
-		return "from pool " + p.Name.Name
-	}
-	return "set elsewhere"
-}
-
-func jobHolds(j *lang.Job, site *lang.Field) bool {
-	for _, item := range j.Items {
-		switch it := item.(type) {
-		case *lang.Field:
-			if it == site {
-				return true
-			}
-		case *lang.FactorBlock:
-			for _, f := range it.Fields {
-				if f == site {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return explain.Result(explainJob{j}, result)
 }
 
 // FieldNames lists what may follow "NAME." in an expression: a job's
@@ -220,4 +42,218 @@ func (s *Scenario) FieldNames(name string) []string {
 		return f(s, d)
 	}
 	return nil
+}
+
+// planningFieldNames lists what may follow "NAME." for a planning
+// declaration (see explain.FieldNames).
+func (s *Scenario) planningFieldNames(d *check.Decl) []string {
+	return explain.FieldNames(d, ResultNames())
+}
+
+// PointFieldNames lists what may follow a sweep's query that gives a
+// point, "NAME.at(…).": the params the sweep varies, then the job's
+// results. It is nil when name is not a sweep.
+func (s *Scenario) PointFieldNames(name string) []string {
+	d, ok := s.p.Decls[name]
+	if !ok || d.Kind != check.DeclSweep {
+		return nil
+	}
+	return explain.PointFieldNames(d, ResultNames())
+}
+
+// ExplainPlanning explains an expression that reads one planning answer:
+// SWEEP.at(…).RESULT (or argmin, argmax, first, min, max), SOLVE.FIELD,
+// GROUP.FIGURE, owner_loss_cost(GROUP, "team"), owner_saving(…),
+// COMPARE.best and COMPARE.ratio(JOB). ok is false when the expression is
+// something else (the caller explains it its own way); err is set when
+// it is one of these and cannot be explained, or does not compile.
+func (s *Scenario) ExplainPlanning(text string) (out string, ok bool, err error) {
+	c, err := s.compileText("<explain>", text)
+	if err != nil {
+		return "", false, err
+	}
+	return explain.Planning(explainScenario{s}, c, text)
+}
+
+// explainJob is a Job as package explain reads it.
+type explainJob struct{ j *Job }
+
+func (e explainJob) Get(name string) (Value, error) { return e.j.Get(name) }
+func (e explainJob) Decl() *check.Decl              { return e.j.d }
+func (e explainJob) Lookup(name string) *check.Decl { return e.j.s.p.Decls[name] }
+
+func (e explainJob) Row(d *results.Def, v Value) (formula, line string, ok bool) {
+	row := resultRuns[d.Index].explain
+	if row == nil {
+		return "", "", false
+	}
+	formula, line = row(e.j, v)
+	return formula, line, true
+}
+
+// explainPoint is a sweep's point or a solve's answer as package explain
+// reads it.
+type explainPoint struct{ pt *point }
+
+func (e explainPoint) Field(f check.PointField) (Value, error) { return pointFieldGet(f, e.pt) }
+func (e explainPoint) AboveCeiling() []string                  { return e.pt.aboveCeiling() }
+func (e explainPoint) Describe(d *check.Decl) string           { return describeAt(d, e.pt) }
+
+// Job is the job d at the point, as a Job whose results and explanations
+// read the point's inputs.
+func (e explainPoint) Job(d *check.Decl) explain.Job {
+	pt := e.pt
+	c := *pt.sc
+	c.vals = slices.Clone(pt.sc.vals)
+	pc := *pt
+	pc.own()
+	c.vals[d.Slot].job = &pc.job
+	c.vals[d.Slot].state = check.Done
+	j, _ := c.jobOf(d)
+	return explainJob{j}
+}
+
+// explainScenario is a Scenario as package explain reads it.
+type explainScenario struct{ s *Scenario }
+
+func (e explainScenario) Points(d *check.Decl) int { return e.s.of(d).plan.points }
+func (e explainScenario) GroupValue(d *check.Decl, fig *check.GroupFigure) (Value, error) {
+	return e.s.groupValue(d, fig)
+}
+func (e explainScenario) JobResult(d *check.Decl, name string) (Value, error) {
+	return e.s.jobResult(d, name)
+}
+func (e explainScenario) FactorOwner(d *check.Decl, f goodput.Factor) string {
+	return e.s.factorOwner(d, f)
+}
+func (e explainScenario) CompareBest(d *check.Decl) (*check.Decl, error) { return e.s.compareBest(d) }
+func (e explainScenario) SourceText(x lang.Expr) string                  { return e.s.sourceText(x) }
+func (e explainScenario) ValueText(fp *check.FindPlan, v float64) string {
+	return e.s.valueText(fp, v)
+}
+
+func (e explainScenario) OwnerValue(r *check.Ref, o check.OwnerRef) (Value, error) {
+	var out sink
+	v, ok := e.s.ownerValue(o, r, &out)
+	if !ok {
+		if len(out.diags) > 0 {
+			return Value{}, fmt.Errorf("%s", out.diags[0].Summary)
+		}
+		return Value{}, fmt.Errorf("%s cannot be computed", r.Text)
+	}
+	return v, nil
+}
+
+func (e explainScenario) Ratio(d, job *check.Decl) (float64, error) {
+	s, first := e.s, d.Plan.Members[0]
+	ratio, err := goodput.TradeRatio(s.of(first).job.result(), s.of(job).job.result())
+	if err != nil {
+		return 0, fmt.Errorf("%s.ratio(%s) is undefined: %v", d.Name.Name, job.Name.Name, divisionError("the mpg of "+first.Name.Name, s.of(first).job, err))
+	}
+	return ratio, nil
+}
+
+// Solve repeats enough of the search of the solve d to say how it found
+// its answer.
+func (e explainScenario) Solve(d *check.Decl) (explain.Solve, error) {
+	s := e.s
+	pv := s.of(d).plan
+	if pv == nil || pv.answer == nil {
+		return explain.Solve{}, fmt.Errorf("solve %s has no answer", d.Name.Name)
+	}
+	fp := d.Plan.Find
+	lo, hi := 0.0, 1.0
+	var out sink
+	if fp.Lo != nil {
+		l, lok := s.run(fp.Lo, &out)
+		h, hok := s.run(fp.Hi, &out)
+		if !lok || !hok {
+			return explain.Solve{}, fmt.Errorf("solve %s: its range cannot be computed", d.Name.Name)
+		}
+		lo, hi = l.Num, h.Num
+	}
+	t, _ := s.run(fp.Target, &out)
+	sv := &solver{s: s, d: d, fp: fp, base: s.of(d.Plan.Job).job.in, target: t.Num}
+	atHi, err := sv.try(hi)
+	if err != nil {
+		return explain.Solve{}, err
+	}
+	return explain.Solve{Answer: explainPoint{pv.answer}, Value: pv.answer.vals[0], Runs: pv.runs, Lo: lo, Hi: hi, HoldsAtHi: atHi.holds}, nil
+}
+
+// Locate finds the point a query picks; for min and max, the first point
+// with the extreme, and the extreme itself.
+func (e explainScenario) Locate(r *check.Ref, q *check.SweepQuery) (explain.Point, Value, error) {
+	s := e.s
+	var (
+		found *point
+		best  Value
+		out   sink
+		cerr  error
+	)
+	keep := func(pt *point) {
+		c := *pt
+		c.own()
+		c.vals = slices.Clone(pt.vals)
+		found = &c
+	}
+	var walk error
+	switch q.Method {
+	case "min", "max", "argmin", "argmax":
+		larger := q.Method == "max" || q.Method == "argmax"
+		walk = s.eachPoint(r.Decl, func(pt *point) bool {
+			v, err := resultGet(q.Result, &pt.job)
+			if err != nil || found != nil && (larger && v.Num <= best.Num || !larger && v.Num >= best.Num) {
+				return true
+			}
+			best = v
+			keep(pt)
+			return true
+		})
+	case "at":
+		want := make([]float64, len(q.At))
+		for i, a := range q.At {
+			v, ok := s.run(a.Value, &out)
+			if !ok {
+				return nil, Value{}, fmt.Errorf("%s: its point cannot be found", q.What)
+			}
+			want[i] = v.Num
+		}
+		walk = s.eachPoint(r.Decl, func(pt *point) bool {
+			for i, a := range q.At {
+				if !sameValue(pt.vals[a.Axis], want[i]) {
+					return true
+				}
+			}
+			keep(pt)
+			return false
+		})
+		if walk == nil && found == nil {
+			return nil, Value{}, fmt.Errorf("no point of sweep %s has %s", r.Decl.Name.Name, describeWant(r.Decl, q.At, want))
+		}
+	case "first":
+		run := newPointRunner(q.Cond)
+		walk = s.eachPoint(r.Decl, func(pt *point) bool {
+			holds, err := run.holds(pt)
+			if err != nil {
+				cerr = err
+				return false
+			}
+			if holds {
+				keep(pt)
+			}
+			return !holds
+		})
+	}
+	switch {
+	case walk != nil:
+		return nil, Value{}, fmt.Errorf("sweep %s: %v", r.Decl.Name.Name, walk)
+	case cerr != nil:
+		return nil, Value{}, cerr
+	case found == nil && q.Method == "first":
+		return nil, Value{}, fmt.Errorf("no point of sweep %s meets %s", r.Decl.Name.Name, s.sourceText(q.Cond.Node))
+	case found == nil:
+		return nil, Value{}, fmt.Errorf("%s is undefined at every point of sweep %s", q.Result.Name, r.Decl.Name.Name)
+	}
+	return explainPoint{found}, best, nil
 }

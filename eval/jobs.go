@@ -132,7 +132,7 @@ func (s *Scenario) gatherInputs(d *check.Decl, js *jobState, mode gatherMode) bo
 	jp := d.Job
 	ok := true
 	// With gatherOwn, only the job's own lines count.
-	own := func(f *lang.Field) bool { return f != nil && (mode != gatherOwn || jobHolds(d.JobStmt(), f)) }
+	own := func(f *lang.Field) bool { return f != nil && (mode != gatherOwn || check.JobHolds(d.JobStmt(), f)) }
 	in := &js.in
 	for _, name := range check.SiteNames {
 		f := jp.Sites.Get(name)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/explain"
 	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -33,14 +34,14 @@ func buildResultRuns() []resultRun {
 			return priceValue(v), err
 		}},
 		"best_lever": {
-			explain: func(j *Job, v Value) (string, string) { return "", j.explainBestLever(v) },
+			explain: func(j *Job, v Value) (string, string) { return "", explain.BestLever(j.Result, v) },
 			calc: func(j *jobState) (Value, error) {
 				if !j.result().HasBestLever {
 					return Value{Type: StringType}, nil
 				}
 				return Value{Type: StringType, Str: j.result().BestLever.String()}, nil
 			}},
-		"ceiling_mpg": {explain: func(j *Job, _ Value) (string, string) { return j.ceilingFormula(), "" }},
+		"ceiling_mpg": {explain: func(j *Job, _ Value) (string, string) { return explain.CeilingFormula(j.Inputs), "" }},
 		"headroom":    {calc: func(j *jobState) (Value, error) { v, err := j.result().Headroom(); return count(v), err }},
 		"devices":     {calc: func(j *jobState) (Value, error) { return count(j.in.Devices), nil }},
 		"hours":       {calc: func(j *jobState) (Value, error) { return hoursValue(j.in.Hours), nil }},
@@ -65,7 +66,7 @@ func buildResultRuns() []resultRun {
 			if !j.Inputs.Ceilings[f].Set {
 				return "", fmt.Sprintf("lever.%s = mpg = %s (%s has no ceiling)", long, v, f)
 			}
-			return leverFormula(f), ""
+			return explain.LeverFormula(f), ""
 		}}
 		byName["owner."+long] = resultRun{
 			explain: func(j *Job, _ Value) (string, string) { return "", j.explainOwner("owner." + long) },

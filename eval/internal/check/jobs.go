@@ -232,3 +232,23 @@ func PlannerProblem(name string, v value.Value) string {
 // PlannerChecked reports a field whose every value the planner's rules
 // check (plannerRule), once per evaluation.
 func PlannerChecked(name string) bool { return name == "devices" || name == "hours" }
+
+// JobHolds reports whether site is one of the fields the job statement j
+// writes itself, at its top level or in a factor block.
+func JobHolds(j *lang.Job, site *lang.Field) bool {
+	for _, item := range j.Items {
+		switch it := item.(type) {
+		case *lang.Field:
+			if it == site {
+				return true
+			}
+		case *lang.FactorBlock:
+			for _, f := range it.Fields {
+				if f == site {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
