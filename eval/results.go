@@ -90,7 +90,7 @@ func resultGet(d *results.Def, j *jobState) (Value, error) {
 		return calc(j)
 	}
 	r := j.result()
-	return engineValue(d.Of(&r), d.Type), nil
+	return engineValue(d.Of(r), d.Type), nil
 }
 
 // jobResult reads a named result of a forced job.

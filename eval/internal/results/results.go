@@ -46,7 +46,7 @@ type Def struct {
 	// Of is the engine's figure, in engine units (device-hours, USD, USD
 	// per device-hour); a result that has none is computed by the
 	// evaluator (resultRun.calc).
-	Of func(r *goodput.Result) float64
+	Of func(r goodput.Result) float64
 	// Group is what a group makes of the result: nothing, the sum over
 	// its jobs of of, or the ratio of two of its sums (ratio: the
 	// numerator's and the denominator's names).
@@ -75,24 +75,24 @@ func buildTable() ([]*Def, map[string]*Def, []string) {
 	hours, money, price := value.NumType(lang.Duration), value.NumType(lang.Money), value.NumType(lang.Price)
 	defs := []*Def{
 		{Name: "mpg", Type: value.CountType, Doc: "S×R×P, the useful fraction of offered device-hours", Formula: "{S} × {R} × {P}",
-			Of: func(r *goodput.Result) float64 { return r.MPG }, Group: GroupRatio, Ratio: [2]string{"useful_hours", "offered_hours"}},
+			Of: func(r goodput.Result) float64 { return r.MPG }, Group: GroupRatio, Ratio: [2]string{"useful_hours", "offered_hours"}},
 		{Name: "badput", Type: value.CountType, Doc: "1 − mpg", Formula: "1 − {mpg}",
-			Of: func(r *goodput.Result) float64 { return r.Badput }},
+			Of: func(r goodput.Result) float64 { return r.Badput }},
 		{Name: "offered_hours", Type: hours, Doc: "devices × hours, in device-hours", Formula: "{devices} × {hours}",
-			Of: func(r *goodput.Result) float64 { return r.OfferedHours }, Group: GroupSum},
+			Of: func(r goodput.Result) float64 { return r.OfferedHours }, Group: GroupSum},
 		{Name: "useful_hours", Type: hours, Doc: "offered_hours × mpg", Formula: "{offered_hours} × {mpg}",
-			Of: func(r *goodput.Result) float64 { return r.UsefulHours }, Group: GroupSum},
+			Of: func(r goodput.Result) float64 { return r.UsefulHours }, Group: GroupSum},
 		{Name: "cost", Type: money, Doc: "offered_hours × rate", Formula: "{offered_hours} × {rate}", NeedsRate: true,
-			Of: func(r *goodput.Result) float64 { return r.Cost }, Group: GroupSum},
+			Of: func(r goodput.Result) float64 { return r.Cost }, Group: GroupSum},
 		{Name: "badput_cost", Type: money, Doc: "cost × badput", Formula: "{cost} × {badput}", NeedsRate: true,
-			Of: func(r *goodput.Result) float64 { return r.BadputCost }, Group: GroupSum},
+			Of: func(r goodput.Result) float64 { return r.BadputCost }, Group: GroupSum},
 		{Name: "cost_per_useful_hour", Type: price, Doc: "rate / mpg", Formula: "{rate} / {mpg}", NeedsRate: true,
 			Group: GroupRatio, Ratio: [2]string{"cost", "useful_hours"}},
 		{Name: "best_lever", Type: value.StringType, Doc: `the factor whose ceiling gains most: "scheduling", "runtime", "program", or ""`,
 			Inputs: []string{"gain.scheduling", "gain.runtime", "gain.program"}},
 		{Name: "ceiling_mpg", Type: value.CountType, Doc: "the product with every factor at its ceiling",
 			Inputs: []string{"ceiling.scheduling", "ceiling.runtime", "ceiling.program"},
-			Of:     func(r *goodput.Result) float64 { return r.CeilingMPG }},
+			Of:     func(r goodput.Result) float64 { return r.CeilingMPG }},
 		{Name: "headroom", Type: value.CountType, Doc: "ceiling_mpg / mpg", Formula: "{ceiling_mpg} / {mpg}"},
 		{Name: "devices", Type: value.CountType, Doc: "devices offered to the job", Input: true},
 		{Name: "hours", Type: hours, Doc: "wall time the pool is offered to the job", Input: true},
@@ -100,9 +100,9 @@ func buildTable() ([]*Def, map[string]*Def, []string) {
 		// The waterfall (language §12): the device-hours left at each
 		// step from offered to useful.
 		{Name: "held_hours", Type: hours, Doc: "offered_hours × S: device-hours with all the job's devices held", Formula: "{offered_hours} × {S}",
-			Of: func(r *goodput.Result) float64 { return r.HeldHours }, Group: GroupSum},
+			Of: func(r goodput.Result) float64 { return r.HeldHours }, Group: GroupSum},
 		{Name: "productive_hours", Type: hours, Doc: "held_hours × R: held device-hours whose progress was kept", Formula: "{held_hours} × {R}",
-			Of: func(r *goodput.Result) float64 { return r.ProductiveHours }, Group: GroupSum},
+			Of: func(r goodput.Result) float64 { return r.ProductiveHours }, Group: GroupSum},
 	}
 	// Each factor's rows are read by its long name, and by its short one
 	// after the prefix.
@@ -113,25 +113,25 @@ func buildTable() ([]*Def, map[string]*Def, []string) {
 			{Name: short, Aliases: []string{long}, listed: long, Type: value.CountType, Doc: long + " goodput factor", Input: true},
 			{Name: "ceiling." + long, Type: value.CountType, Doc: long + " ceiling (the factor when none is set)", Input: true},
 			{Name: "loss." + long, Type: value.CountType, Doc: "fraction of offered hours lost to " + long, Formula: lossFormula(f),
-				Of: func(r *goodput.Result) float64 { return r.Loss[f] }},
+				Of: func(r goodput.Result) float64 { return r.Loss[f] }},
 			{Name: "lever." + long, Type: value.CountType, Doc: "mpg with " + long + " alone at its ceiling", Inputs: []string{short, "ceiling." + long, "mpg"},
-				Of: func(r *goodput.Result) float64 { return r.Lever[f] }},
+				Of: func(r goodput.Result) float64 { return r.Lever[f] }},
 			{Name: "gain." + long, Type: value.CountType, Doc: "lever." + long + " − mpg", Formula: "{lever." + long + "} − {mpg}",
-				Of: func(r *goodput.Result) float64 { return r.Gain[f] }},
+				Of: func(r goodput.Result) float64 { return r.Gain[f] }},
 			// Money per owner (language §12): per factor, what its
 			// shortfall costs and what reaching its ceiling is worth.
 			{Name: "loss_hours." + long, Type: hours, Doc: "offered_hours × loss." + long + ": the device-hours " + long + "'s shortfall costs",
 				Formula: "{offered_hours} × {loss." + long + "}",
-				Of:      func(r *goodput.Result) float64 { return r.LossHours[f] }, Group: GroupSum},
+				Of:      func(r goodput.Result) float64 { return r.LossHours[f] }, Group: GroupSum},
 			{Name: "loss_cost." + long, Type: money, Doc: "cost × loss." + long + ": the spend " + long + "'s shortfall costs",
 				Formula: "{cost} × {loss." + long + "}", NeedsRate: true,
-				Of: func(r *goodput.Result) float64 { return r.LossCost[f] }, Group: GroupSum},
+				Of: func(r goodput.Result) float64 { return r.LossCost[f] }, Group: GroupSum},
 			{Name: "gain_hours." + long, Type: hours, Doc: "offered_hours × gain." + long + ": useful device-hours gained for the same spend when " + long + " reaches its ceiling",
 				Formula: "{offered_hours} × {gain." + long + "}",
-				Of:      func(r *goodput.Result) float64 { return r.GainHours[f] }, Group: GroupSum},
+				Of:      func(r goodput.Result) float64 { return r.GainHours[f] }, Group: GroupSum},
 			{Name: "saving." + long, Type: money, Doc: "cost × (1 − mpg / lever." + long + "): spend saved for the same useful work when " + long + " reaches its ceiling",
 				Formula: "{cost} × (1 − {mpg} / {lever." + long + "})", NeedsRate: true,
-				Of: func(r *goodput.Result) float64 { return r.Saving[f] }, Group: GroupSum},
+				Of: func(r goodput.Result) float64 { return r.Saving[f] }, Group: GroupSum},
 			{Name: "owner." + long, Type: value.StringType, Doc: "the team that owns the " + long + " factor (an owners block, else \"" + long + "\")"},
 		}
 		for _, d := range perFactor[1:] { // PREFIX.S for PREFIX.scheduling
