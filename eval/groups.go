@@ -41,7 +41,7 @@ func (s *Scenario) groupSums(d *check.Decl, fig *check.GroupFigure) (float64, er
 		if fig.Def.NeedsRate && !r.HasCost {
 			return 0, fmt.Errorf("job %s of group %s has no rate, so the group's %s is undefined", m.Name.Name, d.Name.Name, fig.Name)
 		}
-		total += fig.Def.Of(r)
+		total += fig.Def.Of(&r)
 	}
 	return total, nil
 }

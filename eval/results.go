@@ -83,6 +83,13 @@ var errNoRate = errors.New("has no rate")
 
 // resultGet computes the result for job j.
 func resultGet(d *results.Def, j *jobState) (Value, error) {
+	if k := j.kept; k != nil && k != &solved && d.HasFigure() {
+		// A point's kept result, read in place: a sweep's hot path.
+		if d.NeedsRate && !k.HasCost {
+			return Value{}, errNoRate
+		}
+		return engineValue(d.Of(k), d.Type), nil
+	}
 	if d.NeedsRate && !j.result().HasCost {
 		return Value{}, errNoRate
 	}
@@ -90,7 +97,7 @@ func resultGet(d *results.Def, j *jobState) (Value, error) {
 		return calc(j)
 	}
 	r := j.result()
-	return engineValue(d.Of(r), d.Type), nil
+	return engineValue(d.Of(&r), d.Type), nil
 }
 
 // jobResult reads a named result of a forced job.

@@ -16,7 +16,7 @@ func TestResultReadsDoNotAllocate(t *testing.T) {
 	allocs := map[string]float64{}
 	for _, name := range results.Names() {
 		def := results.ByName[name]
-		if def.Of == nil {
+		if !def.HasFigure() {
 			continue
 		}
 		if n := testing.AllocsPerRun(20, func() { _, _ = resultGet(def, js) }); n != 0 {

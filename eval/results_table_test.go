@@ -23,7 +23,7 @@ func TestResultTable(t *testing.T) {
 		if d.Type.Kind == Invalid || d.Doc == "" {
 			problems = append(problems, d.Name+": no type or no doc")
 		}
-		if (d.Of == nil) == (resultRuns[d.Index].calc == nil) {
+		if !d.HasFigure() == (resultRuns[d.Index].calc == nil) {
 			problems = append(problems, d.Name+": needs exactly one of of and calc")
 		}
 		if d.Input && (d.Formula != "" || resultRuns[d.Index].explain != nil) {
@@ -36,7 +36,7 @@ func TestResultTable(t *testing.T) {
 		}
 		switch d.Group {
 		case results.GroupSum:
-			if d.Of == nil {
+			if !d.HasFigure() {
 				problems = append(problems, d.Name+": a group sums the engine's figure, of")
 			}
 		case results.GroupRatio:

@@ -43,10 +43,11 @@ type Def struct {
 	Input bool
 	// NeedsRate: the result is undefined when the job has no rate.
 	NeedsRate bool
-	// Of is the engine's figure, in engine units (device-hours, USD, USD
-	// per device-hour); a result that has none is computed by the
-	// evaluator (resultRun.calc).
-	Of func(r goodput.Result) float64
+	// Figure is the engine's figure the result is, read by Of (for the
+	// factor Factor, where the engine keeps one per factor); NoFigure for
+	// a result the evaluator computes (resultRun.calc).
+	Figure Figure
+	Factor goodput.Factor
 	// Group is what a group makes of the result: nothing, the sum over
 	// its jobs of of, or the ratio of two of its sums (ratio: the
 	// numerator's and the denominator's names).
@@ -71,28 +72,98 @@ var FactorNames = [goodput.NumFactors]string{"scheduling", "runtime", "program"}
 // lists, sorted.
 var Table, ByName, sortedNames = buildTable()
 
+// Figure names a figure of the engine's result (goodput.Result).
+type Figure uint8
+
+// The engine's figures a result can be.
+const (
+	NoFigure Figure = iota
+	FigMPG
+	FigBadput
+	FigOfferedHours
+	FigUsefulHours
+	FigCost
+	FigBadputCost
+	FigCeilingMPG
+	FigHeldHours
+	FigProductiveHours
+	FigLoss
+	FigLever
+	FigGain
+	FigLossHours
+	FigLossCost
+	FigGainHours
+	FigSaving
+)
+
+// HasFigure reports whether the result is one of the engine's figures.
+func (d *Def) HasFigure() bool { return d.Figure != NoFigure }
+
+// Of is the result's figure in r, in engine units (device-hours, USD, USD
+// per device-hour); 0 for a result that is none. It reads r in place: a
+// sweep reads one per point, and a copy of r, or r escaping through a
+// function value, would cost each point an allocation or 400 bytes.
+func (d *Def) Of(r *goodput.Result) float64 {
+	f := d.Factor
+	switch d.Figure {
+	case FigMPG:
+		return r.MPG
+	case FigBadput:
+		return r.Badput
+	case FigOfferedHours:
+		return r.OfferedHours
+	case FigUsefulHours:
+		return r.UsefulHours
+	case FigCost:
+		return r.Cost
+	case FigBadputCost:
+		return r.BadputCost
+	case FigCeilingMPG:
+		return r.CeilingMPG
+	case FigHeldHours:
+		return r.HeldHours
+	case FigProductiveHours:
+		return r.ProductiveHours
+	case FigLoss:
+		return r.Loss[f]
+	case FigLever:
+		return r.Lever[f]
+	case FigGain:
+		return r.Gain[f]
+	case FigLossHours:
+		return r.LossHours[f]
+	case FigLossCost:
+		return r.LossCost[f]
+	case FigGainHours:
+		return r.GainHours[f]
+	case FigSaving:
+		return r.Saving[f]
+	}
+	return 0
+}
+
 func buildTable() ([]*Def, map[string]*Def, []string) {
 	hours, money, price := value.NumType(lang.Duration), value.NumType(lang.Money), value.NumType(lang.Price)
 	defs := []*Def{
 		{Name: "mpg", Type: value.CountType, Doc: "S×R×P, the useful fraction of offered device-hours", Formula: "{S} × {R} × {P}",
-			Of: func(r goodput.Result) float64 { return r.MPG }, Group: GroupRatio, Ratio: [2]string{"useful_hours", "offered_hours"}},
+			Figure: FigMPG, Group: GroupRatio, Ratio: [2]string{"useful_hours", "offered_hours"}},
 		{Name: "badput", Type: value.CountType, Doc: "1 − mpg", Formula: "1 − {mpg}",
-			Of: func(r goodput.Result) float64 { return r.Badput }},
+			Figure: FigBadput},
 		{Name: "offered_hours", Type: hours, Doc: "devices × hours, in device-hours", Formula: "{devices} × {hours}",
-			Of: func(r goodput.Result) float64 { return r.OfferedHours }, Group: GroupSum},
+			Figure: FigOfferedHours, Group: GroupSum},
 		{Name: "useful_hours", Type: hours, Doc: "offered_hours × mpg", Formula: "{offered_hours} × {mpg}",
-			Of: func(r goodput.Result) float64 { return r.UsefulHours }, Group: GroupSum},
+			Figure: FigUsefulHours, Group: GroupSum},
 		{Name: "cost", Type: money, Doc: "offered_hours × rate", Formula: "{offered_hours} × {rate}", NeedsRate: true,
-			Of: func(r goodput.Result) float64 { return r.Cost }, Group: GroupSum},
+			Figure: FigCost, Group: GroupSum},
 		{Name: "badput_cost", Type: money, Doc: "cost × badput", Formula: "{cost} × {badput}", NeedsRate: true,
-			Of: func(r goodput.Result) float64 { return r.BadputCost }, Group: GroupSum},
+			Figure: FigBadputCost, Group: GroupSum},
 		{Name: "cost_per_useful_hour", Type: price, Doc: "rate / mpg", Formula: "{rate} / {mpg}", NeedsRate: true,
 			Group: GroupRatio, Ratio: [2]string{"cost", "useful_hours"}},
 		{Name: "best_lever", Type: value.StringType, Doc: `the factor whose ceiling gains most: "scheduling", "runtime", "program", or ""`,
 			Inputs: []string{"gain.scheduling", "gain.runtime", "gain.program"}},
 		{Name: "ceiling_mpg", Type: value.CountType, Doc: "the product with every factor at its ceiling",
 			Inputs: []string{"ceiling.scheduling", "ceiling.runtime", "ceiling.program"},
-			Of:     func(r goodput.Result) float64 { return r.CeilingMPG }},
+			Figure: FigCeilingMPG},
 		{Name: "headroom", Type: value.CountType, Doc: "ceiling_mpg / mpg", Formula: "{ceiling_mpg} / {mpg}"},
 		{Name: "devices", Type: value.CountType, Doc: "devices offered to the job", Input: true},
 		{Name: "hours", Type: hours, Doc: "wall time the pool is offered to the job", Input: true},
@@ -100,9 +171,9 @@ func buildTable() ([]*Def, map[string]*Def, []string) {
 		// The waterfall (language §12): the device-hours left at each
 		// step from offered to useful.
 		{Name: "held_hours", Type: hours, Doc: "offered_hours × S: device-hours with all the job's devices held", Formula: "{offered_hours} × {S}",
-			Of: func(r goodput.Result) float64 { return r.HeldHours }, Group: GroupSum},
+			Figure: FigHeldHours, Group: GroupSum},
 		{Name: "productive_hours", Type: hours, Doc: "held_hours × R: held device-hours whose progress was kept", Formula: "{held_hours} × {R}",
-			Of: func(r goodput.Result) float64 { return r.ProductiveHours }, Group: GroupSum},
+			Figure: FigProductiveHours, Group: GroupSum},
 	}
 	// Each factor's rows are read by its long name, and by its short one
 	// after the prefix.
@@ -113,25 +184,25 @@ func buildTable() ([]*Def, map[string]*Def, []string) {
 			{Name: short, Aliases: []string{long}, listed: long, Type: value.CountType, Doc: long + " goodput factor", Input: true},
 			{Name: "ceiling." + long, Type: value.CountType, Doc: long + " ceiling (the factor when none is set)", Input: true},
 			{Name: "loss." + long, Type: value.CountType, Doc: "fraction of offered hours lost to " + long, Formula: lossFormula(f),
-				Of: func(r goodput.Result) float64 { return r.Loss[f] }},
+				Figure: FigLoss, Factor: f},
 			{Name: "lever." + long, Type: value.CountType, Doc: "mpg with " + long + " alone at its ceiling", Inputs: []string{short, "ceiling." + long, "mpg"},
-				Of: func(r goodput.Result) float64 { return r.Lever[f] }},
+				Figure: FigLever, Factor: f},
 			{Name: "gain." + long, Type: value.CountType, Doc: "lever." + long + " − mpg", Formula: "{lever." + long + "} − {mpg}",
-				Of: func(r goodput.Result) float64 { return r.Gain[f] }},
+				Figure: FigGain, Factor: f},
 			// Money per owner (language §12): per factor, what its
 			// shortfall costs and what reaching its ceiling is worth.
 			{Name: "loss_hours." + long, Type: hours, Doc: "offered_hours × loss." + long + ": the device-hours " + long + "'s shortfall costs",
 				Formula: "{offered_hours} × {loss." + long + "}",
-				Of:      func(r goodput.Result) float64 { return r.LossHours[f] }, Group: GroupSum},
+				Figure:  FigLossHours, Factor: f, Group: GroupSum},
 			{Name: "loss_cost." + long, Type: money, Doc: "cost × loss." + long + ": the spend " + long + "'s shortfall costs",
 				Formula: "{cost} × {loss." + long + "}", NeedsRate: true,
-				Of: func(r goodput.Result) float64 { return r.LossCost[f] }, Group: GroupSum},
+				Figure: FigLossCost, Factor: f, Group: GroupSum},
 			{Name: "gain_hours." + long, Type: hours, Doc: "offered_hours × gain." + long + ": useful device-hours gained for the same spend when " + long + " reaches its ceiling",
 				Formula: "{offered_hours} × {gain." + long + "}",
-				Of:      func(r goodput.Result) float64 { return r.GainHours[f] }, Group: GroupSum},
+				Figure:  FigGainHours, Factor: f, Group: GroupSum},
 			{Name: "saving." + long, Type: money, Doc: "cost × (1 − mpg / lever." + long + "): spend saved for the same useful work when " + long + " reaches its ceiling",
 				Formula: "{cost} × (1 − {mpg} / {lever." + long + "})", NeedsRate: true,
-				Of: func(r goodput.Result) float64 { return r.Saving[f] }, Group: GroupSum},
+				Figure: FigSaving, Factor: f, Group: GroupSum},
 			{Name: "owner." + long, Type: value.StringType, Doc: "the team that owns the " + long + " factor (an owners block, else \"" + long + "\")"},
 		}
 		for _, d := range perFactor[1:] { // PREFIX.S for PREFIX.scheduling
