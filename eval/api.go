@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 	"github.com/gpl-lang/gpl/stdlib/priority"
@@ -28,6 +29,25 @@ type Job struct {
 // (see ResultNames). Numbers are in base units (seconds, USD, USD per second
 // for a price); Value.String prints them readably.
 func (j *Job) Get(name string) (Value, error) { return j.s.jobResult(j.d, name) }
+
+// Result is one result by name: its value, or the error that says why it
+// is undefined (no rate, a zero mpg).
+type Result struct {
+	Name  string
+	Value Value
+	Err   error
+}
+
+// Listed are the results every report view lists by name, beyond those
+// it gives a place of its own, in the order of the table of results.
+func (j *Job) Listed() []Result {
+	var out []Result
+	for _, d := range results.ListedRows() {
+		v, err := j.Get(d.Name)
+		out = append(out, Result{Name: d.Name, Value: v, Err: err})
+	}
+	return out
+}
 
 // Jobs lists the evaluated jobs in source order; jobs with errors are left
 // out.

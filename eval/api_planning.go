@@ -2,7 +2,9 @@ package eval
 
 import (
 	"fmt"
+
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 )
 
 // This file is the embedding API of the planning declarations: what the
@@ -23,6 +25,9 @@ type Group struct {
 	// Owners rolls the jobs' losses and gains up by the team owning each
 	// factor, largest saving first.
 	Owners []OwnerRow
+	// Listed are the listed results (Job.Listed) a group has a figure
+	// for, in base units.
+	Listed []Result
 }
 
 // Groups returns the file's groups in source order, as this evaluation
@@ -47,6 +52,12 @@ func (s *Scenario) Groups() []Group {
 		}
 		if g.OfferedHours > 0 {
 			g.MPG = g.UsefulHours / g.OfferedHours
+		}
+		for _, def := range results.ListedRows() {
+			if def.Group != results.GroupNone {
+				v, err := s.groupValue(d, check.GroupFigures[def.Name])
+				g.Listed = append(g.Listed, Result{Name: def.Name, Value: v, Err: err})
+			}
 		}
 		if g.HasCost && g.UsefulHours > 0 {
 			g.CostPerUsefulHour = g.Cost / g.UsefulHours

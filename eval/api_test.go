@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
 
@@ -178,7 +179,7 @@ func TestScenarioValueAndEval(t *testing.T) {
 	}
 
 	v, err := s.Value("base.useful_hours")
-	days := lang.Units["d"]
+	days := units.Units["d"]
 	if err != nil || v.Precise(nil) != "26,002.944 h" || v.Precise(&days) != "1,083.456 d" {
 		t.Errorf("Value(base.useful_hours) = %v, %v, %v", v.Precise(nil), v.Precise(&days), err)
 	}

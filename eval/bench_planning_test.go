@@ -1,9 +1,10 @@
 package eval
 
 import (
-	"github.com/gpl-lang/gpl/eval/internal/check"
 	"os"
 	"testing"
+
+	"github.com/gpl-lang/gpl/eval/internal/check"
 )
 
 // millionPointSweep is the default scenario with a sweep of 1,000 × 1,000

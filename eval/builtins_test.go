@@ -10,14 +10,14 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
 	"github.com/gpl-lang/gpl/eval/internal/results"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // numbers are k parameters of exact dimensions, named a, b, c, ….
 func numbers(k int) []funcs.Param {
 	ps := make([]funcs.Param, k)
 	for i := range ps {
-		ps[i] = funcs.Param{Dim: lang.Duration, Word: string(rune('a' + i)), Noun: "a " + string(rune('a'+i))}
+		ps[i] = funcs.Param{Dim: units.Duration, Word: string(rune('a' + i)), Noun: "a " + string(rune('a'+i))}
 	}
 	return ps
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // Expectations lists the file's expects in source order.
@@ -116,7 +117,7 @@ func (s *Scenario) Check(e *Expectation) Outcome {
 		}
 		// Compare at 15 significant digits so that a written tolerance is
 		// not lost to the last bit of a conversion.
-		o.Pass = lang.Clean(math.Abs(got.Num-want.Num)) <= lang.Clean(o.Tolerance)
+		o.Pass = units.Clean(math.Abs(got.Num-want.Num)) <= units.Clean(o.Tolerance)
 	}
 	if !o.Pass {
 		o.Diagnostic = s.failure(e, o)
@@ -136,7 +137,7 @@ func (s *Scenario) Test() []Outcome {
 func compareValues(a Value, op string, b Value) bool {
 	switch a.Type.Kind {
 	case Number:
-		x, y := lang.Clean(a.Num), lang.Clean(b.Num)
+		x, y := units.Clean(a.Num), units.Clean(b.Num)
 		switch op {
 		case "==":
 			return x == y
@@ -184,7 +185,7 @@ func (s *Scenario) failure(e *Expectation, o Outcome) *lang.Diagnostic {
 		tol := "± " + NumberValue(o.Tolerance, o.Want.Type.Dim).Precise(u)
 		if e.Within != nil {
 			p, _ := s.run(e.Within, &sink{})
-			tol = "within " + lang.FormatNumber(lang.Clean(withinFraction(e, p.Num)*100)) + "% (" + tol + ")"
+			tol = "within " + units.FormatNumber(units.Clean(withinFraction(e, p.Num)*100)) + "% (" + tol + ")"
 		}
 		d.Label = fmt.Sprintf("got %s, want %s %s (off by %s)", o.Got.Precise(u), o.Want.Precise(u), tol,
 			NumberValue(diff, o.Want.Type.Dim).Precise(u))

@@ -9,6 +9,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -41,7 +42,15 @@ func (s *Scenario) groupSums(d *check.Decl, fig *check.GroupFigure) (float64, er
 		if fig.Def.NeedsRate && !r.HasCost {
 			return 0, fmt.Errorf("job %s of group %s has no rate, so the group's %s is undefined", m.Name.Name, d.Name.Name, fig.Name)
 		}
-		total += fig.Def.Of(&r)
+		if fig.Def.HasFigure() {
+			total += fig.Def.Of(&r)
+			continue
+		}
+		v, err := resultGet(fig.Def, js)
+		if err != nil {
+			return 0, fmt.Errorf("the %s of job %s is undefined, so group %s's is: %w", fig.Name, m.Name.Name, d.Name.Name, err)
+		}
+		total += engineUnits(v)
 	}
 	return total, nil
 }
@@ -140,7 +149,7 @@ func (s *Scenario) ownerValue(o check.OwnerRef, r *check.Ref, out *sink) (Value,
 				return Value{}, false
 			}
 		}
-		return NumberValue(money, lang.Money), true
+		return NumberValue(money, units.Money), true
 	}
 	pos, end := r.Node.(*lang.Call).Args[1].Span()
 	msg := fmt.Sprintf("no factor of a job in group %s is owned by %q", r.Decl.Name.Name, o.Team)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -148,9 +149,9 @@ func (s *Scenario) gatherInputs(d *check.Decl, js *jobState, mode gatherMode) bo
 		case "devices":
 			in.Devices = v.Num
 		case "hours":
-			in.Hours = lang.ToUnit(v.Num, lang.Units["h"])
+			in.Hours = units.ToUnit(v.Num, units.Units["h"])
 		case "rate":
-			in.Rate = goodput.Some(lang.ToUnit(v.Num, lang.Units["USD/h"]))
+			in.Rate = goodput.Some(units.ToUnit(v.Num, units.Units["USD/h"]))
 		}
 	}
 	for f := range goodput.NumFactors {
@@ -299,15 +300,15 @@ func inputErrorMessage(e *goodput.InputError) string {
 // device count as a number.
 func engineFigure(in goodput.Input, v float64) string {
 	if math.IsInf(v, 0) || math.IsNaN(v) {
-		return lang.FormatNumber(v) // +Inf, without a unit
+		return units.FormatNumber(v) // +Inf, without a unit
 	}
 	switch in {
 	case goodput.InputHours:
-		return lang.Format(lang.FromUnit(v, lang.Units["h"]), lang.Duration)
+		return units.Format(units.FromUnit(v, units.Units["h"]), units.Duration)
 	case goodput.InputRate:
-		return lang.FormatRate(lang.FromUnit(v, lang.Units["USD/h"]))
+		return units.FormatRate(units.FromUnit(v, units.Units["USD/h"]))
 	}
-	return lang.FormatNumber(v)
+	return units.FormatNumber(v)
 }
 
 func within(f *lang.Field, j *lang.Job) bool {

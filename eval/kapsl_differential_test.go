@@ -1,9 +1,10 @@
 package eval
 
 import (
-	"github.com/gpl-lang/gpl/stdlib/priority/kapsltest"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/gpl-lang/gpl/stdlib/priority/kapsltest"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpl-lang/gpl/stdlib/priority"

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // unevaluated explains an expectation that could not be evaluated although
@@ -96,5 +97,5 @@ func (o Outcome) WithinPercent() (float64, bool) {
 	if o.Want.Num == 0 {
 		return 0, false
 	}
-	return lang.Clean(o.Tolerance / math.Abs(o.Want.Num) * 100), true
+	return units.Clean(o.Tolerance / math.Abs(o.Want.Num) * 100), true
 }

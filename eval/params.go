@@ -9,6 +9,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // This file is the params API: a param is a let whose value the caller
@@ -124,7 +125,7 @@ func exampleValue(t Type) string {
 	switch {
 	case t.Kind != Number:
 		return "a " + t.String()
-	case t.Dim == lang.Count:
+	case t.Dim == units.Count:
 		return "0.85"
 	}
 	return check.ExampleUnit("1", t.Dim)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 const paramSource = `param measured_runtime = 0.90
@@ -164,7 +165,7 @@ func summary(t testing.TB, s *Scenario) string {
 
 func TestWith(t *testing.T) {
 	s := loadParams(t)
-	n, err := s.With(map[string]Value{"measured_runtime": NumberValue(0.85, lang.Count)})
+	n, err := s.With(map[string]Value{"measured_runtime": NumberValue(0.85, units.Count)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,10 +186,10 @@ expect j.cost_per_useful_hour < 10 USD/h: pass true got 9.381743128 USD/h
 	if got := summary(t, s); !strings.Contains(got, "measured_runtime = 0.9\n") {
 		t.Errorf("the original evaluation changed:\n%s", got)
 	}
-	if _, err := s.With(map[string]Value{"peak": NumberValue(0.5, lang.Count)}); err == nil {
+	if _, err := s.With(map[string]Value{"peak": NumberValue(0.5, units.Count)}); err == nil {
 		t.Error("With set a let")
 	}
-	if _, err := s.With(map[string]Value{"gpu_rate": NumberValue(0.5, lang.Count)}); err == nil {
+	if _, err := s.With(map[string]Value{"gpu_rate": NumberValue(0.5, units.Count)}); err == nil {
 		t.Error("With took a count for a price")
 	}
 }
@@ -202,8 +203,8 @@ func TestConcurrentEvaluations(t *testing.T) {
 	const n = 16
 	params := func(i int) map[string]Value {
 		return map[string]Value{
-			"measured_runtime": NumberValue(0.80+float64(i)/100, lang.Count),
-			"gpu_rate":         NumberValue(lang.FromUnit(2+float64(i)/10, lang.Units["USD/h"]), lang.Price),
+			"measured_runtime": NumberValue(0.80+float64(i)/100, units.Count),
+			"gpu_rate":         NumberValue(units.FromUnit(2+float64(i)/10, units.Units["USD/h"]), units.Price),
 		}
 	}
 	serial := make([]string, n)
@@ -245,7 +246,7 @@ func TestConcurrentEvaluations(t *testing.T) {
 // with a new param value: a re-evaluation, not a re-load.
 func BenchmarkWithParam(b *testing.B) {
 	s := loadParams(b)
-	v := NumberValue(0.85, lang.Count)
+	v := NumberValue(0.85, units.Count)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := s.With(map[string]Value{"measured_runtime": v}); err != nil {
@@ -258,7 +259,7 @@ func BenchmarkWithParam(b *testing.B) {
 // every expectation.
 func BenchmarkWithParamAndTest(b *testing.B) {
 	s := loadParams(b)
-	v := NumberValue(0.85, lang.Count)
+	v := NumberValue(0.85, units.Count)
 	b.ReportAllocs()
 	for b.Loop() {
 		n, err := s.With(map[string]Value{"measured_runtime": v})

@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -19,7 +19,7 @@ type SweepAxis struct {
 	// Input is the input's canonical name; Kind what it is: "factor",
 	// "ceiling", "devices", "hours", "rate" or "param".
 	Input, Kind string
-	Dim         lang.Dim
+	Dim         units.Dim
 	// N is how many values the axis takes.
 	N int
 	// Base is the base job's own value of the input, in base units.
@@ -65,9 +65,9 @@ func (s *Scenario) inputBase(in check.Input, x *goodput.Inputs) float64 {
 	case check.InDevices:
 		return x.Devices
 	case check.InHours:
-		return lang.FromUnit(x.Hours, lang.Units["h"])
+		return units.FromUnit(x.Hours, units.Units["h"])
 	case check.InRate:
-		return lang.FromUnit(x.Rate.Value, lang.Units["USD/h"])
+		return units.FromUnit(x.Rate.Value, units.Units["USD/h"])
 	}
 	return s.value(in.Param).Num
 }
@@ -89,7 +89,7 @@ type SolveCurve struct {
 	// Input is the input searched, Result the result its condition reads
 	// (canonical names), and Op the comparison with Target.
 	Input, Result, Op   string
-	InputDim, ResultDim lang.Dim
+	InputDim, ResultDim units.Dim
 	// Lo, Hi, Target and the points are in base units. Points are (input,
 	// result) pairs in input order; a value where the result is undefined
 	// (a price over a zero mpg) is left out.

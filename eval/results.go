@@ -8,6 +8,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/explain"
 	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -126,7 +127,7 @@ func divisionError(divisor string, js *jobState, err error) error {
 	case errors.Is(err, goodput.ErrZeroMPG):
 		return &restated{divisor + " is 0", err}
 	case errors.Is(err, goodput.ErrOverflow):
-		return &restated{fmt.Sprintf("the quotient is too large to represent (%s is %s)", divisor, lang.FormatNumber(js.result().MPG)), err}
+		return &restated{fmt.Sprintf("the quotient is too large to represent (%s is %s)", divisor, units.FormatNumber(js.result().MPG)), err}
 	}
 	return err
 }
@@ -196,23 +197,34 @@ func (s *Scenario) refValue(r *check.Ref, out *sink) (Value, bool) {
 	return Value{}, false
 }
 
-func count(v float64) Value { return NumberValue(v, lang.Count) }
+func count(v float64) Value { return NumberValue(v, units.Count) }
 
 // hoursValue turns device-hours into a duration in seconds.
 func hoursValue(h float64) Value {
-	return NumberValue(lang.FromUnit(h, lang.Units["h"]), lang.Duration)
+	return NumberValue(units.FromUnit(h, units.Units["h"]), units.Duration)
 }
 
 func priceValue(p float64) Value {
-	return NumberValue(lang.FromUnit(p, lang.Units["USD/h"]), lang.Price)
+	return NumberValue(units.FromUnit(p, units.Units["USD/h"]), units.Price)
+}
+
+// engineUnits is engineValue's inverse: a value in the engine's units.
+func engineUnits(v Value) float64 {
+	switch v.Type.Dim {
+	case units.Duration:
+		return units.ToUnit(v.Num, units.Units["h"])
+	case units.Price:
+		return units.ToUnit(v.Num, units.Units["USD/h"])
+	}
+	return v.Num
 }
 
 // engineValue is a figure of the engine, in its units, as a value of type t.
 func engineValue(v float64, t Type) Value {
 	switch t.Dim {
-	case lang.Duration:
+	case units.Duration:
 		return hoursValue(v)
-	case lang.Price:
+	case units.Price:
 		return priceValue(v)
 	}
 	return NumberValue(v, t.Dim)

@@ -15,6 +15,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/rewrite"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // Rewrite is a new text for the bytes [Pos.Offset, End.Offset) of a file:
@@ -105,7 +106,7 @@ func (o Outcome) newWantText(want lang.Expr) (string, error) {
 // digits, so that a written tolerance is not lost to the last bit of a
 // conversion.
 func approxPass(got, want, tol float64) bool {
-	return lang.Clean(math.Abs(got-want)) <= lang.Clean(tol)
+	return units.Clean(math.Abs(got-want)) <= units.Clean(tol)
 }
 
 // approxHolds returns the ≈ check Check would make of a candidate wanted
@@ -126,7 +127,7 @@ func (o Outcome) approxHolds(f rewrite.Form) (func(base float64, decimals int) b
 	return func(base float64, decimals int) bool {
 		half := 0.5 * math.Pow(10, -float64(decimals))
 		if f.Unit != nil {
-			half = lang.FromUnit(half, *f.Unit)
+			half = units.FromUnit(half, *f.Unit)
 		}
 		return approxPass(got, base, half)
 	}, nil

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
 
@@ -52,11 +53,11 @@ func checkRequestValue(f priority.Field, v float64) string {
 		if unit != "" {
 			whole += " of" + unit
 		}
-		return fmt.Sprintf("%s must be %s; it is %s", f, whole, lang.FormatNumber(v))
+		return fmt.Sprintf("%s must be %s; it is %s", f, whole, units.FormatNumber(v))
 	case v >= priority.MaxExact:
-		return fmt.Sprintf("%s is %s%s, too large: numbers must be below 2^53", f, lang.FormatNumber(v), unit)
+		return fmt.Sprintf("%s is %s%s, too large: numbers must be below 2^53", f, units.FormatNumber(v), unit)
 	case f == priority.Priority && v > priority.MaxPriority:
-		return fmt.Sprintf("priority is %s; it must be between 0 and 255", lang.FormatNumber(v))
+		return fmt.Sprintf("priority is %s; it must be between 0 and 255", units.FormatNumber(v))
 	}
 	return ""
 }

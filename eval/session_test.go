@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 func src(name, text string) Source { return Source{Name: name, Text: []byte(text)} }
@@ -61,7 +61,7 @@ func TestSession(t *testing.T) {
 	}
 
 	// Params set on the session stay set for later changes.
-	if err := se.SetParams(map[string]Value{"rate": NumberValue(lang.FromUnit(1, lang.Units["USD/h"]), lang.Price)}); err != nil {
+	if err := se.SetParams(map[string]Value{"rate": NumberValue(units.FromUnit(1, units.Units["USD/h"]), units.Price)}); err != nil {
 		t.Fatal(err)
 	}
 	c = se.Try([]Source{src("<5>", "let d = c * 2")}, nil)

@@ -10,6 +10,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/format"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -273,8 +274,8 @@ func (s *Scenario) warnAboveCeiling(d *check.Decl, answer *point) {
 	}
 	ids := d.Plan.Solve.Find.Input
 	diag := &lang.Diagnostic{Severity: lang.Warning, Pos: ids[0].Start(), End: ids[len(ids)-1].End(),
-		Summary: fmt.Sprintf("%s needs %s %s, above its ceiling %s", d.Name.Name, fp.In.Name, strconv.FormatFloat(x, 'g', 5, 64), lang.FormatNumber(c.Value)),
-		Notes:   []string{fmt.Sprintf("job %s's owner of %s can reach %s; the target needs more", d.Plan.Job.Name.Name, fp.In.Name, lang.FormatNumber(c.Value))},
+		Summary: fmt.Sprintf("%s needs %s %s, above its ceiling %s", d.Name.Name, fp.In.Name, strconv.FormatFloat(x, 'g', 5, 64), units.FormatNumber(c.Value)),
+		Notes:   []string{fmt.Sprintf("job %s's owner of %s can reach %s; the target needs more", d.Plan.Job.Name.Name, fp.In.Name, units.FormatNumber(c.Value))},
 	}
 	s.ev.diags = append(s.ev.diags, diag)
 }

@@ -2,7 +2,7 @@ package eval
 
 import (
 	"github.com/gpl-lang/gpl/eval/internal/value"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // The values and types of gpl are package value's (eval/internal/value),
@@ -36,4 +36,4 @@ var (
 type Value = value.Value
 
 // NumberValue makes a quantity of dimension d from v in base units.
-func NumberValue(v float64, d lang.Dim) Value { return value.NumberValue(v, d) }
+func NumberValue(v float64, d units.Dim) Value { return value.NumberValue(v, d) }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // Expr is an expression: *NumberLit, *StringLit, *BoolLit, *Name, *Call,
@@ -39,7 +40,7 @@ func (n *NumberLit) Amount() float64 {
 
 // UnitOf is the literal's unit: nil for a bare number (a count), else
 // shared by every literal in that unit, not to be modified.
-func (n *NumberLit) UnitOf() *Unit {
+func (n *NumberLit) UnitOf() *units.Unit {
 	if _, unit := splitNumber(n.Text); unit != "" {
 		return unitOf[unit]
 	}
@@ -95,17 +96,17 @@ func numeral(text string) string {
 // Base is the literal's value converted to its dimension's base unit.
 func (n *NumberLit) Base() float64 {
 	if u := n.UnitOf(); u != nil {
-		return FromUnit(n.Amount(), *u)
+		return units.FromUnit(n.Amount(), *u)
 	}
 	return n.Amount()
 }
 
 // Dim is the literal's dimension.
-func (n *NumberLit) Dim() Dim {
+func (n *NumberLit) Dim() units.Dim {
 	if u := n.UnitOf(); u != nil {
 		return u.Dim
 	}
-	return Count
+	return units.Count
 }
 
 // Decimals is the number of decimal places the numeral was written with,
@@ -637,9 +638,9 @@ func (p *exprParser) dotField() (*Ident, error) {
 }
 
 // unitOf holds one Unit per symbol, which the literals written in it share.
-var unitOf = func() map[string]*Unit {
-	m := make(map[string]*Unit, len(Units))
-	for sym, u := range Units {
+var unitOf = func() map[string]*units.Unit {
+	m := make(map[string]*units.Unit, len(units.Units))
+	for sym, u := range units.Units {
 		m[sym] = &u
 	}
 	return m
@@ -700,8 +701,8 @@ func inBase(n *NumberLit) string {
 }
 
 // baseUnitOf names the base unit of a dimension as literals write it.
-func baseUnitOf(d Dim) string {
-	if d == Price {
+func baseUnitOf(d units.Dim) string {
+	if d == units.Price {
 		return "USD per second"
 	}
 	return d.BaseUnit()

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // TestPowerAndPercent checks how ^ groups and how a percentage reads.
@@ -42,7 +43,7 @@ func TestPowerAndPercent(t *testing.T) {
 func TestPercentAndRateValues(t *testing.T) {
 	type lit struct {
 		Base float64
-		Dim  Dim
+		Dim  units.Dim
 	}
 	got := map[string]lit{}
 	for _, src := range []string{"40%", "0.5%", "100 %", "989 TFLOP/s", "1 PFLOP/s", "2 GFLOP/s", "7 FLOP/s"} {
@@ -54,9 +55,9 @@ func TestPercentAndRateValues(t *testing.T) {
 		got[src] = lit{n.Base(), n.Dim()}
 	}
 	want := map[string]lit{
-		"40%": {0.4, Count}, "0.5%": {0.005, Count}, "100 %": {1, Count},
-		"989 TFLOP/s": {989e12, ComputeRate}, "1 PFLOP/s": {1e15, ComputeRate},
-		"2 GFLOP/s": {2e9, ComputeRate}, "7 FLOP/s": {7, ComputeRate},
+		"40%": {0.4, units.Count}, "0.5%": {0.005, units.Count}, "100 %": {1, units.Count},
+		"989 TFLOP/s": {989e12, units.ComputeRate}, "1 PFLOP/s": {1e15, units.ComputeRate},
+		"2 GFLOP/s": {2e9, units.ComputeRate}, "7 FLOP/s": {7, units.ComputeRate},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("literal values (-want +got):\n%s", diff)
@@ -68,7 +69,7 @@ func TestPercentAndRateValues(t *testing.T) {
 func TestFormatComputeRate(t *testing.T) {
 	got := map[float64]string{}
 	for _, v := range []float64{989e12, 2e15, 5e9, 12, 0} {
-		got[v] = Format(v, ComputeRate)
+		got[v] = units.Format(v, units.ComputeRate)
 	}
 	want := map[float64]string{
 		989e12: "989 TFLOP/s", 2e15: "2 PFLOP/s", 5e9: "5 GFLOP/s", 12: "12 FLOP/s", 0: "0 FLOP/s",
@@ -76,10 +77,10 @@ func TestFormatComputeRate(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Format(v, ComputeRate) (-want +got):\n%s", diff)
 	}
-	if got, want := ComputeRate.String(), "compute rate"; got != want {
+	if got, want := units.ComputeRate.String(), "compute rate"; got != want {
 		t.Errorf("ComputeRate.String() = %q, want %q", got, want)
 	}
-	if got, want := FormatIn(0.412, Units["%"]), "41.2%"; got != want {
+	if got, want := units.FormatIn(0.412, units.Units["%"]), "41.2%"; got != want {
 		t.Errorf("FormatIn(0.412, %%) = %q, want %q", got, want)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // Hints for syntax errors. Each rule below recognises a common mistake from
@@ -169,7 +170,7 @@ func explainSyntax(err error, toks []lexer.Token, src string) *syntaxHint {
 	if strings.Contains(err.Error(), "too many iterations") {
 		// participle's bound on one repetition, in gpl's words.
 		d := plainSyntaxDiagnostic(err, toks)
-		d.Summary = fmt.Sprintf("more than %s items in one list or block (the limit on repetitions)", FormatNumber(float64(participle.MaxIterations)))
+		d.Summary = fmt.Sprintf("more than %s items in one list or block (the limit on repetitions)", units.FormatNumber(float64(participle.MaxIterations)))
 		d.Notes = []string{"hint: split it into several statements, or into files that import one another"}
 		return &syntaxHint{diag: d, cause: d.Pos}
 	}
@@ -451,7 +452,7 @@ func rulesWithoutElse(s *errorSite) *syntaxHint {
 // hint converts it. l is the left operand, op the "/" and r the right.
 func perTimeUnit(l Expr, op *lexer.Token, r Expr) error {
 	n, ok := rightmostOperand(l).(*NumberLit)
-	if !ok || n.UnitOf() == nil || n.UnitOf().Dim != Money {
+	if !ok || n.UnitOf() == nil || n.UnitOf().Dim != units.Money {
 		return nil
 	}
 	name, ok := r.(*Name)
@@ -463,8 +464,8 @@ func perTimeUnit(l Expr, op *lexer.Token, r Expr) error {
 	if !ok {
 		return nil
 	}
-	u, ok := Units[sym]
-	if !ok || u.Dim != Duration {
+	u, ok := units.Units[sym]
+	if !ok || u.Dim != units.Duration {
 		return nil
 	}
 	perHour := n.Amount() * 3600 / u.Factor

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // lexedToken is a token as the tests compare it: its type's name, its
@@ -252,7 +253,7 @@ func TestNumberLiterals(t *testing.T) {
 // with and without a space, and checks that it is one token whose literal
 // carries that unit.
 func TestEveryUnit(t *testing.T) {
-	for sym, u := range Units {
+	for sym, u := range units.Units {
 		if sym == "$" {
 			continue // a prefix: $2.50
 		}
@@ -268,7 +269,7 @@ func TestEveryUnit(t *testing.T) {
 					t.Fatal(diags)
 				}
 				n := x.(*NumberLit)
-				if n.UnitOf() == nil || n.UnitOf().Symbol != sym || n.Digits() != "2.5" || n.Base() != FromUnit(2.5, u) {
+				if n.UnitOf() == nil || n.UnitOf().Symbol != sym || n.Digits() != "2.5" || n.Base() != units.FromUnit(2.5, u) {
 					t.Errorf("literal %q: unit %v, digits %q, base %v", src, n.UnitOf(), n.Digits(), n.Base())
 				}
 			})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // limitView is a diagnostic as the limit tests compare it: summary, range
@@ -289,27 +290,27 @@ func TestNumberErrors(t *testing.T) {
 }
 
 func TestDimensionsDoNotWrap(t *testing.T) {
-	d := Count
+	d := units.Count
 	for range 256 {
-		d = d.Mul(Duration)
+		d = d.Mul(units.Duration)
 	}
-	if want := (Dim{256, 0, 0, 0}); d != want || !d.Valid() {
+	if want := (units.Dim{256, 0, 0, 0}); d != want || !d.Valid() {
 		t.Errorf("256 factors of a duration: %v (valid %v), want %v", d, d.Valid(), want)
 	}
 	for range 2000 {
 		d = d.Mul(d)
 	}
-	if want := (Dim{MaxExponent + 1, 0, 0, 0}); d != want || d.Valid() {
+	if want := (units.Dim{units.MaxExponent + 1, 0, 0, 0}); d != want || d.Valid() {
 		t.Errorf("squared 2000 times: %v (valid %v), want %v, invalid", d, d.Valid(), want)
 	}
-	q := Count
+	q := units.Count
 	for range 5000 {
-		q = q.Div(Data)
+		q = q.Div(units.Data)
 	}
-	if want := (Dim{0, -MaxExponent - 1, 0, 0}); q != want || q.Valid() {
+	if want := (units.Dim{0, -units.MaxExponent - 1, 0, 0}); q != want || q.Valid() {
 		t.Errorf("5000 divisions by data: %v (valid %v), want %v, invalid", q, q.Valid(), want)
 	}
-	if got := (Dim{MaxExponent, 0, 0, 0}); !got.Valid() {
+	if got := (units.Dim{units.MaxExponent, 0, 0, 0}); !got.Valid() {
 		t.Errorf("%v is not valid", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // regexpLexer is the specification of the scanner, as regular expressions;
@@ -20,7 +21,7 @@ var regexpLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Whitespace", Pattern: `[ \t]+`},
 	{Name: "String", Pattern: `"(\\[^\r\n]|[^"\\\r\n])*"`},
 	{Name: "Money", Pattern: `\$(?:[0-9][0-9_]*(?:\.[0-9][0-9_]*)?|\.[0-9][0-9_]*)(?:/h\b)?`},
-	{Name: "Number", Pattern: `(?:[0-9][0-9_]*(?:\.[0-9][0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?(?:[ \t]*(?:(?:` + unitPattern + `)\b|%))?`},
+	{Name: "Number", Pattern: `(?:[0-9][0-9_]*(?:\.[0-9][0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?(?:[ \t]*(?:(?:` + units.Pattern + `)\b|%))?`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
 	{Name: "Op", Pattern: `≈|~=|±|\+-|->|==|!=|<=|>=|&&|\|\||[-+*/^<>!?:=(){},.%\[\]]`},
 	{Name: "Invalid", Pattern: `.`},

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // scanTokens is the hand-written scanner behind Lexer: every token of src,
@@ -119,7 +120,7 @@ func isWord(c byte) bool {
 }
 
 // unitSymbols in the order the lexer's alternation tries them.
-var unitSymbols = strings.Split(strings.ReplaceAll(unitPattern, `\$`, `$`), "|")
+var unitSymbols = strings.Split(strings.ReplaceAll(units.Pattern, `\$`, `$`), "|")
 
 var operators = []string{"≈", "~=", "±", "+-", "->", "==", "!=", "<=", ">=", "&&", "||"}
 

@@ -10,7 +10,7 @@ import (
 	"syscall"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
 
@@ -135,7 +135,7 @@ func (c *classifier) run(e *env, args []string) int {
 		return status
 	}
 	if bad := c.unusable(); bad > 0 {
-		fmt.Fprintf(c.stderr, "gpl classify: %d of %s unusable; each has a placeholder in the output\n", bad, lang.CountOf(float64(c.lines), "line", "lines"))
+		fmt.Fprintf(c.stderr, "gpl classify: %d of %s unusable; each has a placeholder in the output\n", bad, units.CountOf(float64(c.lines), "line", "lines"))
 		return exitRuntime
 	}
 	return exitOK

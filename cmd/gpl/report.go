@@ -134,6 +134,9 @@ func writeJobBar(w io.Writer, j model.Job, bar, utf8 bool) {
 		fmt.Fprintf(tw, "  badput_cost\t%s\tspent on hours that did no useful work\n", fig.BadputCost)
 		fmt.Fprintf(tw, "  cost_per_useful_hour\t%s\t\n", fig.CostPerUsefulHour)
 	}
+	for _, m := range j.Listed {
+		fmt.Fprintf(tw, "  %s\t%s\t\n", m.Name, m.Figure)
+	}
 	best := "none: no ceiling raises mpg"
 	if v.HasBestLever {
 		f := v.Factors[v.BestLever]

@@ -45,6 +45,9 @@ func writeGroup(w io.Writer, mg model.Group) {
 	if g.HasCost {
 		fmt.Fprintf(w, "  cost %s, badput_cost %s, cost_per_useful_hour %s\n", money(g.Cost), money(g.BadputCost), price(g.CostPerUsefulHour))
 	}
+	for _, m := range mg.Listed {
+		fmt.Fprintf(w, "  %s %s\n", m.Name, m.Figure)
+	}
 	// Owners and factors are names, left-aligned; the figures right-aligned.
 	rows := [][]string{{"owner", "factors", "loss_hours", "gain_hours"}}
 	if g.HasCost {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
 
@@ -308,10 +309,10 @@ func PoolOf(p eval.Pool) Pool {
 		jp.Devices = finite(v.Num)
 	}
 	if v, ok := p.Fields["hours"]; ok {
-		jp.Hours = finite(lang.ToUnit(v.Num, lang.Units["h"]))
+		jp.Hours = finite(units.ToUnit(v.Num, units.Units["h"]))
 	}
 	if v, ok := p.Fields["rate"]; ok {
-		jp.Rate = finite(lang.ToUnit(v.Num, lang.Units["USD/h"]))
+		jp.Rate = finite(units.ToUnit(v.Num, units.Units["USD/h"]))
 	}
 	return jp
 }

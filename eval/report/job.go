@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -56,6 +56,13 @@ type Job struct {
 	Waterfall  *Waterfall `json:"waterfall"`
 	// Owners is the owner table, by saving, largest first.
 	Owners []Owner `json:"owners"`
+	// Results are the listed results (eval.Job.Listed), by name, each a
+	// typed value in its unit; null when undefined (no rate, a zero mpg).
+	// Absent when the table of results lists none.
+	Results map[string]*Value `json:"results,omitempty"`
+	// Listed are those results in table order, unrounded, for the other
+	// views.
+	Listed []Metric `json:"-"`
 
 	// View is the job as the engine figured it, arranged for the views.
 	View JobView `json:"-"`
@@ -180,6 +187,32 @@ type JobFigures struct {
 	Loss, Gain                          [NumFactors]Figure
 }
 
+// Metric is a result by name: a listed result of a job or a group.
+type Metric struct {
+	Name   string
+	Figure Figure
+}
+
+// metrics are results as the report lists them, and as the JSON
+// report's results object holds them (nil when there are none).
+func metrics(rs []eval.Result) ([]Metric, map[string]*Value) {
+	if len(rs) == 0 {
+		return nil, nil
+	}
+	var list []Metric
+	byName := map[string]*Value{}
+	for _, r := range rs {
+		list = append(list, Metric{r.Name, Figure{Value: r.Value, OK: r.Err == nil, Err: r.Err}})
+		var v *Value
+		if r.Err == nil {
+			jv := valueOf(r.Value)
+			v = &jv
+		}
+		byName[r.Name] = v
+	}
+	return list, byName
+}
+
 // Figure is one result of a job, with its unit; OK is false when it is
 // undefined, and Err then says why.
 type Figure struct {
@@ -229,7 +262,7 @@ func newJobView(in goodput.Inputs, r goodput.Result, owners [NumFactors]string) 
 	if r.HasCost {
 		key = r.Saving
 	}
-	sort.SliceStable(v.ByOwner[:], func(a, b int) bool { return lang.Clean(key[v.ByOwner[a]]) > lang.Clean(key[v.ByOwner[b]]) })
+	sort.SliceStable(v.ByOwner[:], func(a, b int) bool { return units.Clean(key[v.ByOwner[a]]) > units.Clean(key[v.ByOwner[b]]) })
 	if c, err := r.CostPerUsefulHour(); err == nil {
 		v.CostPerUsefulHour, v.HasCostPerUsefulHour = c, true
 	}
@@ -247,6 +280,7 @@ func JobOf(j *eval.Job) Job {
 	v := newJobView(j.Inputs, j.Result, owners)
 	out := jobJSON(j.Name, j.Pool, j.Extends, j.Inputs, j.Result, v)
 	out.View = v
+	out.Listed, out.Results = metrics(j.Listed())
 	out.Figures = JobFigures{Devices: figure(j, "devices"), Hours: figure(j, "hours"), Rate: figure(j, "rate"),
 		MPG: figure(j, "mpg"), CeilingMPG: figure(j, "ceiling_mpg"), BestLever: figure(j, "best_lever"),
 		OfferedHours: figure(j, "offered_hours"), UsefulHours: figure(j, "useful_hours"),
@@ -259,29 +293,29 @@ func JobOf(j *eval.Job) Job {
 }
 
 // Every number in the JSON report is rounded so that it shows no float
-// noise: products and quotients with lang.Clean (15 significant digits),
+// noise: products and quotients with units.Clean (15 significant digits),
 // and the fractions computed as differences (badput, losses, gains) with
-// lang.CleanFraction (15 decimals), since a difference keeps the absolute
+// units.CleanFraction (15 decimals), since a difference keeps the absolute
 // error of its operands: gain.scheduling is 0.00891, not
 // 0.00891000000000003.
 
 func triple(a [NumFactors]float64) Factors {
-	return Factors{lang.Clean(a[0]), lang.Clean(a[1]), lang.Clean(a[2])}
+	return Factors{units.Clean(a[0]), units.Clean(a[1]), units.Clean(a[2])}
 }
 
 // differences is triple for fractions computed by subtraction.
 func differences(a [NumFactors]float64) Factors {
-	return Factors{lang.CleanFraction(a[0]), lang.CleanFraction(a[1]), lang.CleanFraction(a[2])}
+	return Factors{units.CleanFraction(a[0]), units.CleanFraction(a[1]), units.CleanFraction(a[2])}
 }
 
 func jobJSON(name, pool, extends string, in goodput.Inputs, res goodput.Result, v JobView) Job {
 	jj := Job{
 		Name: name, Pool: optional(pool), Extends: optional(extends),
-		Devices: lang.Clean(in.Devices), Hours: lang.Clean(in.Hours),
+		Devices: units.Clean(in.Devices), Hours: units.Clean(in.Hours),
 		Factors: triple([NumFactors]float64{in.Factors[0].Value, in.Factors[1].Value, in.Factors[2].Value}),
-		MPG:     lang.Clean(res.MPG), Badput: lang.CleanFraction(res.Badput), Loss: differences(res.Loss),
-		OfferedHours: lang.Clean(res.OfferedHours), UsefulHours: lang.Clean(res.UsefulHours),
-		Lever: triple(res.Lever), Gain: differences(res.Gain), CeilingMPG: lang.Clean(res.CeilingMPG),
+		MPG:     units.Clean(res.MPG), Badput: units.CleanFraction(res.Badput), Loss: differences(res.Loss),
+		OfferedHours: units.Clean(res.OfferedHours), UsefulHours: units.Clean(res.UsefulHours),
+		Lever: triple(res.Lever), Gain: differences(res.Gain), CeilingMPG: units.Clean(res.CeilingMPG),
 	}
 	var c [NumFactors]*float64
 	for i := range c {
@@ -304,8 +338,8 @@ func jobJSON(name, pool, extends string, in goodput.Inputs, res goodput.Result, 
 		jj.Headroom = finite(v.Headroom)
 	}
 	w := &Waterfall{
-		OfferedHours: lang.Clean(res.OfferedHours), HeldHours: lang.Clean(res.HeldHours),
-		ProductiveHours: lang.Clean(res.ProductiveHours), UsefulHours: lang.Clean(res.UsefulHours),
+		OfferedHours: units.Clean(res.OfferedHours), HeldHours: units.Clean(res.HeldHours),
+		ProductiveHours: units.Clean(res.ProductiveHours), UsefulHours: units.Clean(res.UsefulHours),
 	}
 	if res.HasCost {
 		rate := in.Rate.Value
@@ -316,10 +350,10 @@ func jobJSON(name, pool, extends string, in goodput.Inputs, res goodput.Result, 
 	jj.Owners = []Owner{}
 	for _, f := range v.ByOwner {
 		o := Owner{Owner: v.Factors[f].Owner, Factor: f.String(),
-			LossHours: lang.Clean(res.LossHours[f]),
+			LossHours: units.Clean(res.LossHours[f]),
 			// A gain is a difference of fractions; its float noise is
 			// cleaned before it is scaled (821.1456, not 821.145600000003).
-			GainHours: lang.Clean(res.OfferedHours * lang.CleanFraction(res.Gain[f]))}
+			GainHours: units.Clean(res.OfferedHours * units.CleanFraction(res.Gain[f]))}
 		if res.HasCost {
 			o.LossCost, o.Saving = finite(res.LossCost[f]), finite(res.Saving[f])
 		}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -35,6 +35,10 @@ type Group struct {
 	BadputCost        *float64     `json:"badput_cost_usd,omitempty"`
 	CostPerUsefulHour *float64     `json:"cost_per_useful_hour_usd,omitempty"`
 	Owners            []GroupOwner `json:"owners"`
+	// Results and Listed are the listed results a group has a figure
+	// for, as a job's are (Job.Results, Job.Listed).
+	Results map[string]*Value `json:"results,omitempty"`
+	Listed  []Metric          `json:"-"`
 	// Figures are the group's as eval computes them, unrounded:
 	// device-hours, USD, USD per useful device-hour.
 	Figures eval.Group `json:"-"`
@@ -110,16 +114,16 @@ type Solve struct {
 
 // jsonNumber is a value in the unit the JSON report uses for its
 // dimension, and that unit's key suffix.
-func jsonNumber(v float64, d lang.Dim) (float64, string) {
+func jsonNumber(v float64, d units.Dim) (float64, string) {
 	switch d {
-	case lang.Duration:
-		return lang.Clean(v / 3600), "_h"
-	case lang.Price:
-		return lang.Clean(v * 3600), "_usd_per_device_hour"
-	case lang.Money:
-		return lang.Clean(v), "_usd"
+	case units.Duration:
+		return units.Clean(v / 3600), "_h"
+	case units.Price:
+		return units.Clean(v * 3600), "_usd_per_device_hour"
+	case units.Money:
+		return units.Clean(v), "_usd"
 	}
-	return lang.Clean(v), ""
+	return units.Clean(v), ""
 }
 
 // PlanningOf is the planning part of the report of s.
@@ -144,14 +148,15 @@ func PlanningOf(s *eval.Scenario) Planning {
 
 // groupOf is the report of a group.
 func groupOf(g eval.Group) Group {
-	jg := Group{Name: g.Name, Jobs: g.Jobs, OfferedHours: lang.Clean(g.OfferedHours), HeldHours: lang.Clean(g.HeldHours),
-		ProductiveHours: lang.Clean(g.ProductiveHours), UsefulHours: lang.Clean(g.UsefulHours), MPG: lang.Clean(g.MPG),
+	jg := Group{Name: g.Name, Jobs: g.Jobs, OfferedHours: units.Clean(g.OfferedHours), HeldHours: units.Clean(g.HeldHours),
+		ProductiveHours: units.Clean(g.ProductiveHours), UsefulHours: units.Clean(g.UsefulHours), MPG: units.Clean(g.MPG),
 		Owners: []GroupOwner{}, Figures: g}
+	jg.Listed, jg.Results = metrics(g.Listed)
 	if g.HasCost {
 		jg.Cost, jg.BadputCost, jg.CostPerUsefulHour = finite(g.Cost), finite(g.BadputCost), finite(g.CostPerUsefulHour)
 	}
 	for _, o := range g.Owners {
-		jo := GroupOwner{Owner: o.Owner, Factors: o.Factors, LossHours: lang.Clean(o.LossHours), GainHours: lang.Clean(o.GainHours)}
+		jo := GroupOwner{Owner: o.Owner, Factors: o.Factors, LossHours: units.Clean(o.LossHours), GainHours: units.Clean(o.GainHours)}
 		if g.HasCost {
 			jo.LossCost, jo.Saving = finite(o.LossCost), finite(o.Saving)
 		}
@@ -167,7 +172,7 @@ func compareOf(c eval.Compare) Compare {
 		jc.Order = "max"
 	}
 	for _, r := range c.Rows {
-		jr := CompareRow{Job: r.Job, MPG: lang.Clean(r.MPG), UsefulHours: lang.Clean(r.UsefulHours), TradeRatio: lang.Clean(r.TradeRatio)}
+		jr := CompareRow{Job: r.Job, MPG: units.Clean(r.MPG), UsefulHours: units.Clean(r.UsefulHours), TradeRatio: units.Clean(r.TradeRatio)}
 		if r.HasCost {
 			jr.Cost, jr.CostPerUsefulHour, jr.CostPerUsefulHourChange = finite(r.Cost), finite(r.CostPerUsefulHour), finite(r.CostPerUsefulHourChange)
 		}
@@ -270,13 +275,13 @@ func (sw Sweep) MarshalJSON() ([]byte, error) {
 	js := plain{Name: sw.Name, Job: sw.Job, Inputs: sw.Inputs, Points: sw.Points, Table: []map[string]any{}}
 	if sw.s != nil {
 		sw.Each(func(p SweepPoint) bool {
-			row := map[string]any{"mpg": lang.Clean(p.MPG), "useful_device_hours": lang.Clean(p.UsefulHours), "best_lever": p.BestLever}
+			row := map[string]any{"mpg": units.Clean(p.MPG), "useful_device_hours": units.Clean(p.UsefulHours), "best_lever": p.BestLever}
 			for i, v := range p.Inputs {
 				n, suffix := jsonNumber(v.Base, v.Dim.d)
 				row[sw.Inputs[i]+suffix] = n
 			}
 			if p.HasCostPerUsefulHour {
-				row["cost_per_useful_hour_usd"] = lang.Clean(p.CostPerUsefulHour)
+				row["cost_per_useful_hour_usd"] = units.Clean(p.CostPerUsefulHour)
 			}
 			if len(p.AboveCeiling) > 0 {
 				row["above_ceiling"] = append([]string(nil), p.AboveCeiling...)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -32,7 +32,7 @@ func (f Factor) String() string { return goodput.Factor(f).String() }
 // Dim is the dimension of an amount: Count (a fraction or a number of
 // things), Duration, Money, Price or another of the language's. The zero
 // Dim is Count.
-type Dim struct{ d lang.Dim }
+type Dim struct{ d units.Dim }
 
 // The dimensions the report's figures have.
 var (
@@ -48,7 +48,7 @@ var (
 )
 
 // dimOf is the dimension of the language's unit symbol.
-func dimOf(symbol string) Dim { return Dim{lang.Units[symbol].Dim} }
+func dimOf(symbol string) Dim { return Dim{units.Units[symbol].Dim} }
 
 // Amount is a number of a dimension, in the dimension's base unit
 // (seconds, USD, USD per second; a count is a plain number), which prints
@@ -62,7 +62,7 @@ type Amount struct {
 func Number(v float64) Amount { return Amount{v, Count} }
 
 // Hours is h hours (or device-hours) as a duration: Base is in seconds.
-func Hours(h float64) Amount { return Amount{lang.FromUnit(h, lang.Units["h"]), Duration} }
+func Hours(h float64) Amount { return Amount{units.FromUnit(h, units.Units["h"]), Duration} }
 
 // USD is v USD as money.
 func USD(v float64) Amount { return Amount{v, Money} }
@@ -73,23 +73,23 @@ func PerHour(v float64) Amount { return Amount{v / 3600, Price} }
 // String prints the amount in a readable unit with thousands separators,
 // as the text report does: "92,160 h", "0 s", "$230,400.00", "$8.8605/h",
 // "0.28215".
-func (a Amount) String() string { return lang.Format(a.Base, a.Dim.d) }
+func (a Amount) String() string { return units.Format(a.Base, a.Dim.d) }
 
 // Clean is the amount without float noise: fifteen significant digits.
-func (a Amount) Clean() Amount { return Amount{lang.Clean(a.Base), a.Dim} }
+func (a Amount) Clean() Amount { return Amount{units.Clean(a.Base), a.Dim} }
 
 // CleanFraction is a fraction computed as a difference (a loss, a gain)
 // without float noise: fifteen decimals.
-func (a Amount) CleanFraction() Amount { return Amount{lang.CleanFraction(a.Base), a.Dim} }
+func (a Amount) CleanFraction() Amount { return Amount{units.CleanFraction(a.Base), a.Dim} }
 
 // Plain prints the number in base units plainly, without separators or
 // unit, as an attribute holds it: "92160".
-func (a Amount) Plain() string { return lang.Numeral(a.Base) }
+func (a Amount) Plain() string { return units.Numeral(a.Base) }
 
 // Fixed prints the number in base units with six significant digits,
 // without unit, as the text report prints a fraction: "0.28215".
 func (a Amount) Fixed() string {
-	s := fmt.Sprintf("%.6g", lang.Clean(a.Base))
+	s := fmt.Sprintf("%.6g", units.Clean(a.Base))
 	if strings.Contains(s, ".") && !strings.Contains(s, "e") {
 		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 	}
@@ -97,16 +97,16 @@ func (a Amount) Fixed() string {
 }
 
 // Of words a count as so many things: "1 device", "128 devices".
-func (a Amount) Of(one, many string) string { return lang.CountOf(a.Base, one, many) }
+func (a Amount) Of(one, many string) string { return units.CountOf(a.Base, one, many) }
 
 // Rate words a price as a device-hour's rate: "$2.50 per device-hour".
-func (a Amount) Rate() string { return lang.FormatRate(a.Base) }
+func (a Amount) Rate() string { return units.FormatRate(a.Base) }
 
 // Unit is the unit the amount reads best in: hours for durations of
 // hours, USD for money, USD/h for prices; ok is false for a count and for
 // compounds without a named unit.
 func (a Amount) Unit() (u Unit, ok bool) {
-	lu, ok := lang.ReadableUnit(a.Base, a.Dim.d)
+	lu, ok := units.ReadableUnit(a.Base, a.Dim.d)
 	return Unit{Symbol: lu.Symbol, Factor: lu.Factor}, ok
 }
 
@@ -120,8 +120,8 @@ type Unit struct {
 
 // In converts v, in base units, into u, without float noise.
 func (u Unit) In(v float64) float64 {
-	return lang.ToUnit(v, lang.Unit{Symbol: u.Symbol, Factor: u.Factor})
+	return units.ToUnit(v, units.Unit{Symbol: u.Symbol, Factor: u.Factor})
 }
 
 // amountOf is an eval number as an amount.
-func amountOf(v float64, d lang.Dim) Amount { return Amount{v, Dim{d}} }
+func amountOf(v float64, d units.Dim) Amount { return Amount{v, Dim{d}} }

@@ -6,7 +6,7 @@ import (
 	"math"
 
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // Value is a typed value as the JSON report writes it: {"type": "price",
@@ -30,19 +30,19 @@ type Named struct {
 // hours; "bytes"; "flop"; "usd"; "usd_per_device_hour" for prices; and,
 // for any other dimension, its base unit spelled as the language does
 // ("B/s"), in base units.
-func unitKey(d lang.Dim) (string, float64) {
+func unitKey(d units.Dim) (string, float64) {
 	switch d {
-	case lang.Count:
+	case units.Count:
 		return "count", 1
-	case lang.Duration:
+	case units.Duration:
 		return "h", 3600
-	case lang.Data:
+	case units.Data:
 		return "bytes", 1
-	case lang.Compute:
+	case units.Compute:
 		return "flop", 1
-	case lang.Money:
+	case units.Money:
 		return "usd", 1
-	case lang.Price:
+	case units.Price:
 		return "usd_per_device_hour", 1.0 / 3600
 	}
 	return d.BaseUnit(), 1
@@ -55,7 +55,7 @@ func valueOf(v eval.Value) Value {
 		key, per := unitKey(v.Type.Dim)
 		n := v.Num
 		if per != 1 {
-			n = lang.ToUnit(n, lang.Unit{Factor: per})
+			n = units.ToUnit(n, units.Unit{Factor: per})
 		}
 		return Value{Type: v.Type.String(), Key: key, Val: finite(n)}
 	case eval.Bool:
@@ -106,6 +106,6 @@ func finite(v float64) *float64 {
 	if math.IsInf(v, 0) || math.IsNaN(v) {
 		return nil
 	}
-	c := lang.Clean(v)
+	c := units.Clean(v)
 	return &c
 }

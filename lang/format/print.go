@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // bom is the UTF-8 byte order mark, which a file may start with.
@@ -25,7 +26,7 @@ const bom = "\uFEFF"
 // comment kept (docs/fmt.md describes the layout). f should come from Parse:
 // the printer reads comments and blank lines from f.Src. If the source has
 // syntax errors FormatFile returns them, as Diagnostics, instead of text.
-// (lang.Format prints a value; this prints a file.)
+// (units.Format prints a value; this prints a file.)
 //
 // A byte order mark at the start of the source is kept. The printer holds
 // the output and the source's comments, never a slice of the source's
@@ -303,7 +304,7 @@ func (p *printer) oneLine(nameEnd int, close lang.Position, fs []*lang.Field) bo
 		return false
 	}
 	for _, f := range fs[1:] {
-		if _, ok := lang.Units[f.Name.Name]; ok {
+		if _, ok := units.Units[f.Name.Name]; ok {
 			return false
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // This file is the check pass for expressions: the type and dimension of
@@ -329,15 +330,15 @@ func (cp *exprChecker) binary(n *lang.Binary) (value.Type, ast.Node) {
 // mismatch reports two dimensions that cannot meet, pointing at a bare
 // number that lacks its unit when there is one.
 func (cp *exprChecker) mismatch(n *lang.Binary, lt, rt value.Type, what string) (value.Type, ast.Node) {
-	if lit, ok := Unparen(n.R).(*lang.NumberLit); ok && lit.UnitOf() == nil && rt.Dim == lang.Count {
+	if lit, ok := Unparen(n.R).(*lang.NumberLit); ok && lit.UnitOf() == nil && rt.Dim == units.Count {
 		return cp.bareNumber(n.R, lit, n.L, lt.Dim)
 	}
-	if lit, ok := Unparen(n.L).(*lang.NumberLit); ok && lit.UnitOf() == nil && lt.Dim == lang.Count {
+	if lit, ok := Unparen(n.L).(*lang.NumberLit); ok && lit.UnitOf() == nil && lt.Dim == units.Count {
 		return cp.bareNumber(n.L, lit, n.R, rt.Dim)
 	}
-	if lt.Dim == lang.Price && isDollars(n.R) || rt.Dim == lang.Price && isDollars(n.L) {
+	if lt.Dim == units.Price && isDollars(n.R) || rt.Dim == units.Price && isDollars(n.L) {
 		at := n.R
-		if rt.Dim == lang.Price {
+		if rt.Dim == units.Price {
 			at = n.L
 		}
 		lit := Unparen(at).(*lang.NumberLit)
@@ -348,11 +349,11 @@ func (cp *exprChecker) mismatch(n *lang.Binary, lt, rt value.Type, what string) 
 
 // bareNumber reports lit, a number without a unit, where other (of
 // dimension d) needs one.
-func (cp *exprChecker) bareNumber(at lang.Expr, lit *lang.NumberLit, other lang.Expr, d lang.Dim) (value.Type, ast.Node) {
-	if _, named := Unparen(other).(*lang.Name); !named && d == lang.Duration {
+func (cp *exprChecker) bareNumber(at lang.Expr, lit *lang.NumberLit, other lang.Expr, d units.Dim) (value.Type, ast.Node) {
+	if _, named := Unparen(other).(*lang.Name); !named && d == units.Duration {
 		return cp.errorf(at, "%s is a count; write %s", lit.Digits(), unitHint(other, lit.Digits(), d))
 	}
-	if u, _ := usualUnit(other, d); d == lang.Duration && u.Symbol == "s" {
+	if u, _ := usualUnit(other, d); d == units.Duration && u.Symbol == "s" {
 		return cp.errorf(at, "%s is a duration; write %s", describe(other), unitHint(other, lit.Digits(), d))
 	}
 	return cp.errorf(at, "%s is %s; write its unit, e.g. %s", describe(other), d.Phrase(), unitHint(other, lit.Digits(), d))
@@ -361,7 +362,7 @@ func (cp *exprChecker) bareNumber(at lang.Expr, lit *lang.NumberLit, other lang.
 // isDollars reports a money literal written without /h.
 func isDollars(e lang.Expr) bool {
 	lit, ok := Unparen(e).(*lang.NumberLit)
-	return ok && lit.UnitOf() != nil && lit.Dim() == lang.Money
+	return ok && lit.UnitOf() != nil && lit.Dim() == units.Money
 }
 
 func otherSide(n *lang.Binary, e lang.Expr) lang.Expr {
@@ -380,10 +381,10 @@ func describe(e lang.Expr) string {
 }
 
 // ExampleUnit writes a numeral with a typical unit of dimension d.
-func ExampleUnit(digits string, d lang.Dim) string {
-	u := map[lang.Dim]string{
-		lang.Duration: "ms", lang.Data: "MB", lang.Compute: "GFLOP",
-		lang.Money: " USD", lang.Price: " USD/h",
+func ExampleUnit(digits string, d units.Dim) string {
+	u := map[units.Dim]string{
+		units.Duration: "ms", units.Data: "MB", units.Compute: "GFLOP",
+		units.Money: " USD", units.Price: " USD/h",
 	}[d]
 	if u == "" {
 		return digits + " " + d.BaseUnit()

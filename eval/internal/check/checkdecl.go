@@ -7,6 +7,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // This file is the check pass over declarations: it visits every
@@ -88,7 +89,7 @@ func (p *Program) cycle(d *Decl, at lang.Expr, diags *lang.Diagnostics) {
 	for i, x := range loop {
 		if len(loop) > cycleShown && i == cycleShown/2 {
 			// A long cycle is told by its ends, the middle counted.
-			path += fmt.Sprintf("… (%s more) → ", lang.FormatNumber(float64(len(loop)-cycleShown)))
+			path += fmt.Sprintf("… (%s more) → ", units.FormatNumber(float64(len(loop)-cycleShown)))
 		}
 		if len(loop) <= cycleShown || i < cycleShown/2 || i >= len(loop)-cycleShown/2 {
 			path += x.Name.Name + " → "
@@ -112,7 +113,7 @@ func (p *Program) tooDeep(d *Decl, at lang.Expr, diags *lang.Diagnostics) {
 	}
 	*diags = append(*diags, &lang.Diagnostic{
 		Severity: lang.Error, Pos: pos, End: end,
-		Summary: fmt.Sprintf("%s is read through a chain of more than %s declarations, each reading the next (the limit on a chain of references)", d.Name.Name, lang.FormatNumber(MaxDependencyDepth)),
+		Summary: fmt.Sprintf("%s is read through a chain of more than %s declarations, each reading the next (the limit on a chain of references)", d.Name.Name, units.FormatNumber(MaxDependencyDepth)),
 		Notes:   []string{"hint: declare each value after the ones it reads: a chain written in that order is checked one link at a time, however long"},
 	})
 }
@@ -129,7 +130,7 @@ func (p *Program) checkLet(d *Decl) bool {
 // fieldDef describes a NAME = VALUE field: its dimension, the unit its
 // "write its unit" hint suggests, and what it means.
 type fieldDef struct {
-	Dim     lang.Dim
+	Dim     units.Dim
 	example string
 	doc     string
 }
@@ -194,17 +195,17 @@ func (p *Program) wrongDimension(f *lang.Field, def fieldDef, got value.Type) {
 		// A unit word read as a unit ("720 gb"): its syntax error is the one
 		// told, with a hint in the field's dimension.
 		fix := lit.Digits()
-		if def.Dim != lang.Count {
+		if def.Dim != units.Count {
 			fix = unitHint(&lang.Name{Parts: []*lang.Ident{&f.Name}}, lit.Digits(), def.Dim)
 		}
 		p.unitWords[lit.Start()].Notes = []string{fmt.Sprintf("hint: %s is %s: write %s", name, def.Dim.Phrase(), fix)}
 		return
 	}
-	if lit, ok := Unparen(f.Value).(*lang.NumberLit); ok && lit.UnitOf() == nil && def.Dim != lang.Count {
+	if lit, ok := Unparen(f.Value).(*lang.NumberLit); ok && lit.UnitOf() == nil && def.Dim != units.Count {
 		p.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.Dim.Phrase(), unitHint(&lang.Name{Parts: []*lang.Ident{&f.Name}}, lit.Digits(), def.Dim)))
 		return
 	}
-	if lit, ok := Unparen(f.Value).(*lang.NumberLit); ok && def.Dim == lang.Price && lit.Dim() == lang.Money {
+	if lit, ok := Unparen(f.Value).(*lang.NumberLit); ok && def.Dim == units.Price && lit.Dim() == units.Money {
 		p.errorAt(pos, end, fmt.Sprintf("%s is a price, but %s is money: write %s/h", name, lit.Text, strings.TrimSpace(lit.Text)))
 		return
 	}
@@ -217,11 +218,11 @@ func (p *Program) wrongDimension(f *lang.Field, def fieldDef, got value.Type) {
 	p.errorAt(pos, end, fmt.Sprintf("%s is a %s, but %s", name, dimPhrase(def.Dim), what))
 }
 
-func dimPhrase(d lang.Dim) string {
+func dimPhrase(d units.Dim) string {
 	switch d {
-	case lang.Price:
+	case units.Price:
 		return "price (USD per device-hour)"
-	case lang.Count:
+	case units.Count:
 		return "count (a bare number)"
 	}
 	return d.String()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 type expectSite struct {
@@ -51,7 +52,7 @@ type Expectation struct {
 	Within *Compiled // within P%
 	// WantUnit is the unit of a wanted number literal (WantedUnit);
 	// nil otherwise.
-	WantUnit *lang.Unit
+	WantUnit *units.Unit
 	Written  float64 // half a unit in the last written place, base units; 0 when not from a literal
 }
 
@@ -99,7 +100,7 @@ func (p *Program) CompileExpect(site expectSite, diags *lang.Diagnostics) *Expec
 			e.WantUnit = lit.UnitOf()
 			half := 0.5 * math.Pow(10, -float64(lit.Decimals()))
 			if lit.UnitOf() != nil {
-				half = lang.FromUnit(half, *lit.UnitOf())
+				half = units.FromUnit(half, *lit.UnitOf())
 			}
 			e.Written = half
 		}
@@ -237,4 +238,4 @@ func (e *Expectation) Operator() string {
 // WantedUnit is the unit the wanted value was written in when it is a
 // number literal with a unit (the 0.29 of "≈ 0.29" has none, the $5 of
 // "< $5" is in $); nil otherwise. Reports print got and want in it.
-func (e *Expectation) WantedUnit() *lang.Unit { return e.WantUnit }
+func (e *Expectation) WantedUnit() *units.Unit { return e.WantUnit }

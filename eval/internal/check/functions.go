@@ -8,6 +8,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // This file is the check half of the power operator and
@@ -26,21 +27,21 @@ func (cp *exprChecker) power(n *lang.Binary, lt, rt value.Type, l, r ast.Node) (
 	if lt.Kind != value.Number {
 		return cp.errorf(n.L, "^ needs numbers; this is a %s", lt)
 	}
-	if rt.Kind != value.Number || rt.Dim != lang.Count {
+	if rt.Kind != value.Number || rt.Dim != units.Count {
 		return cp.errorf(n.R, "an exponent is a count; this is a %s", rt)
 	}
-	if lt.Dim == lang.Count {
+	if lt.Dim == units.Count {
 		return value.CountType, node
 	}
 	k, ok := constNumber(n.R)
 	if !ok || k != math.Trunc(k) {
 		return cp.errorf(n.R, "the base is %s, so the exponent must be a constant whole number, such as 2", lt.Dim.Phrase())
 	}
-	var d lang.Dim
+	var d units.Dim
 	for i, e := range lt.Dim {
 		x := float64(e) * k
-		if math.Abs(x) > lang.MaxExponent {
-			return cp.errorf(n.R, "the exponent %s makes the dimension too large", lang.FormatNumber(k))
+		if math.Abs(x) > units.MaxExponent {
+			return cp.errorf(n.R, "the exponent %s makes the dimension too large", units.FormatNumber(k))
 		}
 		d[i] = int32(x)
 	}
@@ -52,7 +53,7 @@ func (cp *exprChecker) power(n *lang.Binary, lt, rt value.Type, l, r ast.Node) (
 func constNumber(e lang.Expr) (float64, bool) {
 	switch n := Unparen(e).(type) {
 	case *lang.NumberLit:
-		return n.Base(), n.Dim() == lang.Count
+		return n.Base(), n.Dim() == units.Count
 	case *lang.Unary:
 		if n.Op == "-" {
 			v, ok := constNumber(n.X)
@@ -94,7 +95,7 @@ func (cp *exprChecker) numericCall(n *lang.Call, b *funcs.Func) (value.Type, ast
 				cp.wrongArgument(n, i, p, types[i])
 			}
 		case funcs.DimCount:
-			if d != lang.Count {
+			if d != units.Count {
 				return cp.errorf(a, "%s needs a count; a %s depends on its unit, so divide by one first (e.g. x / 1h)", fn, d)
 			}
 		case funcs.DimEven:
@@ -115,7 +116,7 @@ func (cp *exprChecker) numericCall(n *lang.Call, b *funcs.Func) (value.Type, ast
 	case funcs.ResultFixed:
 		t = value.NumType(b.Dim)
 	case funcs.ResultHalf:
-		var half lang.Dim
+		var half units.Dim
 		for i, e := range types[0].Dim {
 			half[i] = e / 2
 		}
@@ -143,7 +144,7 @@ func (cp *exprChecker) wrongArgument(n *lang.Call, i int, want funcs.Param, got 
 
 // paramPhrase names a parameter's dimension: a throughput is "a rate per
 // second", the others as Dim.Phrase has them.
-func paramPhrase(d lang.Dim) string {
+func paramPhrase(d units.Dim) string {
 	if d == funcs.PerSecond {
 		return "a rate per second"
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // This file is the group (language.md §13): sums of its jobs' figures,
@@ -102,7 +103,7 @@ func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (value.Type, ast.N
 		cp.ok = false
 		return value.Type{}, nil
 	}
-	t := value.NumType(lang.Money)
+	t := value.NumType(units.Money)
 	return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Text: fn, Node: n, Type: t, Plan: OwnerRef{Saving: fn == "owner_saving", Team: team.Value}})
 }
 

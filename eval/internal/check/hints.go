@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // This file words the hints of the check pass for a number written
@@ -24,39 +25,39 @@ var usualUnits = map[string]string{
 // usualUnit is the unit a named operand of dimension d is written in: its
 // field's or result's usual unit, h for every *_hours result, else the
 // dimension's base unit.
-func usualUnit(e lang.Expr, d lang.Dim) (lang.Unit, bool) {
+func usualUnit(e lang.Expr, d units.Dim) (units.Unit, bool) {
 	if n, ok := Unparen(e).(*lang.Name); ok {
 		last := n.Parts[len(n.Parts)-1].Name
-		if u, ok := lang.Units[usualUnits[last]]; ok && u.Dim == d {
+		if u, ok := units.Units[usualUnits[last]]; ok && u.Dim == d {
 			return u, true
 		}
-		if d == lang.Duration && (strings.HasSuffix(n.Path(), "_hours") || strings.Contains(n.Path(), "_hours.")) {
-			return lang.Units["h"], true
+		if d == units.Duration && (strings.HasSuffix(n.Path(), "_hours") || strings.Contains(n.Path(), "_hours.")) {
+			return units.Units["h"], true
 		}
 	}
 	switch d {
-	case lang.Duration:
-		return lang.Units["s"], true
-	case lang.Data:
-		return lang.Units["B"], true
-	case lang.Compute:
-		return lang.Units["FLOP"], true
-	case lang.ComputeRate:
-		return lang.Units["FLOP/s"], true
-	case lang.Money:
-		return lang.Units["USD"], true
-	case lang.Price:
-		return lang.Units["USD/h"], true
+	case units.Duration:
+		return units.Units["s"], true
+	case units.Data:
+		return units.Units["B"], true
+	case units.Compute:
+		return units.Units["FLOP"], true
+	case units.ComputeRate:
+		return units.Units["FLOP/s"], true
+	case units.Money:
+		return units.Units["USD"], true
+	case units.Price:
+		return units.Units["USD/h"], true
 	}
-	return lang.Unit{}, false
+	return units.Unit{}, false
 }
 
 // unitHint writes how to give digits, a bare number compared or combined
 // with other (of dimension d), its unit: "1000000000FLOP (1GFLOP)",
 // "500h", "30s, 30min or 30h" when nothing says which duration is meant.
-func unitHint(other lang.Expr, digits string, d lang.Dim) string {
+func unitHint(other lang.Expr, digits string, d units.Dim) string {
 	u, ok := usualUnit(other, d)
-	if d == lang.Duration && u.Symbol == "s" {
+	if d == units.Duration && u.Symbol == "s" {
 		// Nothing says which duration is meant.
 		return digits + "s, " + digits + "min or " + digits + "h"
 	}
@@ -72,10 +73,10 @@ func unitHint(other lang.Expr, digits string, d lang.Dim) string {
 	if err != nil || v == 0 {
 		return hint
 	}
-	base := lang.FromUnit(v, u)
-	if ru, ok := lang.ReadableUnit(base, d); ok && ru.Symbol != u.Symbol && d != lang.Money && d != lang.Price {
+	base := units.FromUnit(v, u)
+	if ru, ok := units.ReadableUnit(base, d); ok && ru.Symbol != u.Symbol && d != units.Money && d != units.Price {
 		// A literal to write: no space, no thousands separators.
-		hint += " (" + lang.Numeral(lang.ToUnit(base, ru)) + ru.Symbol + ")"
+		hint += " (" + units.Numeral(units.ToUnit(base, ru)) + ru.Symbol + ")"
 	}
 	return hint
 }

@@ -6,15 +6,16 @@ import (
 
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
 // PoolFields are the fields of a pool; a job may set them too, and the
 // job's value wins.
 var PoolFields = map[string]fieldDef{
-	"devices": {lang.Count, "", "devices in the pool"},
-	"hours":   {lang.Duration, "h", "wall time the pool is offered to the job"},
-	"rate":    {lang.Price, " USD/h", "price of one offered device-hour"},
+	"devices": {units.Count, "", "devices in the pool"},
+	"hours":   {units.Duration, "h", "wall time the pool is offered to the job"},
+	"rate":    {units.Price, " USD/h", "price of one offered device-hour"},
 }
 
 // jobPlan is a checked job: where each of its inputs is set, on its own
@@ -212,7 +213,7 @@ func (p *Program) factorBlock(jp *jobPlan, b *lang.FactorBlock) bool {
 	return ok
 }
 
-var fractionDef = fieldDef{lang.Count, "", "a fraction in [0, 1]"}
+var fractionDef = fieldDef{units.Count, "", "a fraction in [0, 1]"}
 
 // PlannerProblem is what the planner's rules find wrong with v as the
 // value of the field name, or "".
@@ -220,7 +221,7 @@ func PlannerProblem(name string, v value.Value) string {
 	switch {
 	case name == "devices" && v.Num != math.Trunc(v.Num) && v.Num > 0 && !math.IsInf(v.Num, 0):
 		return fmt.Sprintf("devices is %s; devices are whole: write %s or %s",
-			lang.FormatNumber(v.Num), lang.FormatNumber(math.Floor(v.Num)), lang.FormatNumber(math.Ceil(v.Num)))
+			units.FormatNumber(v.Num), units.FormatNumber(math.Floor(v.Num)), units.FormatNumber(math.Ceil(v.Num)))
 	case name == "devices" && v.Num == 0:
 		return "devices is 0; a job needs at least one device"
 	case name == "hours" && v.Num == 0:

@@ -13,6 +13,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib"
 )
 
@@ -185,7 +186,7 @@ func Listed(names []string) string {
 	if len(names) <= listedMax {
 		return strings.Join(names, ", ")
 	}
-	return strings.Join(names[:listedMax], ", ") + fmt.Sprintf(" and %s more", lang.FormatNumber(float64(len(names)-listedMax)))
+	return strings.Join(names[:listedMax], ", ") + fmt.Sprintf(" and %s more", units.FormatNumber(float64(len(names)-listedMax)))
 }
 
 // From where the misspelling is would be a cycle (let speed = spede + 1).
@@ -347,7 +348,7 @@ func (cp *exprChecker) alikeCall(n *lang.Call, b *funcs.Func) (value.Type, ast.N
 			t = at
 		}
 	}
-	if b.Params[0].Rule == funcs.DimCount && t.Kind == value.Number && t.Dim != lang.Count {
+	if b.Params[0].Rule == funcs.DimCount && t.Kind == value.Number && t.Dim != units.Count {
 		return cp.errorf(n.Args[0], "%s needs a count; a %s depends on its unit, so divide by one first (e.g. x / 1h)", fn, t.Dim)
 	}
 	if !cp.ok {

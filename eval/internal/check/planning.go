@@ -8,6 +8,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -197,9 +198,9 @@ func (p *Program) resolveInput(ids []*lang.Ident, verb string) (Input, bool) {
 	case "devices":
 		return Input{Kind: InDevices, Name: name, Type: value.CountType}, true
 	case "hours":
-		return Input{Kind: InHours, Name: name, Type: value.NumType(lang.Duration)}, true
+		return Input{Kind: InHours, Name: name, Type: value.NumType(units.Duration)}, true
 	case "rate":
-		return Input{Kind: InRate, Name: name, Type: value.NumType(lang.Price)}, true
+		return Input{Kind: InRate, Name: name, Type: value.NumType(units.Price)}, true
 	}
 	if d, ok := p.Decls[name]; ok && len(ids) == 1 {
 		switch {
@@ -235,9 +236,9 @@ func (p *Program) resolveInput(ids []*lang.Ident, verb string) (Input, bool) {
 func (in Input) engineValue(v float64) float64 {
 	switch in.Kind {
 	case InHours:
-		return lang.ToUnit(v, lang.Units["h"])
+		return units.ToUnit(v, units.Units["h"])
 	case InRate:
-		return lang.ToUnit(v, lang.Units["USD/h"])
+		return units.ToUnit(v, units.Units["USD/h"])
 	}
 	return v
 }
@@ -271,15 +272,15 @@ func (in Input) OutOfRange(v float64) string {
 			if in.Kind == InCeiling {
 				what = "ceiling"
 			}
-			return fmt.Sprintf("%s %s is outside [0, 1]: a %s is a fraction", in.Name, lang.FormatNumber(v), what)
+			return fmt.Sprintf("%s %s is outside [0, 1]: a %s is a fraction", in.Name, units.FormatNumber(v), what)
 		}
 	case InDevices:
 		if v < 1 {
-			return fmt.Sprintf("devices %s is below 1", lang.FormatNumber(v))
+			return fmt.Sprintf("devices %s is below 1", units.FormatNumber(v))
 		}
 	case InHours, InRate:
 		if v < 0 {
-			return fmt.Sprintf("%s %s is negative", in.Name, lang.Format(v, in.Type.Dim))
+			return fmt.Sprintf("%s %s is negative", in.Name, units.Format(v, in.Type.Dim))
 		}
 	}
 	return ""

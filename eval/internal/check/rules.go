@@ -7,32 +7,33 @@ import (
 
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
 
 // RequestFields are a request's fields, with their dimensions.
 var RequestFields = map[string]fieldDef{
-	"priority":     {lang.Count, "", "0–255; 0 is the explicit high-priority override (default 1)"},
-	"sla_deadline": {lang.Duration, "ms", "deadline the request must meet (optional)"},
-	"batch_size":   {lang.Count, "", "requests in the batch (default 1)"},
-	"input_size":   {lang.Data, " B", "size of the input (optional)"},
-	"flops":        {lang.Compute, " FLOP", "estimated compute (optional)"},
+	"priority":     {units.Count, "", "0–255; 0 is the explicit high-priority override (default 1)"},
+	"sla_deadline": {units.Duration, "ms", "deadline the request must meet (optional)"},
+	"batch_size":   {units.Count, "", "requests in the batch (default 1)"},
+	"input_size":   {units.Data, " B", "size of the input (optional)"},
+	"flops":        {units.Compute, " FLOP", "estimated compute (optional)"},
 }
 
 // EngineScale converts a base-unit value of dimension d into the
 // classification engine's units (milliseconds, bytes, FLOPs).
-func EngineScale(d lang.Dim) float64 { return math.Pow(1000, float64(d[0])) }
+func EngineScale(d units.Dim) float64 { return math.Pow(1000, float64(d[0])) }
 
 // ToEngine is v, a base-unit value of dimension d, in the classification
 // engine's units, rounded to 15 significant digits below 1e15.
-func ToEngine(v float64, d lang.Dim) float64 {
+func ToEngine(v float64, d units.Dim) float64 {
 	x := v * EngineScale(d)
 	if math.Abs(x) >= 1e15 {
 		// Rounding to 15 significant digits would drop integer digits
 		// here, and 2^53 would pass the limit as 2^53 − 2.
 		return x
 	}
-	return lang.Clean(x)
+	return units.Clean(x)
 }
 
 // rulesPlan is a checked ruleset. When its conditions read no

@@ -17,6 +17,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -156,7 +157,7 @@ func BestLever(r goodput.Result, v value.Value) string {
 	gains := make([]string, goodput.NumFactors)
 	for i := range goodput.NumFactors {
 		f := goodput.Factor(i)
-		gains[i] = fmt.Sprintf("gain.%s %s", f.Short(), value.NumberValue(r.Gain[f], lang.Count))
+		gains[i] = fmt.Sprintf("gain.%s %s", f.Short(), value.NumberValue(r.Gain[f], units.Count))
 	}
 	why := "the factor with the largest gain"
 	if !r.HasBestLever {

@@ -9,6 +9,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -219,9 +220,9 @@ func sweepQuery(s Scenario, r *check.Ref, q *check.SweepQuery, what string) (str
 		if q.Method == "min" || q.Method == "argmin" {
 			word = "least"
 		}
-		head = fmt.Sprintf("%s is the point %s, the first with the %s %s of the %s of sweep %s", what, pt.Describe(d), word, q.Result.Name, lang.CountOf(float64(points), "point", "points"), d.Name.Name)
+		head = fmt.Sprintf("%s is the point %s, the first with the %s %s of the %s of sweep %s", what, pt.Describe(d), word, q.Result.Name, units.CountOf(float64(points), "point", "points"), d.Name.Name)
 		if q.Method == "min" || q.Method == "max" {
-			head = fmt.Sprintf("%s = %s, the %s %s of the %s of sweep %s, first reached at %s", what, v, word, q.Result.Name, lang.CountOf(float64(points), "point", "points"), d.Name.Name, pt.Describe(d))
+			head = fmt.Sprintf("%s = %s, the %s %s of the %s of sweep %s, first reached at %s", what, v, word, q.Result.Name, units.CountOf(float64(points), "point", "points"), d.Name.Name, pt.Describe(d))
 			q = &check.SweepQuery{Field: check.PointField{Def: q.Result}}
 		}
 	case "at":
@@ -370,7 +371,7 @@ func ratio(s Scenario, d *check.Decl, job *check.Decl) (string, error) {
 	a, _ := s.JobResult(job, "mpg")
 	b, _ := s.JobResult(first, "mpg")
 	return fmt.Sprintf("%s.ratio(%s) = %s.mpg / %s.mpg = %s / %s = %s, the trade ratio against the first job listed",
-		d.Name.Name, job.Name.Name, job.Name.Name, first.Name.Name, a, b, value.NumberValue(x, lang.Count)), nil
+		d.Name.Name, job.Name.Name, job.Name.Name, first.Name.Name, a, b, value.NumberValue(x, units.Count)), nil
 }
 
 // queryText is the query node reads in text, without the field it

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/reliability"
 )
 
@@ -117,7 +117,7 @@ func reliabilityMessage(b *Func, i int, e *reliability.Error) string {
 	case reliability.NegativeGoodput:
 		// Three significant digits say how far below 0; no exponent.
 		r, _ := strconv.ParseFloat(strconv.FormatFloat(e.Value, 'g', 3, 64), 64)
-		return fmt.Sprintf("runtime_goodput would be %s, below 0: failures come faster than the job keeps progress; checkpoint faster, restart faster or raise the MTBF", lang.FormatNumber(r))
+		return fmt.Sprintf("runtime_goodput would be %s, below 0: failures come faster than the job keeps progress; checkpoint faster, restart faster or raise the MTBF", units.FormatNumber(r))
 	case reliability.NoFailures:
 		return "fleet_mtbf: no part has a count above 0, so the system never fails"
 	case reliability.Overflow:
@@ -129,9 +129,9 @@ func reliabilityMessage(b *Func, i int, e *reliability.Error) string {
 		_, noun, _ := strings.Cut(p.Noun, " ")
 		subject = fmt.Sprintf("the %s of part %d of %s", noun, i/len(b.Params)+1, fn)
 	}
-	value := lang.Format(e.Value, p.Dim)
+	value := units.Format(e.Value, p.Dim)
 	if p.Dim == PerSecond {
-		value = lang.FormatNumber(e.Value) + "/s"
+		value = units.FormatNumber(e.Value) + "/s"
 	}
 	switch e.Kind {
 	case reliability.NotFinite:

@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/reliability"
 )
 
@@ -63,7 +63,7 @@ const (
 
 // Param is one parameter of a built-in.
 type Param struct {
-	Dim     lang.Dim
+	Dim     units.Dim
 	Name    string // in messages: "the MTBF"
 	Example string // a value with its unit, for "write its unit"
 	Word    string // in the usage: "mtbf"
@@ -97,7 +97,7 @@ type Func struct {
 	// Repeats: the params are a group written one or more times.
 	Repeats bool
 	Result  resultRule
-	Dim     lang.Dim // the result's, for resultFixed
+	Dim     units.Dim // the result's, for resultFixed
 	Form    callForm
 	// ExprBuiltin: expr's own function of the same name computes it.
 	ExprBuiltin bool
@@ -110,11 +110,11 @@ type Func struct {
 // Parameters the reliability functions share, and the dimension of a
 // throughput such as 1e6 / 1s.
 var (
-	mtbfParam    = Param{Dim: lang.Duration, Name: "the MTBF", Example: "24h", Word: "mtbf", arg: reliability.ArgMTBF}
-	deltaParam   = Param{Dim: lang.Duration, Name: "the checkpoint cost", Example: "5min", Word: "checkpoint_cost", arg: reliability.ArgDelta}
-	restartParam = Param{Dim: lang.Duration, Name: "the restart time", Example: "5min", Word: "restart", arg: reliability.ArgRestart}
-	tauParam     = Param{Dim: lang.Duration, Name: "the checkpoint interval", Example: "2h", Word: "interval", arg: reliability.ArgTau}
-	PerSecond    = lang.Count.Div(lang.Duration)
+	mtbfParam    = Param{Dim: units.Duration, Name: "the MTBF", Example: "24h", Word: "mtbf", arg: reliability.ArgMTBF}
+	deltaParam   = Param{Dim: units.Duration, Name: "the checkpoint cost", Example: "5min", Word: "checkpoint_cost", arg: reliability.ArgDelta}
+	restartParam = Param{Dim: units.Duration, Name: "the restart time", Example: "5min", Word: "restart", arg: reliability.ArgRestart}
+	tauParam     = Param{Dim: units.Duration, Name: "the checkpoint interval", Example: "2h", Word: "interval", arg: reliability.ArgTau}
+	PerSecond    = units.Count.Div(units.Duration)
 )
 
 // numberParam is the one parameter of a function of any number.
@@ -149,29 +149,29 @@ var Table = []*Func{
 	{Name: "sqrt", Doc: "the square root, each exponent of the dimension halved", Params: numberParam(DimEven), Result: ResultHalf,
 		Run: func(a []float64) (float64, error) {
 			if a[0] < 0 {
-				return 0, &argFault{0, "sqrt of a negative number, " + lang.FormatNumber(a[0])}
+				return 0, &argFault{0, "sqrt of a negative number, " + units.FormatNumber(a[0])}
 			}
 			return math.Sqrt(a[0]), nil
 		}},
-	{Name: "exp", Doc: "e to the power of a count", Params: numberParam(DimCount), Dim: lang.Count,
+	{Name: "exp", Doc: "e to the power of a count", Params: numberParam(DimCount), Dim: units.Count,
 		Run: func(a []float64) (float64, error) { return math.Exp(a[0]), nil }},
-	{Name: "log", Doc: "the natural logarithm of a count above 0", Params: numberParam(DimCount), Dim: lang.Count,
+	{Name: "log", Doc: "the natural logarithm of a count above 0", Params: numberParam(DimCount), Dim: units.Count,
 		Run: func(a []float64) (float64, error) {
 			if !(a[0] > 0) {
-				return 0, &argFault{0, "log of " + lang.FormatNumber(a[0]) + ": log needs a number above 0"}
+				return 0, &argFault{0, "log of " + units.FormatNumber(a[0]) + ": log needs a number above 0"}
 			}
 			return math.Log(a[0]), nil
 		}},
-	{Name: "ceil", Doc: "the least whole count not below a count", Params: numberParam(DimCount), Dim: lang.Count, ExprBuiltin: true},
-	{Name: "floor", Doc: "the greatest whole count not above a count", Params: numberParam(DimCount), Dim: lang.Count, ExprBuiltin: true},
+	{Name: "ceil", Doc: "the least whole count not below a count", Params: numberParam(DimCount), Dim: units.Count, ExprBuiltin: true},
+	{Name: "floor", Doc: "the greatest whole count not above a count", Params: numberParam(DimCount), Dim: units.Count, ExprBuiltin: true},
 	{Name: "young_interval", Doc: "√(2δM), the checkpoint interval for checkpoint cost δ and MTBF M (Young 1974)",
-		Params: []Param{deltaParam, mtbfParam}, Dim: lang.Duration,
+		Params: []Param{deltaParam, mtbfParam}, Dim: units.Duration,
 		Run: func(a []float64) (float64, error) { return reliability.YoungInterval(a[0], a[1]) }},
 	{Name: "daly_interval", Doc: "Daly's (2006) checkpoint interval for checkpoint cost δ and MTBF M",
-		Params: []Param{deltaParam, mtbfParam}, Dim: lang.Duration,
+		Params: []Param{deltaParam, mtbfParam}, Dim: units.Duration,
 		Run: func(a []float64) (float64, error) { return reliability.DalyInterval(a[0], a[1]) }},
 	{Name: "runtime_goodput", Doc: "the fraction of held time whose progress is kept, checkpointing every interval (Young's unless given)",
-		Params: []Param{mtbfParam, deltaParam, restartParam, tauParam}, Optional: 1, Dim: lang.Count,
+		Params: []Param{mtbfParam, deltaParam, restartParam, tauParam}, Optional: 1, Dim: units.Count,
 		Run: func(a []float64) (float64, error) {
 			if len(a) == 3 {
 				return reliability.RuntimeGoodputYoung(a[0], a[1], a[2])
@@ -180,9 +180,9 @@ var Table = []*Func{
 		}},
 	{Name: "fleet_mtbf", Doc: "1 / Σ countᵢ/mtbfᵢ, the MTBF of a system that stops when any part fails",
 		Params: []Param{
-			{Dim: lang.Count, Name: "a part count", Example: "1000", Word: "count", Noun: "a count", arg: reliability.ArgCount},
-			{Dim: lang.Duration, Name: "a part's MTBF", Example: "20000h", Word: "mtbf", Noun: "an MTBF", arg: reliability.ArgPartMTBF},
-		}, Repeats: true, Dim: lang.Duration,
+			{Dim: units.Count, Name: "a part count", Example: "1000", Word: "count", Noun: "a count", arg: reliability.ArgCount},
+			{Dim: units.Duration, Name: "a part's MTBF", Example: "20000h", Word: "mtbf", Noun: "an MTBF", arg: reliability.ArgPartMTBF},
+		}, Repeats: true, Dim: units.Duration,
 		Run: func(a []float64) (float64, error) {
 			parts := make([]reliability.Part, len(a)/2)
 			for i := range parts {
@@ -193,10 +193,10 @@ var Table = []*Func{
 	{Name: "mfu", Doc: "model FLOPs utilisation of dense transformer training, 6 FLOP × params × tokens_per_s / (devices × peak)",
 		Params: []Param{
 			{Dim: PerSecond, Name: "the token throughput", Example: "1e6 / 1s", Word: "tokens_per_s", arg: reliability.ArgTokensPerSecond},
-			{Dim: lang.Count, Name: "the parameter count", Example: "70e9", Word: "params", arg: reliability.ArgParams},
-			{Dim: lang.Count, Name: "the device count", Example: "1024", Word: "devices", arg: reliability.ArgDevices},
-			{Dim: lang.ComputeRate, Name: "the peak of one device", Example: "989 TFLOP/s", Word: "peak", arg: reliability.ArgPeak},
-		}, Dim: lang.Count,
+			{Dim: units.Count, Name: "the parameter count", Example: "70e9", Word: "params", arg: reliability.ArgParams},
+			{Dim: units.Count, Name: "the device count", Example: "1024", Word: "devices", arg: reliability.ArgDevices},
+			{Dim: units.ComputeRate, Name: "the peak of one device", Example: "989 TFLOP/s", Word: "peak", arg: reliability.ArgPeak},
+		}, Dim: units.Count,
 		Run: func(a []float64) (float64, error) { return reliability.MFU(a[0], a[1], a[2], a[3]) }},
 }
 

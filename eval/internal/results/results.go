@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval/internal/value"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -25,7 +25,7 @@ type Def struct {
 	// factor is listed by its long name.
 	listed string
 	// Type is the result's type; a number's value is in base units of
-	// its dimension (lang.Dim).
+	// its dimension (units.Dim).
 	Type value.Type
 	// Doc is what it means; :explain says it of an input.
 	Doc string
@@ -53,6 +53,12 @@ type Def struct {
 	// numerator's and the denominator's names).
 	Group GroupRule
 	Ratio [2]string
+	// Listed: every report view (text, JSON, HTML, the REPL's summary)
+	// lists the result by name with the job's results, and with a
+	// group's when Group is not GroupNone. The results the views give a
+	// place of their own (mpg, cost, the waterfall, …) are not Listed; a
+	// new result that should be seen is, and needs no view changed.
+	Listed bool
 }
 
 // GroupRule is how a group computes a result of its jobs.
@@ -143,7 +149,7 @@ func (d *Def) Of(r *goodput.Result) float64 {
 }
 
 func buildTable() ([]*Def, map[string]*Def, []string) {
-	hours, money, price := value.NumType(lang.Duration), value.NumType(lang.Money), value.NumType(lang.Price)
+	hours, money, price := value.NumType(units.Duration), value.NumType(units.Money), value.NumType(units.Price)
 	defs := []*Def{
 		{Name: "mpg", Type: value.CountType, Doc: "S×R×P, the useful fraction of offered device-hours", Formula: "{S} × {R} × {P}",
 			Figure: FigMPG, Group: GroupRatio, Ratio: [2]string{"useful_hours", "offered_hours"}},
@@ -255,6 +261,17 @@ func lossFormula(f goodput.Factor) string {
 		parts = append(parts, "{"+goodput.Factor(i).Short()+"}")
 	}
 	return strings.Join(append(parts, "(1 − {"+f.Short()+"})"), " × ")
+}
+
+// ListedRows are the rows marked Listed, in table order.
+func ListedRows() []*Def {
+	var out []*Def
+	for _, d := range Table {
+		if d.Listed {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // Names lists the names of a job's results, for completion and docs.

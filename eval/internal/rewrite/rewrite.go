@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // Form is how a number literal was written: the text around its
@@ -30,7 +31,7 @@ type Form struct {
 	exp            string // "e3" as written, or ""
 	expValue       int
 	frac           int // digits after the point in the mantissa
-	Unit           *lang.Unit
+	Unit           *units.Unit
 }
 
 // FormOf reads how lit is written.
@@ -64,7 +65,7 @@ func (f Form) inUnit(base float64) float64 {
 	if f.Unit == nil {
 		return base
 	}
-	return lang.ToUnit(base, *f.Unit)
+	return units.ToUnit(base, *f.Unit)
 }
 
 // literal assembles a candidate from a mantissa numeral (without sign) and
@@ -82,7 +83,7 @@ func (f Form) literal(numeral string, negative bool, exp string) (string, float6
 	}
 	base := v
 	if f.Unit != nil {
-		base = lang.FromUnit(v, *f.Unit)
+		base = units.FromUnit(v, *f.Unit)
 	}
 	lit := lang.NumberLit{Text: digits}
 	return sign + f.prefix + digits + f.suffix, base, lit.Decimals(), true
@@ -119,7 +120,7 @@ func (f Form) Exact(got float64) (string, bool) {
 				continue
 			}
 			text, base, _, ok := f.literal(numeral, fm.m < 0, fm.exp)
-			if ok && lang.Clean(base) == lang.Clean(got) {
+			if ok && units.Clean(base) == units.Clean(got) {
 				return text, true
 			}
 		}
@@ -127,11 +128,11 @@ func (f Form) Exact(got float64) (string, bool) {
 	return "", false
 }
 
-// significant lists numerals for a: as lang.Numeral prints it (ten
+// significant lists numerals for a: as units.Numeral prints it (ten
 // significant digits, no thousands separators, which gpl source has not),
 // then with 11 to 17 significant digits.
 func significant(a float64) []string {
-	out := []string{lang.Numeral(a)}
+	out := []string{units.Numeral(a)}
 	for k := 11; k <= 17; k++ {
 		r, _ := strconv.ParseFloat(strconv.FormatFloat(a, 'g', k, 64), 64)
 		out = append(out, strconv.FormatFloat(r, 'f', -1, 64))

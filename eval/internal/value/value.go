@@ -9,7 +9,7 @@ package value
 import (
 	"strconv"
 
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // Kind is the kind of a value.
@@ -27,19 +27,19 @@ const (
 // Type is a value's kind and, for numbers, its dimension.
 type Type struct {
 	Kind Kind
-	Dim  lang.Dim
+	Dim  units.Dim
 }
 
 // Type constructors.
 var (
-	CountType  = Type{Kind: Number, Dim: lang.Count}
+	CountType  = Type{Kind: Number, Dim: units.Count}
 	BoolType   = Type{Kind: Bool}
 	StringType = Type{Kind: String}
 	ClassType  = Type{Kind: Class}
 )
 
 // NumType is the type of a quantity of dimension d.
-func NumType(d lang.Dim) Type { return Type{Kind: Number, Dim: d} }
+func NumType(d units.Dim) Type { return Type{Kind: Number, Dim: d} }
 
 // String describes the type in a planner's words: "duration", "count",
 // "bool", "string", "class".
@@ -58,7 +58,7 @@ func (t Type) String() string {
 }
 
 // Phrase names the type as a sentence uses it, with its article where it
-// takes one: a number's dimension as lang.Dim.Phrase says ("a duration",
+// takes one: a number's dimension as units.Dim.Phrase says ("a duration",
 // "data", "money"), else "a bool", "a string", "a class".
 func (t Type) Phrase() string {
 	if t.Kind == Number {
@@ -77,14 +77,14 @@ type Value struct {
 }
 
 // NumberValue makes a quantity of dimension d from v in base units.
-func NumberValue(v float64, d lang.Dim) Value { return Value{Type: NumType(d), Num: v} }
+func NumberValue(v float64, d units.Dim) Value { return Value{Type: NumType(d), Num: v} }
 
 // String prints the value readably, with its unit: 0.28215, 720 h,
 // $8.86/h, "program", latency_critical.
 func (v Value) String() string {
 	switch v.Type.Kind {
 	case Number:
-		return lang.Format(v.Num, v.Type.Dim)
+		return units.Format(v.Num, v.Type.Dim)
 	case Bool:
 		return strconv.FormatBool(v.Bool)
 	case String:
@@ -98,27 +98,27 @@ func (v Value) String() string {
 // Precise prints a number with up to ten significant digits in the unit u
 // when given (the unit an expectation was written in), else in a readable
 // unit; other kinds print as String does.
-func (v Value) Precise(u *lang.Unit) string {
-	return v.precise(u, lang.FormatNumber, lang.FormatIn)
+func (v Value) Precise(u *units.Unit) string {
+	return v.precise(u, units.FormatNumber, units.FormatIn)
 }
 
 // Plain prints as Precise does but without thousands separators (92160 h,
 // not 92,160 h), for outputs that programs read: JSON, TAP.
-func (v Value) Plain(u *lang.Unit) string {
-	return v.precise(u, lang.Numeral, lang.NumeralIn)
+func (v Value) Plain(u *units.Unit) string {
+	return v.precise(u, units.Numeral, units.NumeralIn)
 }
 
-func (v Value) precise(u *lang.Unit, number func(float64) string, in func(float64, lang.Unit) string) string {
+func (v Value) precise(u *units.Unit, number func(float64) string, in func(float64, units.Unit) string) string {
 	if v.Type.Kind != Number {
 		return v.String()
 	}
 	if u != nil && u.Dim == v.Type.Dim {
 		return in(v.Num, *u)
 	}
-	if v.Type.Dim == lang.Count {
+	if v.Type.Dim == units.Count {
 		return number(v.Num)
 	}
-	if ru, ok := lang.ReadableUnit(v.Num, v.Type.Dim); ok {
+	if ru, ok := units.ReadableUnit(v.Num, v.Type.Dim); ok {
 		return in(v.Num, ru)
 	}
 	return number(v.Num) + " " + v.Type.Dim.BaseUnit()

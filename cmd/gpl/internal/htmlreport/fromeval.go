@@ -51,7 +51,8 @@ func planningOf(m *report.File, f *File) error {
 func groupOf(mg report.Group) Group {
 	g := mg.Figures
 	out := Group{Name: g.Name, Jobs: g.Jobs, HasCost: g.HasCost, Offered: g.OfferedHours, Held: g.HeldHours,
-		Productive: g.ProductiveHours, Useful: g.UsefulHours, Cost: g.Cost, CostPerUsefulHour: g.CostPerUsefulHour, MPG: g.MPG}
+		Productive: g.ProductiveHours, Useful: g.UsefulHours, Cost: g.Cost, CostPerUsefulHour: g.CostPerUsefulHour, MPG: g.MPG,
+		Listed: mg.Listed}
 	for _, o := range g.Owners {
 		out.Owners = append(out.Owners, GroupOwner{Owner: o.Owner, Factors: o.Factors,
 			LossHours: o.LossHours, LossCost: o.LossCost, GainHours: o.GainHours, Saving: o.Saving})

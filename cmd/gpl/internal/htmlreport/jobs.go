@@ -11,6 +11,8 @@ import (
 type Job struct {
 	Name, Pool, Extends string
 	View                report.JobView
+	// Listed are the job's listed results (report.Job.Listed).
+	Listed []report.Metric
 }
 
 // WaterfallChart draws offered → held → productive → useful device-hours,

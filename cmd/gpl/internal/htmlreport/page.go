@@ -155,7 +155,15 @@ func facts(j Job) [][2]string {
 		f := v.Factors[v.BestLever]
 		best = f.Owner + " (" + f.Name + ", +" + fraction(f.Gain) + " mpg, to " + number(f.Lever) + ")"
 	}
-	return append(out, [2]string{"best lever", best})
+	return append(listed(out, j.Listed), [2]string{"best lever", best})
+}
+
+// listed appends the listed results to a table of facts, by name.
+func listed(facts [][2]string, ms []report.Metric) [][2]string {
+	for _, m := range ms {
+		facts = append(facts, [2]string{m.Name, m.Figure.String()})
+	}
+	return facts
 }
 
 // RulesChart draws how many requests each rule gave the class to: in the

@@ -27,6 +27,8 @@ type Group struct {
 	MPG                               float64
 	// Owners are the teams, each with the factors it owns.
 	Owners []GroupOwner
+	// Listed are the group's listed results (report.Group.Listed).
+	Listed []report.Metric
 }
 
 // GroupOwner is one team's losses and levers across a group's jobs:
@@ -111,7 +113,7 @@ func GroupFacts(g Group) [][2]string {
 		out = append(out, [2]string{"cost", report.USD(g.Cost).String()},
 			[2]string{"cost per useful hour", report.PerHour(g.CostPerUsefulHour).String()})
 	}
-	return out
+	return listed(out, g.Listed)
 }
 
 // CompareEntry is one job of a compare.

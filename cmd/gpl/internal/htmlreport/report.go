@@ -80,7 +80,7 @@ func FromScenario(s *eval.Scenario, settings []string, stream string, requests f
 	m := report.Build(s)
 	f := File{Name: m.File, Settings: settings, Stream: stream}
 	for _, j := range m.Jobs {
-		job := Job{Name: j.Name, View: j.View}
+		job := Job{Name: j.Name, View: j.View, Listed: j.Listed}
 		if j.Pool != nil {
 			job.Pool = *j.Pool
 		}

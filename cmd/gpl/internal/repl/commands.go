@@ -13,6 +13,7 @@ import (
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/format"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/scenarios"
 )
 
@@ -323,13 +324,13 @@ func (r *repl) cmdType(arg string, at lang.Position) {
 }
 
 // typeUnits are the units each named dimension is written and reckoned in.
-var typeUnits = map[lang.Dim]string{
-	lang.Count:    "a bare number",
-	lang.Duration: "s; also ms, min, h, d",
-	lang.Data:     "B; also KB, MB, GB, TB, KiB, MiB, GiB, TiB",
-	lang.Compute:  "FLOP; also KFLOP … PFLOP",
-	lang.Money:    "USD",
-	lang.Price:    "USD/h",
+var typeUnits = map[units.Dim]string{
+	units.Count:    "a bare number",
+	units.Duration: "s; also ms, min, h, d",
+	units.Data:     "B; also KB, MB, GB, TB, KiB, MiB, GiB, TiB",
+	units.Compute:  "FLOP; also KFLOP … PFLOP",
+	units.Money:    "USD",
+	units.Price:    "USD/h",
 }
 
 // describeType is a type with its unit: "price (USD/h)", "count (a bare

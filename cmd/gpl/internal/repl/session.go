@@ -10,6 +10,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/scenarios"
 )
 
@@ -532,5 +533,5 @@ func (s *session) names() [][2]string {
 }
 
 func describeCount(n int, one, many string) string {
-	return lang.CountOf(float64(n), one, many)
+	return units.CountOf(float64(n), one, many)
 }

@@ -177,6 +177,9 @@ func writeJobSummary(w io.Writer, j report.Job, was *report.Job) {
 		}
 	}
 	fmt.Fprintf(tw, "  cost_per_useful_hour\t%s\n", cpuh)
+	for _, m := range j.Listed {
+		fmt.Fprintf(tw, "  %s\t%s\n", m.Name, m.Figure)
+	}
 	tw.Flush()
 }
 

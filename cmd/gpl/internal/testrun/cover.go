@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // gpl test --cover: which priority rules the tests of each file made fire.
@@ -151,8 +151,8 @@ func writeCoverage(w io.Writer, results []*fileResult, total coverageTotal, cove
 	if total.percent() < coverMin {
 		verdict = "below"
 	}
-	fmt.Fprintf(w, "%scoverage: %d/%s fired (%s%%), %s --cover-min %s%%\n", prefix, total.fired, lang.CountOf(float64(total.rules), "rule", "rules"),
-		lang.FormatNumber(math.Floor(total.percent()*10)/10), verdict, lang.FormatNumber(coverMin))
+	fmt.Fprintf(w, "%scoverage: %d/%s fired (%s%%), %s --cover-min %s%%\n", prefix, total.fired, units.CountOf(float64(total.rules), "rule", "rules"),
+		units.FormatNumber(math.Floor(total.percent()*10)/10), verdict, units.FormatNumber(coverMin))
 }
 
 // writeRuleCoverage prints one ruleset's block: the header, the count of
@@ -168,7 +168,7 @@ func writeRuleCoverage(w io.Writer, prefix, subject string, c *ruleCoverage, tes
 	if c.files > 1 {
 		head += fmt.Sprintf(" in %d files", c.files)
 	}
-	fmt.Fprintf(w, "%scoverage: %s%s: %d/%s fired\n", prefix, subject, head, c.fired(), lang.CountOf(float64(len(c.counts)), "rule", "rules"))
+	fmt.Fprintf(w, "%scoverage: %s%s: %d/%s fired\n", prefix, subject, head, c.fired(), units.CountOf(float64(len(c.counts)), "rule", "rules"))
 	counts := make([]string, len(c.counts))
 	for i, n := range c.counts {
 		counts[i] = c.rules[i] + " ×" + strconv.Itoa(n)

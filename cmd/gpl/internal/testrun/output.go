@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // The output formats of gpl test.
@@ -336,7 +337,7 @@ func ruleCoverageJSON(c *ruleCoverage) jsonRuleCoverage {
 }
 
 func coverageJSON(results []*fileResult, total coverageTotal, coverMin float64) *jsonCoverage {
-	out := &jsonCoverage{Fired: total.fired, Rules: total.rules, Percent: lang.Clean(total.percent()),
+	out := &jsonCoverage{Fired: total.fired, Rules: total.rules, Percent: units.Clean(total.percent()),
 		Rulesets: []jsonRuleCoverage{}, Files: []jsonFileCoverage{}}
 	if coverMin >= 0 {
 		out.CoverMin = &coverMin

@@ -24,7 +24,7 @@ import (
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/scenarios"
 )
 
@@ -312,7 +312,7 @@ func summarize(results []*fileResult) testSummary {
 func (s testSummary) String() string {
 	line := fmt.Sprintf("%d passed, %d failed", s.passed, s.failed)
 	if s.errors > 0 {
-		line += ", " + lang.CountOf(float64(s.errors), "error", "errors")
+		line += ", " + units.CountOf(float64(s.errors), "error", "errors")
 	}
 	return line
 }

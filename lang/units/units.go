@@ -1,4 +1,4 @@
-package lang
+package units
 
 import (
 	"math"
@@ -148,13 +148,13 @@ var Units = map[string]Unit{
 	"FLOP/s": {"FLOP/s", ComputeRate, 1}, "GFLOP/s": {"GFLOP/s", ComputeRate, 1e9},
 	"TFLOP/s": {"TFLOP/s", ComputeRate, 1e12}, "PFLOP/s": {"PFLOP/s", ComputeRate, 1e15},
 	// A percentage is a count: 40% is 0.4. The scanner reads the sign
-	// after a number; it is not in unitPattern.
+	// after a number; it is not in Pattern.
 	"%": {"%", Count, 0.01},
 }
 
-// unitPattern is the alternation of unit symbols for the lexer, longest first
+// Pattern is the alternation of unit symbols for the lexer, longest first
 // where one is a prefix of another.
-const unitPattern = `USD/h|\$/h|USD|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|PFLOP/s|TFLOP/s|GFLOP/s|FLOP/s|KFLOP|MFLOP|GFLOP|TFLOP|PFLOP|FLOP|ms|min|s|h|d`
+const Pattern = `USD/h|\$/h|USD|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|PFLOP/s|TFLOP/s|GFLOP/s|FLOP/s|KFLOP|MFLOP|GFLOP|TFLOP|PFLOP|FLOP|ms|min|s|h|d`
 
 // ToUnit converts v from base units into unit u. The result is rounded to 15
 // significant digits, which removes the last-bit noise of a scale factor that

@@ -1,4 +1,4 @@
-package lang
+package units
 
 import (
 	"math"
@@ -385,3 +385,7 @@ func TestReadableUnit(t *testing.T) {
 		}
 	}
 }
+
+// secondsPerHour is a variable so that products with it are rounded as
+// at run time, not computed exactly as constants.
+var secondsPerHour = 3600.0
