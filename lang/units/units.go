@@ -1,3 +1,9 @@
+// Package units is the language's dimensions and units: Dim (exponents
+// of duration, data, compute and money), the unit symbols a literal may
+// carry (Units, and Pattern for the lexer), conversion to and from base
+// units (seconds, bytes, FLOP, USD), and how values print ("92,160 h",
+// "$8.8605/h"). It knows nothing of the syntax; lang reads it to scan
+// literals, and every phase after it to check and print values.
 package units
 
 import (
