@@ -53,6 +53,13 @@ func evaluate(p *check.Program, params map[*check.Decl]Value) *Scenario {
 	for _, d := range p.Order {
 		s.force(d)
 	}
+	// Every pool is figured and its capacity checked, so that the
+	// scenario is complete, and read-only, once loaded.
+	for _, d := range p.Order {
+		if d.Kind == check.DeclPool {
+			s.poolOf(d)
+		}
+	}
 	s.stack = nil
 	return s
 }

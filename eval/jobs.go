@@ -19,6 +19,10 @@ type jobState struct {
 	// solve's point, read many times, the result the point keeps.
 	kept   *goodput.Result
 	owners *[goodput.NumFactors]string // the job plan's, shared; nil for a sweep's or solve's point
+	// start is when the job starts (seconds since the epoch), when placed
+	// in time by its window or its pool's (capacity.go).
+	start  float64
+	placed bool
 }
 
 // solved is what a job's state keeps once the engine accepted its inputs
@@ -153,6 +157,9 @@ func (s *Scenario) gatherInputs(d *check.Decl, js *jobState, mode gatherMode) bo
 		case "rate":
 			in.Rate = goodput.Some(units.ToUnit(v.Num, units.Units["USD/h"]))
 		}
+	}
+	if mode != gatherOwn || jp.Window != nil && !jp.Window.Inherited(d.JobStmt()) {
+		ok = s.placeJob(d, js) && ok
 	}
 	for f := range goodput.NumFactors {
 		for i, site := range [][goodput.NumFactors]*lang.Field{jp.Factors, jp.Ceilings} {

@@ -36,6 +36,8 @@ func (s *Scenario) planValue(r *check.Ref, out *sink) (Value, bool) {
 		return s.solveValue(q, r, out)
 	case check.PointScopeRef:
 		return s.pointScopeValue(r, out)
+	case check.PoolResultRef:
+		return s.poolResultValue(q, r, out) // capacity.go
 	}
 	panic(fmt.Sprintf("planValue: %T", r.Plan))
 }

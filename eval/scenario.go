@@ -14,6 +14,7 @@ type declValues struct {
 	rs    *rulesState
 	req   *requestState
 	plan  *planValues // a sweep's axes, a solve's answer (planning.go)
+	pool  *poolState  // a pool's capacity and figures (capacity.go)
 }
 
 // Scenario is one evaluation of a loaded file: the values of its lets and

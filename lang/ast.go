@@ -115,12 +115,49 @@ func (n *Field) Start() Position { return n.Name.Start() }
 
 // Pool is an accelerator pool: pool NAME { devices = … rate = … }, which
 // may name the owners of the factors of the jobs on it.
+//
+// A pool with a term or a window (from … to …) is a reservation, paid
+// for whether its devices are used or not; its devices may follow a
+// schedule (devices { DATE: N … }).
 type Pool struct {
-	StartAt StartMark `parser:"\"pool\" @@"`
-	Name    *Ident    `parser:"@@ \"{\""`
-	Owners  []*Owners `parser:"( @@"`
-	Fields  []*Field  `parser:"| @@ )* \"}\""`
+	StartAt   StartMark   `parser:"\"pool\" @@"`
+	Name      *Ident      `parser:"@@ \"{\""`
+	Owners    []*Owners   `parser:"( @@"`
+	Schedules []*Schedule `parser:"| @@"`
+	Windows   []*Window   `parser:"| @@"`
+	Fields    []*Field    `parser:"| @@ )* \"}\""`
+	EndAt     EndMark     `parser:"@@"`
+}
+
+// Window is when a job runs or a pool is reserved: from DATE to DATE, or
+// from DATE for DURATION (For).
+type Window struct {
+	StartAt StartMark `parser:"\"from\" @@"`
+	From    Expr      `parser:"@@"`
+	For     bool      `parser:"( \"to\" | @\"for\" )"`
+	Until   Expr      `parser:"@@"`
 	EndAt   EndMark   `parser:"@@"`
+}
+
+// Schedule is a pool's devices over its window: devices { DATE: N … },
+// N devices from each date until the next.
+type Schedule struct {
+	StartAt StartMark `parser:"\"devices\" @@ \"{\""`
+	Steps   []*Step   `parser:"@@* \"}\""`
+	EndAt   EndMark   `parser:"@@"`
+}
+
+// Step is one DATE: N of a schedule.
+type Step struct {
+	At      Expr `parser:"@@ \":\""`
+	Devices Expr `parser:"@@"`
+}
+
+// Span gives the step's range: from its date to past its devices.
+func (n *Step) Span() (Position, Position) {
+	start, _ := n.At.Span()
+	_, end := n.Devices.Span()
+	return start, end
 }
 
 // Job is a job on a pool, or a variant of another job:
@@ -136,8 +173,8 @@ type Job struct {
 	EndAt     EndMark   `parser:"@@"`
 }
 
-// JobItem is what a job block holds: *Field, *FactorBlock, *Expect or
-// *Owners.
+// JobItem is what a job block holds: *Field, *FactorBlock, *Expect,
+// *Owners or *Window.
 type JobItem interface{ Span() (Position, Position) }
 
 // FactorBlock is factors { … } or ceilings { … } in a job.
@@ -253,6 +290,12 @@ func (n *Pool) Span() (Position, Position)        { return n.Start(), n.End() }
 func (n *Job) Start() Position                    { return n.StartAt.Position() }
 func (n *Job) End() Position                      { return n.EndAt.Position() }
 func (n *Job) Span() (Position, Position)         { return n.Start(), n.End() }
+func (n *Window) Start() Position                 { return n.StartAt.Position() }
+func (n *Window) End() Position                   { return n.EndAt.Position() }
+func (n *Window) Span() (Position, Position)      { return n.Start(), n.End() }
+func (n *Schedule) Start() Position               { return n.StartAt.Position() }
+func (n *Schedule) End() Position                 { return n.EndAt.Position() }
+func (n *Schedule) Span() (Position, Position)    { return n.Start(), n.End() }
 func (n *FactorBlock) Start() Position            { return n.StartAt.Position() }
 func (n *FactorBlock) End() Position              { return n.EndAt.Position() }
 func (n *FactorBlock) Span() (Position, Position) { return n.Start(), n.End() }

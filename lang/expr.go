@@ -12,7 +12,7 @@ import (
 	"github.com/gpl-lang/gpl/lang/units"
 )
 
-// Expr is an expression: *NumberLit, *StringLit, *BoolLit, *Name, *Call,
+// Expr is an expression: *NumberLit, *DateLit, *StringLit, *BoolLit, *Name, *Call,
 // *Unary, *Binary, *Cond or *Paren.
 type Expr interface{ Span() (Position, Position) }
 
@@ -26,6 +26,36 @@ type Expr interface{ Span() (Position, Position) }
 type NumberLit struct {
 	At   Pos    // where it starts, compact (a file holds several literals per line)
 	Text string // the token as written, unit included
+}
+
+// DateLit is a date as written, UTC: 2027-01-04, 2027-01-04T06:30, or a
+// month, 2027-03, which only a month query reads. The parser has checked
+// that it is a date of the calendar.
+type DateLit struct {
+	At   Pos
+	Text string
+}
+
+// Start is the position of the literal's first character.
+func (n *DateLit) Start() Position { return n.At.Position() }
+
+// End is the position just past the literal.
+func (n *DateLit) End() Position { return endOfText(n.Start(), n.Text) }
+
+// Span returns the node's source range.
+func (n *DateLit) Span() (Position, Position) { return n.Start(), n.End() }
+
+// Instant is the date in seconds since 1970-01-01T00:00 UTC (a month's
+// first instant), and how much of it is written.
+func (n *DateLit) Instant() (float64, units.Precision) {
+	v, p, _ := units.ParseDate(n.Text)
+	return v, p
+}
+
+// IsMonth reports whether the literal is a month (2027-03), not a date.
+func (n *DateLit) IsMonth() bool {
+	_, p := n.Instant()
+	return p == units.MonthPrecision
 }
 
 // Amount is the numeral's value, in the literal's unit (UnitOf).
@@ -330,7 +360,7 @@ func (p *exprParser) isOp(values ...string) (string, bool) {
 func (p *exprParser) startsOperand() bool {
 	t := p.lex.Peek()
 	switch t.Type {
-	case tokNumber, tokMoney, tokString:
+	case tokNumber, tokMoney, tokString, tokDate:
 		return true
 	case tokIdent:
 		return t.Value == "not" || t.Value == "true" || t.Value == "false" || !IsKeyword(t.Value)
@@ -528,6 +558,12 @@ func (p *exprParser) primary() (Expr, error) {
 	case t.Type == tokNumber || t.Type == tokMoney:
 		p.lex.Next()
 		return parseNumber(t)
+	case t.Type == tokDate:
+		p.lex.Next()
+		if _, _, err := units.ParseDate(t.Value); err != nil {
+			return nil, &SyntaxError{Pos: t.Pos, EndPos: tokenEnd(t), Msg: err.Error()}
+		}
+		return &DateLit{At: PosOf(t.Pos), Text: t.Value}, nil
 	case t.Type == tokString:
 		p.lex.Next()
 		v, err := strconv.Unquote(t.Value)

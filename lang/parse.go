@@ -31,7 +31,7 @@ func grammarOptions(lim Limits) []participle.Option {
 		participle.Lexer(Lexer),
 		participle.Union[Stmt](statementNodes()...), // statements.go
 		participle.Union[JobItem](&Expect{}, &FactorBlock{},
-			&Owners{},
+			&Owners{}, &Window{},
 			&Field{}),
 		participle.ParseTypeWith(exprParserOf(lim)),
 		// One token decides every branch of the grammar; a larger lookahead
@@ -371,7 +371,7 @@ func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
 // token needs something after it.
 func endsStatement(t *lexer.Token) bool {
 	switch t.Type {
-	case tokString, tokNumber, tokMoney:
+	case tokString, tokNumber, tokMoney, tokDate:
 		return true
 	case tokIdent:
 		return !IsKeyword(t.Value) || t.Value == "true" || t.Value == "false"

@@ -173,6 +173,8 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 			}
 			return tokMoney, j - i
 		}
+	case isDigit(c) && dateLen(src, i) > 0:
+		return tokDate, dateLen(src, i)
 	case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
 		j := i + numeralLen(src, i, true)
 		k := j
@@ -208,6 +210,29 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 	}
 	_, sz := utf8.DecodeRuneInString(src[i:])
 	return tokInvalid, sz
+}
+
+// dateLengths are the lengths of a date literal's shapes, longest first:
+// 2027-01-04T06:30:15, 2027-01-04T06:30, 2027-01-04 and the month 2027-01.
+var dateLengths = [...]int{19, 16, 10, 7}
+
+// dateLen is the length of the date literal at src[i:], or 0: the
+// longest of its shapes (units.DateShape) that no letter, digit or
+// underscore follows. Whether it is a valid date is the parser's to say,
+// so that 2027-02-30 is an error at it, never 2027 − 2 − 30.
+func dateLen(src string, i int) int {
+	if i+7 > len(src) || src[i+4] != '-' {
+		return 0
+	}
+	for _, n := range dateLengths {
+		if i+n > len(src) || i+n < len(src) && isWord(src[i+n]) {
+			continue
+		}
+		if _, ok := units.DateShape(src[i : i+n]); ok {
+			return n
+		}
+	}
+	return 0
 }
 
 // numeralLen is the length of the numeral at src[i:] (digits, underscores,

@@ -18,6 +18,7 @@ const (
 	tokSpace
 	tokString
 	tokMoney
+	tokDate // before Number: the specification tries it first
 	tokNumber
 	tokIdent
 	tokOp
@@ -27,7 +28,7 @@ const (
 // symbols maps each token type's name to its type, as participle reads it.
 var symbols = map[string]lexer.TokenType{
 	"EOF": lexer.EOF, "Comment": tokComment, "Newline": tokNewline, "Whitespace": tokSpace,
-	"String": tokString, "Money": tokMoney, "Number": tokNumber, "Ident": tokIdent,
+	"String": tokString, "Money": tokMoney, "Number": tokNumber, "Date": tokDate, "Ident": tokIdent,
 	"Op": tokOp, "Invalid": tokInvalid,
 }
 

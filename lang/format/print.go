@@ -216,7 +216,7 @@ func (p *printer) stmt(s lang.Stmt) {
 	case *lang.Owners:
 		p.owners(s, "owners")
 	case *lang.Pool:
-		if len(s.Owners) > 0 {
+		if len(s.Owners) > 0 || len(s.Windows) > 0 || len(s.Schedules) > 0 {
 			p.poolWithOwners(s)
 			return
 		}
@@ -275,6 +275,8 @@ func (p *printer) jobItem(it lang.JobItem) {
 		p.leaf(it.Start(), it.End(), outLine{text: expectString(it)})
 	case *lang.Owners:
 		p.owners(it, "field")
+	case *lang.Window:
+		p.window(it)
 	case *lang.FactorBlock:
 		// A one-line factors or ceilings block keys its line like a field,
 		// so hours, factors and ceilings line up in one column.
@@ -345,6 +347,8 @@ func writeExpr(b *strings.Builder, e lang.Expr) {
 	switch e := e.(type) {
 	case *lang.NumberLit:
 		b.WriteString(numberText(e.Text))
+	case *lang.DateLit:
+		b.WriteString(e.Text)
 	case *lang.StringLit:
 		b.WriteString(e.Raw)
 	case *lang.BoolLit:

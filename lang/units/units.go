@@ -20,7 +20,7 @@ import (
 // product or quotient wraps around to a small exponent (256 factors of 1s
 // are s^256, not a count); Valid reports a dimension that went beyond
 // MaxExponent.
-type Dim [4]int32
+type Dim [5]int32
 
 // MaxExponent is the largest magnitude of a valid dimension exponent,
 // far beyond any quantity a plan computes (s^2 or B·s⁻¹ are typical).
@@ -34,6 +34,11 @@ var (
 	Compute  = Dim{0, 0, 1, 0}
 	Money    = Dim{0, 0, 0, 1}
 	Price    = Dim{-1, 0, 0, 1}
+	// Date is an instant: seconds since 1970-01-01T00:00 UTC. It is not
+	// a quantity: a date less a date is a duration, a date plus or less a
+	// duration a date, and dates compare; the checker refuses any other
+	// arithmetic on one, so its exponent is 0 or 1.
+	Date = Dim{0, 0, 0, 0, 1}
 	// ComputeRate is compute per duration, FLOP/s: a device's peak.
 	ComputeRate = Dim{-1, 0, 1, 0}
 )
@@ -74,17 +79,17 @@ func saturate(e int64) int32 {
 
 var dimNames = map[Dim]string{
 	Count: "count", Duration: "duration", Data: "data", Compute: "compute",
-	Money: "money", Price: "price", ComputeRate: "compute rate",
+	Money: "money", Price: "price", ComputeRate: "compute rate", Date: "date",
 }
 
 // dimPhrases are the named dimensions as a sentence uses them: data,
 // compute and money are mass nouns and take no article.
 var dimPhrases = map[Dim]string{
 	Count: "a count", Duration: "a duration", Data: "data", Compute: "compute",
-	Money: "money", Price: "a price", ComputeRate: "a compute rate",
+	Money: "money", Price: "a price", ComputeRate: "a compute rate", Date: "a date",
 }
 
-var baseSymbols = [4]string{"s", "B", "FLOP", "USD"}
+var baseSymbols = [5]string{"s", "B", "FLOP", "USD", "date"}
 
 // String names the dimension in a planner's words: "duration", "price", or
 // for an unnamed compound its base units, e.g. "B·s⁻¹".
@@ -141,7 +146,7 @@ type Unit struct {
 // Units lists every unit the language accepts after a number, by symbol.
 var Units = map[string]Unit{
 	"ms": {"ms", Duration, 0.001}, "s": {"s", Duration, 1}, "min": {"min", Duration, 60},
-	"h": {"h", Duration, 3600}, "d": {"d", Duration, 86400},
+	"h": {"h", Duration, 3600}, "d": {"d", Duration, 86400}, "wk": {"wk", Duration, 7 * 86400},
 	"B": {"B", Data, 1}, "KB": {"KB", Data, 1e3}, "MB": {"MB", Data, 1e6},
 	"GB": {"GB", Data, 1e9}, "TB": {"TB", Data, 1e12},
 	"KiB": {"KiB", Data, 1 << 10}, "MiB": {"MiB", Data, 1 << 20},
@@ -160,7 +165,7 @@ var Units = map[string]Unit{
 
 // Pattern is the alternation of unit symbols for the lexer, longest first
 // where one is a prefix of another.
-const Pattern = `USD/h|\$/h|USD|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|PFLOP/s|TFLOP/s|GFLOP/s|FLOP/s|KFLOP|MFLOP|GFLOP|TFLOP|PFLOP|FLOP|ms|min|s|h|d`
+const Pattern = `USD/h|\$/h|USD|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|PFLOP/s|TFLOP/s|GFLOP/s|FLOP/s|KFLOP|MFLOP|GFLOP|TFLOP|PFLOP|FLOP|ms|min|s|h|d|wk`
 
 // ToUnit converts v from base units into unit u. The result is rounded to 15
 // significant digits, which removes the last-bit noise of a scale factor that
@@ -288,6 +293,8 @@ func Format(v float64, d Dim) string {
 		return dollars(groupThousands(strconv.FormatFloat(v, 'f', 2, 64)), "")
 	case Price:
 		return dollars(priceNumeral(v), "/h")
+	case Date:
+		return FormatDate(v)
 	}
 	if u, ok := ReadableUnit(v, d); ok {
 		return FormatNumber(ToUnit(v, u)) + " " + u.Symbol

@@ -67,7 +67,7 @@ func TestUnitDimensions(t *testing.T) {
 		got[sym] = u.Dim.String()
 	}
 	want := map[string]string{
-		"ms": "duration", "s": "duration", "min": "duration", "h": "duration", "d": "duration",
+		"ms": "duration", "s": "duration", "min": "duration", "h": "duration", "d": "duration", "wk": "duration",
 		"B": "data", "KB": "data", "MB": "data", "GB": "data", "TB": "data",
 		"KiB": "data", "MiB": "data", "GiB": "data", "TiB": "data",
 		"FLOP": "compute", "KFLOP": "compute", "MFLOP": "compute", "GFLOP": "compute", "TFLOP": "compute", "PFLOP": "compute",

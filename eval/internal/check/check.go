@@ -214,6 +214,12 @@ func (cp *exprChecker) expr(e lang.Expr) (value.Type, ast.Node) {
 	switch n := e.(type) {
 	case *lang.NumberLit:
 		return value.NumType(n.Dim()), &ast.FloatNode{Value: n.Base()}
+	case *lang.DateLit:
+		if n.IsMonth() {
+			return cp.errorf(n, "%s is a month, which only a month query reads (NAME.month(%s).RESULT); write %s-01 for its first day, or put spaces around - for a subtraction", n.Text, n.Text, n.Text)
+		}
+		v, _ := n.Instant()
+		return value.NumType(units.Date), &ast.FloatNode{Value: v}
 	case *lang.StringLit:
 		return value.StringType, &ast.StringNode{Value: n.Value}
 	case *lang.BoolLit:
@@ -256,6 +262,9 @@ func (cp *exprChecker) unary(n *lang.Unary) (value.Type, ast.Node) {
 	if t.Kind != value.Invalid && t.Kind != value.Number {
 		return cp.errorf(n.X, "cannot negate a %s", t)
 	}
+	if t.Dim == units.Date {
+		return cp.errorf(n.X, "cannot negate a date; subtract two dates for a duration")
+	}
 	return t, &ast.UnaryNode{Operator: "-", Node: x}
 }
 
@@ -296,6 +305,9 @@ func (cp *exprChecker) binary(n *lang.Binary) (value.Type, ast.Node) {
 		if rt.Kind != value.Number {
 			return cp.errorf(n.R, "%s needs numbers; this is a %s", n.Op, rt)
 		}
+		if lt.Dim == units.Date || rt.Dim == units.Date {
+			return cp.dateArithmetic(n, lt, rt, node)
+		}
 		switch n.Op {
 		case "*":
 			return value.NumType(lt.Dim.Mul(rt.Dim)), node
@@ -325,6 +337,34 @@ func (cp *exprChecker) binary(n *lang.Binary) (value.Type, ast.Node) {
 		return cp.errorf(n, "only numbers are ordered; a %s can only be compared with == or !=", lt)
 	}
 	return value.BoolType, node
+}
+
+// dateArithmetic types +, -, * or / with a date on one side: date −
+// date is a duration, date ± duration a date, duration + date a date;
+// nothing else is defined on a date.
+func (cp *exprChecker) dateArithmetic(n *lang.Binary, lt, rt value.Type, node ast.Node) (value.Type, ast.Node) {
+	dateL, dateR := lt.Dim == units.Date, rt.Dim == units.Date
+	switch {
+	case n.Op == "-" && dateL && dateR:
+		return value.NumType(units.Duration), node
+	case (n.Op == "+" || n.Op == "-") && dateL && rt.Dim == units.Duration,
+		n.Op == "+" && dateR && lt.Dim == units.Duration:
+		return value.NumType(units.Date), node
+	case n.Op == "+" && dateL && dateR:
+		return cp.errorf(n, "cannot add two dates; subtract them for the duration between them")
+	case n.Op == "-" && dateR:
+		return cp.errorf(n, "cannot subtract a date from %s; a date less a date is a duration, a date less a duration a date", lt.Dim.Phrase())
+	case n.Op == "+" || n.Op == "-":
+		other, at := rt, n.R
+		if !dateL {
+			other, at = lt, n.L
+		}
+		if lit, ok := Unparen(at).(*lang.NumberLit); ok && lit.UnitOf() == nil {
+			return cp.errorf(at, "%s is a count; a date moves by a duration: write %sd or %sh", lit.Digits(), lit.Digits(), lit.Digits())
+		}
+		return cp.errorf(n, "cannot %s %s and a date; a date moves by a duration", map[string]string{"+": "add", "-": "subtract"}[n.Op], other.Dim.Phrase())
+	}
+	return cp.errorf(n, "cannot %s a date; subtract two dates for a duration", map[string]string{"*": "multiply", "/": "divide"}[n.Op])
 }
 
 // mismatch reports two dimensions that cannot meet, pointing at a bare

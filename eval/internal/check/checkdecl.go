@@ -273,9 +273,12 @@ func (p *Program) blockFields(fields []*lang.Field, what string, defs map[string
 	return byName, ok
 }
 
-// poolPlan is a checked pool: its fields by name.
+// poolPlan is a checked pool: its fields by name, its window and the
+// steps of its schedule of devices (capacity.go).
 type poolPlan struct {
-	Fields fieldList
+	Fields   fieldList
+	Window   *WindowPlan
+	Schedule []StepPlan
 }
 
 // fieldList is a checked block's good fields, each name once, in source
@@ -293,9 +296,9 @@ func (l fieldList) Get(name string) *lang.Field {
 }
 
 func (p *Program) checkPool(d *Decl) bool {
-	fields, ok := p.blockFields(d.poolStmt().Fields, "a pool", PoolFields)
+	fields, ok := p.blockFields(d.poolStmt().Fields, "a pool", poolFieldDefs)
 	d.Pool = &poolPlan{Fields: fields}
-	return ok
+	return p.checkPoolTime(d, d.Pool) && ok
 }
 
 // requestPlan is a checked request: its fields by name.

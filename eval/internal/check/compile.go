@@ -15,6 +15,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // This file is the compile pass for expressions: a checked expression
@@ -92,6 +93,9 @@ func (p *Program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *Compi
 	switch n := Unparen(e).(type) {
 	case *lang.NumberLit:
 		return p.constant(c, value.NumberValue(n.Base(), n.Dim()))
+	case *lang.DateLit:
+		v, _ := n.Instant()
+		return p.constant(c, value.NumberValue(v, units.Date))
 	case *lang.StringLit:
 		return p.constant(c, value.Value{Type: value.StringType, Str: n.Value})
 	case *lang.BoolLit:

@@ -33,6 +33,9 @@ func (cp *exprChecker) power(n *lang.Binary, lt, rt value.Type, l, r ast.Node) (
 	if lt.Dim == units.Count {
 		return value.CountType, node
 	}
+	if lt.Dim == units.Date {
+		return cp.errorf(n.L, "cannot raise a date to a power; subtract two dates for a duration")
+	}
 	k, ok := constNumber(n.R)
 	if !ok || k != math.Trunc(k) {
 		return cp.errorf(n.R, "the base is %s, so the exponent must be a constant whole number, such as 2", lt.Dim.Phrase())

@@ -29,6 +29,11 @@ type jobPlan struct {
 	Sites    inputSites // devices, hours, rate: where each comes from
 	Factors  [goodput.NumFactors]*lang.Field
 	Ceilings [goodput.NumFactors]*lang.Field
+	// Window is the job's window, its own or inherited (capacity.go);
+	// nil when it has none. HoursToo: the job writes hours beside its
+	// own window, which must agree.
+	Window   *WindowPlan
+	HoursToo bool
 	Owners   *jobOwners                      // owner of each factor (owners.go); shared when no owners block names one
 	chain    *[goodput.NumFactors]chainOwner // the nearest owners line along the extends chain; nil when there is none
 }
@@ -94,6 +99,9 @@ func (p *Program) poolSites(d *Decl, jp *jobPlan) {
 func (p *Program) requireInputs(d *Decl, jp *jobPlan) bool {
 	ok := true
 	for _, name := range []string{"devices", "hours"} {
+		if name == "hours" && (jp.Window != nil || jp.Pool != nil && jp.Pool.Pool != nil && jp.Pool.Pool.Window != nil) {
+			continue // the job's window, or its pool's, sets it
+		}
 		if jp.Sites.Get(name) == nil {
 			if !jp.Partial { // else it may be on the line the syntax error took
 				p.errorAt(d.Name.Start(), d.Name.End(), fmt.Sprintf("job %s has no %s: set %s in the job or in its pool", d.Name.Name, name, name))
@@ -124,7 +132,7 @@ func (p *Program) jobBase(d *Decl, jp *jobPlan) bool {
 		}
 		pj := parent.Job
 		jp.Parent, jp.Pool = parent, pj.Pool
-		jp.Sites, jp.Factors, jp.Ceilings = pj.Sites, pj.Factors, pj.Ceilings
+		jp.Sites, jp.Factors, jp.Ceilings, jp.Window = pj.Sites, pj.Factors, pj.Ceilings, pj.Window
 		if j.ExtendsOn != nil {
 			return p.extendsOn(d, jp, pj) // planning.go
 		}
@@ -147,8 +155,20 @@ func (p *Program) jobBase(d *Decl, jp *jobPlan) bool {
 func (p *Program) jobItems(d *Decl, jp *jobPlan) bool {
 	ok := true
 	var own inputSites // the job's own lines so far (a job's fields are its inputs)
+	var ownWindow *lang.Window
+	defer func() {
+		switch {
+		case ownWindow != nil:
+			jp.HoursToo = own.Get("hours") != nil
+		case own.Get("hours") != nil:
+			jp.Window = nil // its own hours replace the window it inherits
+		}
+	}()
 	for _, item := range d.JobStmt().Items {
 		switch it := item.(type) {
+		case *lang.Window:
+			ok = p.jobWindow(d, jp, it, ownWindow) && ok
+			ownWindow = it
 		case *lang.Field:
 			def, known := PoolFields[it.Name.Name]
 			if !known {

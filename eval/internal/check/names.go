@@ -76,7 +76,10 @@ func (cp *exprChecker) jobName(n *lang.Name, d *Decl, rest string) (value.Type, 
 
 // poolName resolves POOL.FIELD.
 func (cp *exprChecker) poolName(n *lang.Name, d *Decl, rest string) (value.Type, ast.Node) {
-	return cp.fieldName(n, d, rest, PoolFields, RefPool, "devices")
+	if def, ok := PoolResults[rest]; ok {
+		return cp.poolResult(n, d, def)
+	}
+	return cp.fieldName(n, d, rest, poolFieldDefs, RefPool, "devices")
 }
 
 // requestName resolves REQUEST.FIELD.

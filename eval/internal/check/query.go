@@ -35,6 +35,9 @@ func (cp *exprChecker) planningName(n *lang.Name, d *Decl, rest string) (value.T
 		if rest == "" {
 			return cp.errorf(n, "%s is a group; name one of its figures, e.g. %s.cost", d.Name.Name, d.Name.Name)
 		}
+		if Contains(GroupPoolResults, rest) {
+			return cp.poolRef(n, d, PoolResultRef{Def: PoolResults[rest]}, path)
+		}
 		fig, ok := GroupFigures[rest]
 		if !ok {
 			return cp.unknownField(n, d, rest, GroupFigureNames)
@@ -135,6 +138,11 @@ func (cp *exprChecker) query(q *lang.Query) (value.Type, ast.Node) {
 		return value.Type{}, nil
 	}
 	switch d.Kind {
+	case DeclPool, DeclGroup:
+		if q.Method.Name == "month" {
+			return cp.monthQuery(q, d) // capacity.go
+		}
+		return cp.errorf(q, "%s %s answers one query, month: %s.month(2027-03).idle_cost", DeclKinds[d.Kind].Noun, d.Name.Name, d.Name.Name)
 	case DeclSweep:
 		return cp.sweepQuery(q, d)
 	case DeclCompare:

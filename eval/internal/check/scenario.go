@@ -1,11 +1,12 @@
 package check
 
 import (
+	"sort"
+	"sync"
+
 	"github.com/gpl-lang/gpl/eval/internal/source"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
-	"sort"
-	"sync"
 
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -132,14 +133,16 @@ type Program struct {
 	unitWords    map[lang.Position]*lang.Diagnostic // syntax errors of a unit word read as a unit, by where the literal starts (addSyntax)
 	literals     map[value.Value]*Compiled          // while checking: the compiled of each constant value written as a number, shared (literal)
 	NumFields    int                                // fields compiled; each has its index in Scenario.fieldVals
-	stack        []*Decl                            // the check pass's walk
-	namesMu      sync.Mutex                         // guards names, kindNames and their counts
-	names        *suggest.Suggester                 // candidates for "did you mean", built when first needed
-	namesFor     int                                // len(order) when names was built
-	kindNames    map[declKind]*suggest.Suggester    // the declarations of each kind, for "did you mean" of a job or pool named
-	kindNamesFor int                                // len(order) when kindNames was built
-	libNames     map[string]string                  // what the bundled libraries declare, by name
-	owners       ownerTable                         // owners blocks, checked (owners.go)
+	poolJobsOnce sync.Once
+	poolJobs     map[*Decl][]*Decl               // the jobs on each pool (JobsOn)
+	stack        []*Decl                         // the check pass's walk
+	namesMu      sync.Mutex                      // guards names, kindNames and their counts
+	names        *suggest.Suggester              // candidates for "did you mean", built when first needed
+	namesFor     int                             // len(order) when names was built
+	kindNames    map[declKind]*suggest.Suggester // the declarations of each kind, for "did you mean" of a job or pool named
+	kindNamesFor int                             // len(order) when kindNames was built
+	libNames     map[string]string               // what the bundled libraries declare, by name
+	owners       ownerTable                      // owners blocks, checked (owners.go)
 	imports      *source.Reader
 	importDepth  int  // imports being read, one inside another
 	tooMany      bool // MaxDeclarations was reached (and told)

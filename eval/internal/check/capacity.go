@@ -1,0 +1,277 @@
+package check
+
+import (
+	"fmt"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/gpl-lang/gpl/eval/internal/results"
+	"github.com/gpl-lang/gpl/eval/internal/suggest"
+	"github.com/gpl-lang/gpl/eval/internal/value"
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
+)
+
+// This file checks what places pools and jobs in time (language §18,
+// §19): a pool's term, a window (from … to …, from … for …) on a pool or
+// a job, a pool's schedule of devices (devices { DATE: N … }). Each bound
+// and step is checked and compiled as a field of its own, so that the
+// evaluator reads it as it reads any field (fieldValue), once per
+// evaluation.
+
+// poolFieldDefs are the fields a pool may set: those its jobs inherit
+// (PoolFields) and its term.
+var poolFieldDefs = func() map[string]fieldDef {
+	m := map[string]fieldDef{"term": {units.Duration, "h", "the length of a reservation, paid for whether used or not"}}
+	for k, v := range PoolFields {
+		m[k] = v
+	}
+	return m
+}()
+
+// WindowPlan is a checked window: From is a date, Until a date (from …
+// to …) or, with For, a duration (from … for …). The fields are made by
+// the check pass from the window's expressions, named "from", "to" and
+// "for", so that messages and the evaluator treat them as fields.
+type WindowPlan struct {
+	Node        *lang.Window
+	From, Until *lang.Field
+	For         bool
+}
+
+// StepPlan is one step of a pool's schedule: from the date At, Devices
+// devices (both fields made by the check pass, named "from" and
+// "devices").
+type StepPlan struct {
+	At, Devices *lang.Field
+}
+
+// exprField wraps an expression as a field named name, placed at the
+// expression, for the field machinery.
+func exprField(name string, x lang.Expr) *lang.Field {
+	start, _ := x.Span()
+	return &lang.Field{Name: lang.Ident{At: lang.PosOf(start), Name: name}, Value: x}
+}
+
+var (
+	dateDef     = fieldDef{units.Date, "", "a date, such as 2027-01-04"}
+	lengthDef   = fieldDef{units.Duration, "d", "how long the window lasts, such as 14d"}
+	scheduleDef = fieldDef{units.Count, "", "devices from that date"}
+)
+
+// checkWindow checks a window's bounds; nil when one has an error.
+func (p *Program) checkWindow(w *lang.Window) *WindowPlan {
+	wp := &WindowPlan{Node: w, From: exprField("from", w.From), For: w.For}
+	until := "to"
+	def := dateDef
+	if w.For {
+		until, def = "for", lengthDef
+	}
+	wp.Until = exprField(until, w.Until)
+	ok := p.checkField(wp.From, dateDef)
+	ok = p.checkField(wp.Until, def) && ok
+	if !ok {
+		return nil
+	}
+	return wp
+}
+
+// checkPoolTime checks a pool's windows and schedules into pp; false
+// when one has an error, already reported.
+func (p *Program) checkPoolTime(d *Decl, pp *poolPlan) bool {
+	st := d.poolStmt()
+	ok := true
+	for i, w := range st.Windows {
+		if i > 0 {
+			p.errorAt(w.Start(), w.End(), fmt.Sprintf("pool %s has a window already; a pool has one", d.Name.Name))
+			ok = false
+			continue
+		}
+		if pp.Window = p.checkWindow(w); pp.Window == nil {
+			ok = false
+		}
+	}
+	for i, s := range st.Schedules {
+		if i > 0 {
+			p.errorAt(s.Start(), s.End(), fmt.Sprintf("pool %s has a schedule of devices already; a pool has one", d.Name.Name))
+			ok = false
+			continue
+		}
+		if f := pp.Fields.Get("devices"); f != nil {
+			p.errorAt(s.Start(), s.End(), fmt.Sprintf("pool %s sets devices = … and a schedule of devices; write one", d.Name.Name))
+			ok = false
+			continue
+		}
+		if len(st.Windows) == 0 {
+			p.errorAt(s.Start(), s.End(), fmt.Sprintf("a schedule of devices needs the pool's window: add from DATE to DATE to pool %s", d.Name.Name))
+			ok = false
+			continue
+		}
+		if len(s.Steps) == 0 {
+			p.errorAt(s.Start(), s.End(), "the schedule has no steps; write devices { DATE: N … }")
+			ok = false
+			continue
+		}
+		for _, step := range s.Steps {
+			sp := StepPlan{At: exprField("from", step.At), Devices: exprField("devices", step.Devices)}
+			sok := p.checkField(sp.At, dateDef)
+			sok = p.checkField(sp.Devices, scheduleDef) && sok
+			if !sok {
+				ok = false
+				continue
+			}
+			pp.Schedule = append(pp.Schedule, sp)
+		}
+	}
+	if pp.Reserved() && pp.Fields.Get("devices") == nil && len(st.Schedules) == 0 {
+		p.errorAt(d.Name.Start(), d.Name.End(), fmt.Sprintf("pool %s is a reservation (it has a term or a window) without devices: set devices = N, or devices { DATE: N … }", d.Name.Name))
+		ok = false
+	}
+	if t := pp.Fields.Get("term"); t != nil && pp.Window != nil {
+		p.errorAt(t.Start(), t.End(), fmt.Sprintf("pool %s has a window and a term; the window sets the term: drop term", d.Name.Name))
+		ok = false
+	}
+	return ok
+}
+
+// Inherited reports whether the window is not written in the job
+// statement j (it comes from the job j extends).
+func (wp *WindowPlan) Inherited(j *lang.Job) bool {
+	for _, it := range j.Items {
+		if it == lang.JobItem(wp.Node) {
+			return false
+		}
+	}
+	return true
+}
+
+// Reserved reports whether the pool is a reservation: it has a term or a
+// window, and is paid for whether its devices are used or not.
+func (pp *poolPlan) Reserved() bool { return pp.Fields.Get("term") != nil || pp.Window != nil }
+
+// jobWindow records a job's own window in jp; false on an error.
+func (p *Program) jobWindow(d *Decl, jp *jobPlan, w *lang.Window, own *lang.Window) bool {
+	if own != nil {
+		p.errorAt(w.Start(), w.End(), fmt.Sprintf("job %s has a window already; a job has one", d.Name.Name))
+		return false
+	}
+	wp := p.checkWindow(w)
+	if wp == nil {
+		return false
+	}
+	jp.Window = wp
+	return true
+}
+
+// PoolResults are a pool's results by name (results.PoolTable).
+var PoolResults = results.PoolByName
+
+// PoolResultRef reads a result of a pool (Decl a pool), or of one month
+// of a pool or group when InMonth (Month is its first instant). Group
+// (with Decl a group) reads the group's month.
+type PoolResultRef struct {
+	Def     *results.PoolDef
+	InMonth bool
+	Month   float64
+}
+
+func (PoolResultRef) isPlanRef() {}
+
+// poolResult resolves POOL.RESULT: a reference that depends on every job
+// on the pool, so that a job reading its own pool's results is a cycle.
+func (cp *exprChecker) poolResult(n *lang.Name, d *Decl, def *results.PoolDef) (value.Type, ast.Node) {
+	return cp.poolRef(n, d, PoolResultRef{Def: def}, n.Path())
+}
+
+// GroupPoolResults are the results a group takes from its pools: the
+// idle device-hours and their cost of each reservation whose every job
+// is in the group.
+var GroupPoolResults = []string{"idle_hours", "idle_cost"}
+
+// poolRef adds a reference to a pool's or group's result, depending on
+// the jobs it is computed from.
+func (cp *exprChecker) poolRef(n lang.Expr, d *Decl, ref PoolResultRef, text string) (value.Type, ast.Node) {
+	if !cp.p.dependOn(d, n, cp.diags) {
+		cp.ok = false
+		return value.Type{}, nil
+	}
+	if d.Kind == DeclPool {
+		for _, j := range cp.p.Order {
+			if j.Kind == DeclJob && cp.p.jobOnPool(j, d) && !cp.p.dependOn(j, n, cp.diags) {
+				cp.ok = false
+				return value.Type{}, nil
+			}
+		}
+	}
+	return ref.Def.Type, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Field: ref.Def.Name, Text: text, Node: n, Type: ref.Def.Type, Plan: ref})
+}
+
+// jobOnPool reports whether job j runs on pool: its own on, an extends
+// … on, or a parent's pool. It reads the statements, not the checked
+// plans, so that it can be asked while j is being checked.
+func (p *Program) jobOnPool(j, pool *Decl) bool {
+	for depth := 0; j != nil && depth < MaxDependencyDepth; depth++ {
+		st := j.JobStmt()
+		switch {
+		case st == nil:
+			return false
+		case st.On != nil:
+			return st.On.Name == pool.Name.Name
+		case st.ExtendsOn != nil:
+			return st.ExtendsOn.Name == pool.Name.Name
+		case st.Extends != nil:
+			j = p.Decls[st.Extends.Name]
+			if j == nil || j.Kind != DeclJob {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// JobsOn lists the jobs on a pool, in source order. The index of every
+// pool's jobs is built once, when first asked after the check (the
+// program does not change then), in one pass over the declarations.
+func (p *Program) JobsOn(pool *Decl) []*Decl {
+	p.poolJobsOnce.Do(func() {
+		p.poolJobs = map[*Decl][]*Decl{}
+		for _, j := range p.Order {
+			if j.Kind == DeclJob && j.Job != nil && j.Job.Pool != nil {
+				p.poolJobs[j.Job.Pool] = append(p.poolJobs[j.Job.Pool], j)
+			}
+		}
+	})
+	return p.poolJobs[pool]
+}
+
+// monthQuery resolves NAME.month(M).RESULT on a pool or a group.
+func (cp *exprChecker) monthQuery(q *lang.Query, d *Decl) (value.Type, ast.Node) {
+	if len(q.Args) != 1 || q.Args[0].Input != nil {
+		return cp.errorf(q, "month takes one month: %s.month(2027-03).idle_cost", d.Name.Name)
+	}
+	lit, ok := Unparen(q.Args[0].Value).(*lang.DateLit)
+	if !ok || !lit.IsMonth() {
+		return cp.errorf(q.Args[0], "month takes a month written as YYYY-MM, such as 2027-03")
+	}
+	field := q.FieldName()
+	if field == "" {
+		return cp.errorf(q, "name a result of the month, e.g. %s.month(%s).idle_cost", d.Name.Name, lit.Text)
+	}
+	def, ok := PoolResults[field]
+	if !ok || !def.Monthly {
+		var names []string
+		for _, r := range results.PoolTable {
+			if r.Monthly {
+				names = append(names, r.Name)
+			}
+		}
+		msg := "a month of " + d.Name.Name + " has no " + field
+		if s := suggest.Closest(field, names); s != "" {
+			msg += "; did you mean " + s + "?"
+		}
+		return cp.errorf(q, "%s", msg)
+	}
+	m, _ := lit.Instant()
+	return cp.poolRef(q, d, PoolResultRef{Def: def, InMonth: true, Month: m}, d.Name.Name+".month("+lit.Text+")."+field)
+}
