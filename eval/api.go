@@ -8,6 +8,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
@@ -17,6 +18,9 @@ type Job struct {
 	Name    string
 	Pool    string // the pool it runs on, inherited through extends
 	Extends string // the job it varies, or ""
+	// From and To are the dates it runs between, when its window or its
+	// pool's places it in time; "" else.
+	From, To string
 	// Inputs are in the engine's units: devices, hours, USD per device-hour.
 	Inputs goodput.Inputs
 	Result goodput.Result
@@ -86,13 +90,91 @@ func (s *Scenario) jobOf(d *check.Decl) (*Job, bool) {
 	if d.JobStmt().Extends != nil {
 		j.Extends = d.JobStmt().Extends.Name
 	}
+	if js.placed {
+		j.From, j.To = units.FormatDate(js.start), units.FormatDate(js.start+js.in.Hours*secondsPerHour)
+	}
 	return j, true
 }
 
-// Pool is an evaluated pool: the fields it sets.
+// Pool is an evaluated pool: the fields it sets, its jobs, and its
+// figures over its whole time and by calendar month.
 type Pool struct {
 	Name   string
-	Fields map[string]Value // devices, hours, rate, as set
+	Fields map[string]Value // devices, hours, rate, term, as set
+	// Reserved: the pool has a term or a window, and is paid for whether
+	// used or not; else its figures are its jobs' sums.
+	Reserved bool
+	// Jobs are the jobs on it, in source order.
+	Jobs []string
+	// From and To are its window's dates, "" without one; Schedule its
+	// devices over the window, when it has a schedule.
+	From, To string
+	Schedule []Step
+	// Total is its figures over its whole time; Months, one per calendar
+	// month (UTC) of its window or of its jobs' windows (nil when none).
+	Total  Period
+	Months []Period
+}
+
+// Step is one step of a pool's schedule: Devices devices from the date
+// From.
+type Step struct {
+	From    string
+	Devices float64
+}
+
+// Period is a pool's or group's figures over its whole time or one
+// calendar month: device-hours and USD.
+type Period struct {
+	// Month is the month, "2027-03", or "" for the whole time.
+	Month                                                string
+	OfferedHours, AllocatedHours, IdleHours, UsefulHours float64
+	// Cost and IdleCost are USD, defined when HasCost and HasIdleCost.
+	Cost, IdleCost       float64
+	HasCost, HasIdleCost bool
+}
+
+// Utilisation is allocated over offered device-hours (0 when none is
+// offered).
+func (p Period) Utilisation() float64 {
+	if p.OfferedHours == 0 {
+		return 0
+	}
+	return p.AllocatedHours / p.OfferedHours
+}
+
+// MPG is useful over offered device-hours: idle time counts as lost.
+func (p Period) MPG() float64 {
+	if p.OfferedHours == 0 {
+		return 0
+	}
+	return p.UsefulHours / p.OfferedHours
+}
+
+// CostPerUsefulHour is cost over useful device-hours, in USD per
+// device-hour; false when undefined.
+func (p Period) CostPerUsefulHour() (float64, bool) {
+	if !p.HasCost || p.UsefulHours == 0 {
+		return 0, false
+	}
+	return p.Cost / p.UsefulHours, true
+}
+
+func periodOf(f periodFigures) Period {
+	p := Period{OfferedHours: f.offered, AllocatedHours: f.allocated, IdleHours: f.idle, UsefulHours: f.useful,
+		Cost: f.cost, IdleCost: f.idleCost, HasCost: f.hasCost, HasIdleCost: f.hasIdleCost}
+	if f.month != 0 {
+		p.Month = units.FormatMonth(f.month)
+	}
+	return p
+}
+
+func periodsOf(fs []periodFigures) []Period {
+	var out []Period
+	for _, f := range fs {
+		out = append(out, periodOf(f))
+	}
+	return out
 }
 
 // Pools lists the evaluated pools in source order.
@@ -111,7 +193,20 @@ func (s *Scenario) AllPools() iter.Seq[Pool] {
 					vals[f.Name.Name] = v
 				}
 			}
-			if !yield(Pool{Name: d.Name.Name, Fields: vals}) {
+			ps := s.poolOf(d)
+			pool := Pool{Name: d.Name.Name, Fields: vals, Reserved: ps.reserved, Total: periodOf(ps.total), Months: periodsOf(ps.months)}
+			for _, j := range ps.jobs {
+				pool.Jobs = append(pool.Jobs, j.Name.Name)
+			}
+			if ps.windowed {
+				pool.From, pool.To = units.FormatDate(ps.start), units.FormatDate(ps.end)
+			}
+			if len(d.Pool.Schedule) > 0 {
+				for _, st := range ps.steps {
+					pool.Schedule = append(pool.Schedule, Step{From: units.FormatDate(st.at), Devices: st.devices})
+				}
+			}
+			if !yield(pool) {
 				return
 			}
 		}

@@ -28,6 +28,12 @@ type Group struct {
 	// Listed are the listed results (Job.Listed) a group has a figure
 	// for, in base units.
 	Listed []Result
+	// Idle is the idle device-hours and their cost (USD) of the
+	// reservations whose every job is in the group; Months, the group's
+	// figures by calendar month when its jobs have windows (nil else).
+	IdleHours, IdleCost float64
+	HasIdleCost         bool
+	Months              []Period
 }
 
 // Groups returns the file's groups in source order, as this evaluation
@@ -53,6 +59,8 @@ func (s *Scenario) Groups() []Group {
 		if g.OfferedHours > 0 {
 			g.MPG = g.UsefulHours / g.OfferedHours
 		}
+		total, months := s.groupPeriods(d)
+		g.IdleHours, g.IdleCost, g.HasIdleCost, g.Months = total.idle, total.idleCost, total.hasIdleCost, periodsOf(months)
 		for _, def := range results.ListedRows() {
 			if def.Group != results.GroupNone {
 				v, err := s.groupValue(d, check.GroupFigures[def.Name])

@@ -88,7 +88,7 @@ func TestGroups(t *testing.T) {
 	got := s.Groups()[0]
 	want := Group{Name: "training", Jobs: []string{"llama2_70b", "mixtral_sft"}, HasCost: true,
 		OfferedHours: 93696, HeldHours: 89057.28, ProductiveHours: 80226.816, UsefulHours: 26431.9488,
-		Cost: 234240, BadputCost: 165392.64 + 2767.488, CostPerUsefulHour: 234240 / 26431.9488, MPG: 26431.9488 / 93696,
+		Cost: 234240, BadputCost: 165392.64 + 2767.488, CostPerUsefulHour: 234240 / 26431.9488, MPG: 26431.9488 / 93696, HasIdleCost: true,
 		Owners: []OwnerRow{
 			{Owner: "program", Factors: []string{"program"}, LossHours: 52796.16 + 998.7072, LossCost: 134487.168, GainHours: 9455.616 + 143.0016, Saving: 62400},
 			{Owner: "runtime", Factors: []string{"runtime"}, LossHours: 8755.2 + 75.264, LossCost: 21888 + 188.16, GainHours: 1444.608, Saving: 12126.315789473685},

@@ -3,11 +3,12 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"github.com/gpl-lang/gpl/stdlib/priority/kapsltest"
 	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/gpl-lang/gpl/stdlib/priority/kapsltest"
 
 	"github.com/google/go-cmp/cmp"
 )

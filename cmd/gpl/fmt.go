@@ -5,13 +5,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/rogpeppe/go-internal/diff"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/format"

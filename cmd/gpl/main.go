@@ -8,11 +8,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"io"
 	"os"
 	"runtime/debug"
 	"sort"
+
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/safeio"
 )

@@ -44,11 +44,7 @@ func writeText(w io.Writer, r *report) {
 		tw.Flush()
 	}
 	for _, p := range f.Pools {
-		var parts []string
-		for _, fd := range p.Fields {
-			parts = append(parts, fd.Name+" "+fd.Value.String())
-		}
-		fmt.Fprintf(w, "\npool %s: %s\n", p.Name, strings.Join(parts, ", "))
+		writePool(w, p) // report_pools.go
 	}
 	for j := range f.AllJobs() {
 		writeJobBar(w, j, r.bar, r.utf8)
@@ -106,6 +102,9 @@ func writeJobBar(w io.Writer, j model.Job, bar, utf8 bool) {
 	fmt.Fprintf(w, "  %s × %s", count(fig.Devices, devicesText), fig.Hours)
 	if v.HasRate {
 		fmt.Fprintf(w, " at %s", count(fig.Rate, rateText))
+	}
+	if j.From != nil {
+		fmt.Fprintf(w, ", from %s to %s", *j.From, *j.To)
 	}
 	fmt.Fprintln(w)
 	if bar {

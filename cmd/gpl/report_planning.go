@@ -48,6 +48,14 @@ func writeGroup(w io.Writer, mg model.Group) {
 	for _, m := range mg.Listed {
 		fmt.Fprintf(w, "  %s %s\n", m.Name, m.Figure)
 	}
+	if g.IdleHours != 0 {
+		line := "  idle " + hoursText(g.IdleHours) + " in its reservations"
+		if g.HasIdleCost {
+			line += ", idle_cost " + money(g.IdleCost)
+		}
+		fmt.Fprintln(w, line)
+	}
+	writeMonths(w, g.Months, false)
 	// Owners and factors are names, left-aligned; the figures right-aligned.
 	rows := [][]string{{"owner", "factors", "loss_hours", "gain_hours"}}
 	if g.HasCost {

@@ -60,9 +60,68 @@ type Pool struct {
 	Devices *float64 `json:"devices"`
 	Hours   *float64 `json:"hours_h"`
 	Rate    *float64 `json:"rate_usd_per_device_hour"`
+	// Reservation is a reserved pool's figures (one with a term or a
+	// window), nil for a pool paid per use; Months its figures by
+	// calendar month when it or its jobs lie in time.
+	// Term is a reservation's term in hours; From and To its window's
+	// dates; absent when not set.
+	Term        *float64 `json:"term_h,omitempty"`
+	From        *string  `json:"from,omitempty"`
+	To          *string  `json:"to,omitempty"`
+	Reservation *Period  `json:"reservation,omitempty"`
+	Months      []Period `json:"months,omitempty"`
 	// Fields are the fields set, in the order devices, hours, rate, with
 	// their values.
 	Fields []Field `json:"-"`
+	// Figures are the pool as eval computed it, unrounded.
+	Figures eval.Pool `json:"-"`
+}
+
+// Period is a pool's or group's figures over its whole time or one
+// calendar month: device-hours, the utilisation and mpg (fractions), and
+// USD (nil without a rate); Jobs (whole time only) the jobs on the pool.
+type Period struct {
+	Month             *string  `json:"month,omitempty"`
+	OfferedHours      float64  `json:"offered_device_hours"`
+	AllocatedHours    float64  `json:"allocated_device_hours"`
+	IdleHours         float64  `json:"idle_device_hours"`
+	UsefulHours       float64  `json:"useful_device_hours"`
+	Utilisation       *float64 `json:"utilisation"`
+	MPG               *float64 `json:"mpg"`
+	Cost              *float64 `json:"cost_usd"`
+	IdleCost          *float64 `json:"idle_cost_usd"`
+	CostPerUsefulHour *float64 `json:"cost_per_useful_hour_usd"`
+	Jobs              []string `json:"jobs,omitempty"`
+}
+
+// periodOf is the report of a period.
+func periodOf(p eval.Period) Period {
+	out := Period{OfferedHours: units.Clean(p.OfferedHours), AllocatedHours: units.Clean(p.AllocatedHours),
+		IdleHours: units.Clean(p.IdleHours), UsefulHours: units.Clean(p.UsefulHours)}
+	if p.Month != "" {
+		out.Month = optional(p.Month)
+	}
+	if p.OfferedHours > 0 {
+		out.Utilisation, out.MPG = finite(p.Utilisation()), finite(p.MPG())
+	}
+	if p.HasCost {
+		out.Cost = finite(p.Cost)
+		if c, ok := p.CostPerUsefulHour(); ok {
+			out.CostPerUsefulHour = finite(c)
+		}
+	}
+	if p.HasIdleCost {
+		out.IdleCost = finite(p.IdleCost)
+	}
+	return out
+}
+
+func periodsOf(ps []eval.Period) []Period {
+	var out []Period
+	for _, p := range ps {
+		out = append(out, periodOf(p))
+	}
+	return out
 }
 
 // Field is a named value: a pool's field.
@@ -299,8 +358,13 @@ func diagnosticsOf(ds lang.Diagnostics) []Diagnostic {
 
 // PoolOf is the report of an evaluated pool.
 func PoolOf(p eval.Pool) Pool {
-	jp := Pool{Name: p.Name}
-	for _, k := range []string{"devices", "hours", "rate"} {
+	jp := Pool{Name: p.Name, Figures: p, Months: periodsOf(p.Months)}
+	if p.Reserved {
+		r := periodOf(p.Total)
+		r.Jobs = append([]string{}, p.Jobs...)
+		jp.Reservation = &r
+	}
+	for _, k := range []string{"devices", "hours", "rate", "term"} {
 		if v, ok := p.Fields[k]; ok {
 			jp.Fields = append(jp.Fields, Field{k, v})
 		}
@@ -313,6 +377,12 @@ func PoolOf(p eval.Pool) Pool {
 	}
 	if v, ok := p.Fields["rate"]; ok {
 		jp.Rate = finite(units.ToUnit(v.Num, units.Units["USD/h"]))
+	}
+	if v, ok := p.Fields["term"]; ok {
+		jp.Term = finite(units.ToUnit(v.Num, units.Units["h"]))
+	}
+	if p.From != "" {
+		jp.From, jp.To = optional(p.From), optional(p.To)
 	}
 	return jp
 }

@@ -19,6 +19,10 @@ type Job struct {
 	Name    string  `json:"name"`
 	Pool    *string `json:"pool"`
 	Extends *string `json:"extends"`
+	// From and To are the dates the job runs between, absent when it is
+	// not placed in time.
+	From *string `json:"from,omitempty"`
+	To   *string `json:"to,omitempty"`
 	// Devices is a count; Hours is in hours; Rate in USD per device-hour,
 	// nil when the job has none.
 	Devices float64  `json:"devices"`
@@ -280,6 +284,9 @@ func JobOf(j *eval.Job) Job {
 	v := newJobView(j.Inputs, j.Result, owners)
 	out := jobJSON(j.Name, j.Pool, j.Extends, j.Inputs, j.Result, v)
 	out.View = v
+	if j.From != "" {
+		out.From, out.To = optional(j.From), optional(j.To)
+	}
 	out.Listed, out.Results = metrics(j.Listed())
 	out.Figures = JobFigures{Devices: figure(j, "devices"), Hours: figure(j, "hours"), Rate: figure(j, "rate"),
 		MPG: figure(j, "mpg"), CeilingMPG: figure(j, "ceiling_mpg"), BestLever: figure(j, "best_lever"),

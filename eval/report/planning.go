@@ -39,6 +39,12 @@ type Group struct {
 	// for, as a job's are (Job.Results, Job.Listed).
 	Results map[string]*Value `json:"results,omitempty"`
 	Listed  []Metric          `json:"-"`
+	// IdleHours (device-hours) and IdleCost (USD) are those of the
+	// reservations whose every job is in the group, absent when none is;
+	// Months, its figures by calendar month when its jobs lie in time.
+	IdleHours *float64 `json:"idle_device_hours,omitempty"`
+	IdleCost  *float64 `json:"idle_cost_usd,omitempty"`
+	Months    []Period `json:"months,omitempty"`
 	// Figures are the group's as eval computes them, unrounded:
 	// device-hours, USD, USD per useful device-hour.
 	Figures eval.Group `json:"-"`
@@ -152,6 +158,13 @@ func groupOf(g eval.Group) Group {
 		ProductiveHours: units.Clean(g.ProductiveHours), UsefulHours: units.Clean(g.UsefulHours), MPG: units.Clean(g.MPG),
 		Owners: []GroupOwner{}, Figures: g}
 	jg.Listed, jg.Results = metrics(g.Listed)
+	jg.Months = periodsOf(g.Months)
+	if g.IdleHours != 0 {
+		jg.IdleHours = finite(g.IdleHours)
+		if g.HasIdleCost {
+			jg.IdleCost = finite(g.IdleCost)
+		}
+	}
 	if g.HasCost {
 		jg.Cost, jg.BadputCost, jg.CostPerUsefulHour = finite(g.Cost), finite(g.BadputCost), finite(g.CostPerUsefulHour)
 	}
