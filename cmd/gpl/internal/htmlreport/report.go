@@ -27,6 +27,7 @@ type File struct {
 	Name string
 	// Settings are the --set NAME=VALUE the file was evaluated with.
 	Settings []string
+	Pools    []Pool
 	Jobs     []Job
 	Groups   []Group
 	Compares []Compare
@@ -79,6 +80,11 @@ type Expectation struct {
 func FromScenario(s *eval.Scenario, settings []string, stream string, requests func() (io.ReadCloser, error)) (File, error) {
 	m := report.Build(s)
 	f := File{Name: m.File, Settings: settings, Stream: stream}
+	for _, p := range m.Pools {
+		if pv, ok := poolOf(p); ok {
+			f.Pools = append(f.Pools, pv)
+		}
+	}
 	for _, j := range m.Jobs {
 		job := Job{Name: j.Name, View: j.View, Listed: j.Listed}
 		if j.Pool != nil {
