@@ -450,6 +450,27 @@ func (s *Scenario) overCapacity(d *check.Decl, at, capacity, held float64, place
 		"hint: move a job's window, or give the pool more devices from "+units.FormatDate(at))
 }
 
+// poolDevices is the most devices a pool holds: its devices, or the
+// largest step of its schedule; false when it sets none. It reads only
+// the pool's own fields, not its jobs, so that a solve over one of them
+// may ask.
+func (s *Scenario) poolDevices(pool *check.Decl) (float64, bool) {
+	if pool == nil || pool.Pool == nil {
+		return 0, false
+	}
+	if f := pool.Pool.Fields.Get("devices"); f != nil {
+		v, ok := s.fieldValue(f)
+		return v.Num, ok
+	}
+	most, any := 0.0, false
+	for _, st := range pool.Pool.Schedule {
+		if v, ok := s.fieldValue(st.Devices); ok {
+			most, any = max(most, v.Num), true
+		}
+	}
+	return most, any
+}
+
 // placeErrorAt reports an error of where job j lies in time: at its own
 // window, else its hours, else its name.
 func (s *Scenario) placeErrorAt(j *check.Decl, msg string) *lang.Diagnostic {
