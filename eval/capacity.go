@@ -450,6 +450,29 @@ func (s *Scenario) overCapacity(d *check.Decl, at, capacity, held float64, place
 		"hint: move a job's window, or give the pool more devices from "+units.FormatDate(at))
 }
 
+// answerFitsPool holds a solve's answer for devices to the job's pool:
+// more devices than a reservation holds is an error at the condition;
+// more than a pool paid per use lists, a warning (the question "how many
+// devices would it take" is one a planner asks of such a pool, language
+// §16), which says the pool is too small.
+func (s *Scenario) answerFitsPool(d *check.Decl, answer *point) bool {
+	pool := d.Plan.Job.Job.Pool
+	held, ok := s.poolDevices(pool)
+	need := answer.job.in.Devices
+	if !ok || need <= held {
+		return true
+	}
+	pos, end := d.Plan.Find.Cond.Span()
+	msg := fmt.Sprintf("the condition needs %s devices; pool %s has %s", units.FormatNumber(need), pool.Name.Name, units.FormatNumber(held))
+	if pool.Pool.Reserved() {
+		s.ev.errorAt(pos, end, msg)
+		return false
+	}
+	s.ev.diags = append(s.ev.diags, &lang.Diagnostic{Severity: lang.Warning, Pos: pos, End: end, Summary: msg,
+		Notes: []string{"the answer is more than the pool lists; a job of that size needs a larger pool"}})
+	return true
+}
+
 // poolDevices is the most devices a pool holds: its devices, or the
 // largest step of its schedule; false when it sets none. It reads only
 // the pool's own fields, not its jobs, so that a solve over one of them

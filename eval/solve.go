@@ -140,12 +140,8 @@ func (s *Scenario) evalSolve(d *check.Decl) bool {
 		s.solveError(d, err)
 		return false
 	}
-	if fp.In.Kind == check.InDevices {
-		if held, ok := s.poolDevices(pd.Job.Job.Pool); ok && answer.job.in.Devices > held {
-			s.solveError(d, fmt.Errorf("the condition needs %s devices; pool %s has %s",
-				units.FormatNumber(answer.job.in.Devices), pd.Job.Job.Pool.Name.Name, units.FormatNumber(held)))
-			return false
-		}
+	if fp.In.Kind == check.InDevices && !s.answerFitsPool(d, answer) {
+		return false
 	}
 	s.of(d).plan.answer = answer
 	s.warnAboveCeiling(d, answer)

@@ -55,7 +55,7 @@ func writeGroup(w io.Writer, mg model.Group) {
 		}
 		fmt.Fprintln(w, line)
 	}
-	writeMonths(w, g.Months, false)
+	writeGroupMonths(w, g)
 	// Owners and factors are names, left-aligned; the figures right-aligned.
 	rows := [][]string{{"owner", "factors", "loss_hours", "gain_hours"}}
 	if g.HasCost {

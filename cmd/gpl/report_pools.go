@@ -45,8 +45,39 @@ func writePool(w io.Writer, p model.Pool) {
 	writeMonths(w, fig.Months, p.Reservation != nil)
 }
 
-// writeMonths prints a table by calendar month; with idle, the idle
-// device-hours and cost columns too.
+// writeGroupMonths prints a group's table by calendar month: its jobs'
+// device-hours and cost, and the idle cost of the reservations whose
+// every job is in it, when there are any.
+func writeGroupMonths(w io.Writer, g eval.Group) {
+	if len(g.Months) == 0 {
+		return
+	}
+	idle := g.IdleHours != 0
+	head := []string{"month", "offered_hours", "useful_hours", "cost"}
+	if idle {
+		head = append(head, "idle_cost")
+	}
+	rows := [][]string{head}
+	for _, m := range g.Months {
+		row := []string{m.Month, hoursText(m.OfferedHours), hoursText(m.UsefulHours), orDash(m.HasCost, m.Cost)}
+		if idle {
+			row = append(row, orDash(m.HasIdleCost, m.IdleCost))
+		}
+		rows = append(rows, row)
+	}
+	writeTable(w, rows, 1)
+}
+
+// orDash prints money when it is defined, else "—".
+func orDash(ok bool, v float64) string {
+	if !ok {
+		return "—"
+	}
+	return money(v)
+}
+
+// writeMonths prints a pool's table by calendar month; with idle (a
+// reservation), the allocated and idle device-hours and cost too.
 func writeMonths(w io.Writer, months []eval.Period, idle bool) {
 	if len(months) == 0 {
 		return
