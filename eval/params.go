@@ -132,12 +132,13 @@ func exampleValue(t Type) string {
 }
 
 // WithSettings evaluates the file again with settings, each NAME=VALUE as
-// ParseSetting reads it (the command line's --set). When any setting does
+// ParseSetting reads it (the command line's --set): s.WithSettings(
+// "measured_runtime=0.85") is ParseSetting and With in one call. When any setting does
 // not fit the file, the error is an *Error telling every one of them, each
 // quoted under SetSource, and the scenario is nil. Otherwise it is the new
 // evaluation, whose own diagnostics its Err gives; no settings, or a
 // scenario whose file could not be read, give s itself.
-func (s *Scenario) WithSettings(settings []string) (*Scenario, error) {
+func (s *Scenario) WithSettings(settings ...string) (*Scenario, error) {
 	if len(settings) == 0 || len(s.p.Files) == 0 {
 		return s, nil
 	}

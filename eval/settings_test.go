@@ -11,10 +11,10 @@ import (
 // evaluation, bad ones one *Error telling each, none the scenario itself.
 func TestWithSettings(t *testing.T) {
 	s := loadParams(t)
-	if n, err := s.WithSettings(nil); n != s || err != nil {
+	if n, err := s.WithSettings(); n != s || err != nil {
 		t.Errorf("WithSettings(nil) = %p, %v; want s itself, nil", n, err)
 	}
-	n, err := s.WithSettings([]string{"measured_runtime=0.85", "gpu_rate=3.10USD/h"})
+	n, err := s.WithSettings("measured_runtime=0.85", "gpu_rate=3.10USD/h")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestWithSettings(t *testing.T) {
 		t.Errorf("Err() = %v, want nil", n.Err())
 	}
 
-	n, err = s.WithSettings([]string{"peak=0.5", "gpu_rat=3USD/h", "measured_runtime=0.85"})
+	n, err = s.WithSettings("peak=0.5", "gpu_rat=3USD/h", "measured_runtime=0.85")
 	var le *Error
 	if n != nil || !errors.As(err, &le) {
 		t.Fatalf("bad settings gave %p, %v; want nil and an *Error", n, err)

@@ -57,7 +57,10 @@ func TestBuildDefaultScenario(t *testing.T) {
 	if d := cmp.Diff(want, f.Jobs[0], jsonPart); d != "" {
 		t.Errorf("job llama2_70b (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff(map[string]report.Named{"peak_mfu": {Value: report.Value{Type: "count", Key: "count", Val: ptr(0.45)}}}, f.Values); d != "" {
+	if d := cmp.Diff(map[string]report.Named{
+		"peak_mfu":         {Value: report.Value{Type: "count", Key: "count", Val: ptr(0.45)}},
+		"measured_runtime": {Param: true, Value: report.Value{Type: "count", Key: "count", Val: ptr(0.9)}},
+	}, f.Values); d != "" {
 		t.Errorf("values (-want +got):\n%s", d)
 	}
 	if d := cmp.Diff([]report.Pool{{Name: "shared_h100", Devices: ptr(128.0), Rate: ptr(2.5)}}, f.Pools,
