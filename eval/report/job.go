@@ -229,6 +229,24 @@ func (f Figure) String() string {
 	return f.Value.String()
 }
 
+// Readable prints the figure at a report's precision (Amount.Readable),
+// "—" when undefined.
+func (f Figure) Readable() string {
+	if !f.OK {
+		return "—"
+	}
+	return Readable(f.Value)
+}
+
+// Readable prints a value at a report's precision: a number as
+// Amount.Readable prints it, anything else as its String.
+func Readable(v eval.Value) string {
+	if v.Type.Kind != eval.Number {
+		return v.String()
+	}
+	return amountOf(v.Num, v.Type.Dim).Readable()
+}
+
 func figure(j *eval.Job, name string) Figure {
 	v, err := j.Get(name)
 	return Figure{Value: v, OK: err == nil, Err: err}

@@ -235,8 +235,8 @@ func solveOf(ms report.Solve) (Solve, error) {
 		out.Refs = append(out.Refs, Ref{Axis: 0, At: c.Ceiling, Label: c.Input + " ceiling " + number(c.Ceiling)})
 	}
 	// As the text report words it, with thousands separators.
-	out.Note = "solve " + sv.Name + " over " + sv.Job + ": " + c.Input + " = " + sv.Value.String() +
-		" gives " + sv.Condition + " (" + sv.Result.String() + " there)"
+	out.Note = "solve " + sv.Name + " over " + sv.Job + ": " + c.Input + " = " + report.Readable(sv.Value) +
+		" gives " + sv.Condition + " (" + report.Readable(sv.Result) + " there)"
 	if sv.AboveCeiling {
 		out.Note += ", above the job's ceiling"
 	}

@@ -204,23 +204,24 @@ func inAxisUnit(q Quantity, max, v float64) float64 {
 	return v
 }
 
-// formatValue prints a value as the text report does, with thousands
-// separators in hours and counts as in money: "92,160 h", "$230,400.00",
-// "$8.8605/h", "0.28215", "1,024".
+// formatValue prints a value at a report's precision (Amount.Readable),
+// with thousands separators: "92,160 h", "26,003 h", "$230,400.00",
+// "$8.8605/h", "0.28215", "1,024". The marks' data-value attributes keep
+// every digit.
 func formatValue(q Quantity, v float64) string {
-	return report.Amount{Base: v, Dim: q.Dim}.Clean().String()
+	return report.Amount{Base: v, Dim: q.Dim}.Readable()
 }
 
 // count prints a whole number of things: "1,024".
 func count(n int) string { return report.Number(float64(n)).String() }
 
-// number prints a count or a fraction as the text report does, without
-// float noise: "0.28215", "1,024".
-func number(v float64) string { return report.Number(v).Clean().String() }
+// number prints a count or a fraction to five significant figures, a
+// whole number whole: "0.28215", "0.3439", "1,024".
+func number(v float64) string { return report.Number(v).Readable() }
 
 // fraction prints a fraction computed as a difference (a loss, a gain)
-// without its float noise: "0.00891".
-func fraction(v float64) string { return report.Number(v).CleanFraction().String() }
+// without its float noise, to five significant figures: "0.00891".
+func fraction(v float64) string { return report.Number(v).CleanFraction().Readable() }
 
 // tickText prints a tick's number in the axis's unit, without the unit,
 // which the axis's label carries: "100,000".
