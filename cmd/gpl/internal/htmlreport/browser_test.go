@@ -321,7 +321,7 @@ func TestBrowserPlanningFiles(t *testing.T) {
 	for _, f := range files {
 		checkMarks(t, dom, f)
 	}
-	for _, want := range []string{"93,696 h offered → 89,057.28 h held", "compare options picks llama2_70b_spot", "devices = 148 gives useful_hours &gt;= 30000h (30,065.904 h there)"} {
+	for _, want := range []string{"93,696 h offered → 89,057 h held", "compare options picks llama2_70b_spot", "devices = 148 gives useful_hours &gt;= 30000h (30,066 h there)"} {
 		if !strings.Contains(dom, want) {
 			t.Errorf("the page lacks %q", want)
 		}

@@ -64,8 +64,8 @@ func TestWaterfallChart(t *testing.T) {
 	wantRows := [][]string{
 		{"offered", "92,160 h", "—", "—", "—"},
 		{"held", "87,552 h", "4,608 h", "scheduling", "$11,520.00"},
-		{"productive", "78,796.8 h", "8,755.2 h", "runtime", "$21,888.00"},
-		{"useful", "26,002.944 h", "52,793.856 h", "program", "$131,984.64"},
+		{"productive", "78,797 h", "8,755 h", "runtime", "$21,888.00"},
+		{"useful", "26,003 h", "52,794 h", "program", "$131,984.64"},
 	}
 	if d := cmp.Diff(wantRows, c.Table.Rows); d != "" {
 		t.Errorf("table (-want +got):\n%s", d)
@@ -203,7 +203,7 @@ func TestSweepHeatmap(t *testing.T) {
 	if d := cmp.Diff(want, marks(c)); d != "" {
 		t.Errorf("cells (-want +got):\n%s", d)
 	}
-	if c.Marks[0].Fill != "#eef3fa" || c.Marks[5].Fill != "#084594" {
+	if c.Marks[0].Fill != "#eef3fa" || c.Marks[5].Fill != "#08306b" {
 		t.Errorf("lowest cell %s, highest %s; want the ends of the scale", c.Marks[0].Fill, c.Marks[5].Fill)
 	}
 	if _, err := SweepChart(Sweep{Name: "x", Inputs: []Quantity{sched, sched, sched}}); err == nil {
@@ -216,7 +216,7 @@ func TestSolveChart(t *testing.T) {
 		Curve: [][]float64{{0.3, 0.2565}, {0.4, 0.342}, {0.5, 0.4275}}, Target: 0.3,
 		Answer: []float64{0.350877, 0.3}, Found: true})
 	got := marks(c)
-	if len(got) != 4 || got[3] != [3]string{"point answer", "program 0.350877", "0.3"} {
+	if len(got) != 4 || got[3] != [3]string{"point answer", "program 0.35088", "0.3"} {
 		t.Errorf("marks = %q, want three points and the answer", got)
 	}
 	if c.Labels[len(c.Labels)-1].Text != "target 0.3" {

@@ -302,8 +302,9 @@ func lineChart(id, title string, xq, yq Quantity, rows [][]float64, baseRow []fl
 	a := newArea(c.Width, c.Height)
 	xlo, xhi := span(xs, xq, xref)
 	ylo, yhi := span(ys, yq, yref)
-	sx := niceScale(xlo, xhi, false, a.left, a.right)
 	sy := niceScale(ylo, yhi, false, a.bottom, a.top)
+	a.fitTicks(tickTexts(sy))
+	sx := niceScale(xlo, xhi, false, a.left, a.right)
 	c.chartTitle()
 	c.valueAxis(a, sy)
 	c.baseAxis(a, a.bottom)
@@ -405,6 +406,11 @@ func heatmap(sw Sweep) Chart {
 	for _, v := range outs {
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}
+	var yTexts []string
+	for _, y := range yv {
+		yTexts = append(yTexts, tickText(inAxisUnit(sw.Inputs[1], maxAbs(yv), y)))
+	}
+	a.fitTicks(yTexts)
 	cw := (a.right - a.left) / float64(max(len(xv), 1))
 	ch := (a.bottom - a.top) / float64(max(len(yv), 1))
 	c.chartTitle()
@@ -445,7 +451,7 @@ func heatmap(sw Sweep) Chart {
 			Value: attrNumber(inAxisUnit(sw.Output, ref, p[2])), Text: text, Fill: shade(t)}
 		c.Marks = append(c.Marks, m)
 		ink := "cell-value"
-		if t > 0.55 {
+		if t > 0.5 { // the deep half of shade's ramp: white ink
 			ink = "cell-value dark"
 		}
 		if text := tickText(inAxisUnit(sw.Output, ref, p[2])); float64(len(text))*6.5 < cw-4 && ch >= 16 {
@@ -544,10 +550,18 @@ func position(vs []float64, v float64) float64 {
 	return float64(i-1) + (v-vs[i-1])/(vs[i]-vs[i-1])
 }
 
-// shade is the colour of a cell at t in [0, 1], from pale to deep blue.
+// shade is the colour of a cell at t in [0, 1], from pale to deep blue,
+// in two halves so that every cell's value reads at 4.5:1 or more: up to
+// 0.5 from #eef3fa to #7b9cc7 (dark ink, 5.6:1 at least), above it from
+// #4271ae to #08306b (white ink, 5.0:1 at least). Darker is more.
 func shade(t float64) string {
-	lerp := func(a, b int) int { return a + int(math.Round(t*float64(b-a))) }
-	return "#" + hex2(lerp(0xee, 0x08)) + hex2(lerp(0xf3, 0x45)) + hex2(lerp(0xfa, 0x94))
+	from, to := [3]int{0xee, 0xf3, 0xfa}, [3]int{0x7b, 0x9c, 0xc7}
+	u := t * 2
+	if t > 0.5 {
+		from, to, u = [3]int{0x42, 0x71, 0xae}, [3]int{0x08, 0x30, 0x6b}, (t-0.5)*2
+	}
+	lerp := func(i int) string { return hex2(from[i] + int(math.Round(u*float64(to[i]-from[i])))) }
+	return "#" + lerp(0) + lerp(1) + lerp(2)
 }
 
 func hex2(v int) string {

@@ -81,7 +81,7 @@ func TestGroupFromEval(t *testing.T) {
 		t.Errorf("marked row %d, first row %q; want program's, saving $62,400.00", c.Table.Marked, c.Table.Rows[0])
 	}
 	facts := GroupFacts(f.Groups[0])
-	if got, want := facts[1][1], "93,696 h offered → 89,057.28 h held → 80,226.816 h productive → 26,431.9488 h useful"; got != want {
+	if got, want := facts[1][1], "93,696 h offered → 89,057 h held → 80,227 h productive → 26,432 h useful"; got != want {
 		t.Errorf("device-hours %q, want %q", got, want)
 	}
 }
@@ -229,7 +229,7 @@ func TestSolveFromEval(t *testing.T) {
 	if want := "target 30,000 h"; c.Labels[len(c.Labels)-1].Text != want {
 		t.Errorf("last label %q, want %q", c.Labels[len(c.Labels)-1].Text, want)
 	}
-	if want := "solve devices_needed over llama2_70b: devices = 148 gives useful_hours >= 30000h (30,065.904 h there). The curve is the result at 41 values across the range searched."; s.Note != want {
+	if want := "solve devices_needed over llama2_70b: devices = 148 gives useful_hours >= 30000h (30,066 h there). The curve is the result at 41 values across the range searched."; s.Note != want {
 		t.Errorf("note %q\nwant %q", s.Note, want)
 	}
 	r := sv["runtime_needed"]

@@ -103,6 +103,45 @@ func newArea(w, h float64) plotArea {
 	return plotArea{left: marginLeft, top: marginTop, right: w - marginRight, bottom: h - marginBottom}
 }
 
+// fitTicks widens the area's left margin, when the widest of the value
+// axis's tick labels needs it, so that the labels and the rotated axis
+// title left of them never overlap, whatever the magnitude: the title's
+// glyphs end at x = 21, and a tick label ends 6 px left of the axis.
+func (a *plotArea) fitTicks(texts []string) {
+	widest := 0.0
+	for _, t := range texts {
+		widest = math.Max(widest, textWidth(t))
+	}
+	a.left = math.Max(a.left, widest+34)
+}
+
+// textWidth is an upper estimate of a tick label's width in pixels at
+// 12 px in the page's fonts (DejaVu Sans is the widest: digits 0.636 em,
+// separators and spaces 0.318 em).
+func textWidth(s string) float64 {
+	w := 0.0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9', r == '$':
+			w += 0.636
+		case r == ',' || r == '.' || r == ' ':
+			w += 0.318
+		default:
+			w += 0.7
+		}
+	}
+	return w * 12
+}
+
+// tickTexts are the labels of a scale's ticks.
+func tickTexts(s scale) []string {
+	var out []string
+	for _, t := range s.ticks() {
+		out = append(out, tickText(t))
+	}
+	return out
+}
+
 // scale maps values of a quantity onto a span of pixels.
 type scale struct {
 	lo, hi     float64 // data range, in the axis's unit
