@@ -128,6 +128,12 @@ func (p *Program) AddParsed(f *lang.File, src []byte) {
 	p.Sources[f.Name] = src
 	p.FileNamed[f.Name] = f
 	p.Files = append(p.Files, f)
+	if p.importDepth > 0 {
+		if p.owners.importedFiles == nil {
+			p.owners.importedFiles = map[*lang.File]bool{}
+		}
+		p.owners.importedFiles[f] = true // its owners blocks yield to the given files' (owners.go)
+	}
 	for name := range f.Lost {
 		p.lost[name] = true
 	}
