@@ -113,7 +113,7 @@ func (p *Program) AddFile(name string, src []byte, from *lang.Import) {
 func (p *Program) AddSyntax(ds lang.Diagnostics) {
 	p.Diags = append(p.Diags, ds...)
 	for _, d := range ds {
-		if strings.HasSuffix(d.Summary, "is not a unit") {
+		if strings.Contains(d.Summary, "is not a unit") { // unitAsWord, countedThing (lang/hints.go)
 			if p.unitWords == nil {
 				p.unitWords = map[lang.Position]*lang.Diagnostic{}
 			}
