@@ -215,8 +215,8 @@ func numberOf(v any) any {
 }
 
 // planningFiles are the language's planning test files, which have what
-// the bundled scenarios may lack: groups and compares of jobs without a
-// rate, sweeps of two inputs, solves of each input.
+// the bundled scenarios lack: compares by every ranking, a sweep of two
+// inputs, solves of every kind of input.
 var planningFiles = []string{"planning_groups.gpl", "planning_compare.gpl", "planning_sweep.gpl", "planning_solve.gpl"}
 
 // copyPlanningFiles copies planningFiles into dir.
