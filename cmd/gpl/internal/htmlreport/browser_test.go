@@ -166,7 +166,7 @@ func checkMarks(t *testing.T, dom string, f File) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	figures := map[string][][2]string{} // figure id → (class, data-value) of each mark
+	figures := map[string][][2]string{}  // figure id → (class, data-value) of each mark
 	elems := map[string]map[string]int{} // figure id → "TAG.CLASS" → how many, for what is not a mark
 	var text strings.Builder
 	var walk func(n *html.Node, fig string)

@@ -2,10 +2,10 @@ package htmlreport
 
 import (
 	"bytes"
-	"slices"
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
