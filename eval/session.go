@@ -15,7 +15,10 @@ import (
 // incremental: only what they declare is checked and evaluated, so a
 // declaration typed after a thousand others costs what the first did.
 // Dropping or replacing a piece re-checks and re-evaluates the session,
-// from the trees already parsed.
+// from the trees already parsed, and so does adding a top-level owners
+// block to a session with jobs, since it names their owners too. The
+// pieces' top-level owners blocks are one level, as a file's are, and win
+// over those of the files they import.
 //
 // A Session is for one goroutine, and a change is committed or discarded
 // before the next is tried. The scenarios it hands out share its program:
