@@ -2,9 +2,11 @@ package eval
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpl-lang/gpl/lang"
 )
 
 // TestWithSettings applies --set style settings: good ones give a new
@@ -49,5 +51,23 @@ func TestWithSettings(t *testing.T) {
 	}
 	if diff := cmp.Diff(wantSummaries, summaries); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	// Each diagnostic quotes its own setting, the Nth setting as line N.
+	var b strings.Builder
+	le.Diagnostics.RenderAll(&b, le.Sources, lang.Style{})
+	wantText := `error: peak is a let, not a param; declare it with param to set it from outside the file
+  --> --set:1:1
+   |
+ 1 | peak=0.5
+   | ^^^^
+
+error: unknown param gpu_rat; did you mean gpu_rate?
+  --> --set:2:1
+   |
+ 2 | gpu_rat=3USD/h
+   | ^^^^^^^
+`
+	if diff := cmp.Diff(wantText, b.String()); diff != "" {
+		t.Errorf("rendered (-want +got):\n%s", diff)
 	}
 }

@@ -35,8 +35,8 @@ type Job struct {
 	Badput float64 `json:"badput"`
 	Loss   Factors `json:"loss"`
 	// OfferedHours and UsefulHours are device-hours.
-	OfferedHours float64 `json:"offered_device_hours"`
-	UsefulHours  float64 `json:"useful_device_hours"`
+	OfferedHours float64 `json:"offered_hours_h"`
+	UsefulHours  float64 `json:"useful_hours_h"`
 	// Cost and BadputCost are USD, CostPerUsefulHour USD per useful
 	// device-hour; nil without a rate (and the last when mpg is 0).
 	Cost              *float64 `json:"cost_usd"`

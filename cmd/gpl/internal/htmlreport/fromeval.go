@@ -227,7 +227,7 @@ func solveOf(ms report.Solve) (Solve, error) {
 		return Solve{}, err
 	}
 	out := Solve{Name: sv.Name, Input: Quantity{c.Input, c.InputDim}, Output: Quantity{resultName(c.Result), c.ResultDim},
-		Target: c.Target, Answer: []float64{sv.Value.Num, sv.Result.Num}, Found: true}
+		Op: c.Op, Target: c.Target, Answer: []float64{sv.Value.Num, sv.Result.Num}, Found: true}
 	for _, p := range c.Points {
 		out.Curve = append(out.Curve, []float64{p[0], p[1]})
 	}
