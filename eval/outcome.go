@@ -83,6 +83,24 @@ func (o Outcome) Status() string {
 	return "fail"
 }
 
+// String is the outcome in one line, as a test runner lists it: the
+// expectation's name and its status, and for a failure or an error what
+// the diagnostic says ("plan.gpl:10: expect mpg ≈ 0.29: fail: expectation
+// failed: got 0.28215, want 0.29 ± 0.005 (off by 0.00785)").
+func (o Outcome) String() string {
+	s := o.Status()
+	if o.Expectation != nil {
+		s = o.Expectation.Name() + ": " + s
+	}
+	if d := o.Diagnostic; d != nil && !o.Pass {
+		s += ": " + d.Summary
+		if d.Label != "" {
+			s += ": " + d.Label
+		}
+	}
+	return s
+}
+
 // WithinPercent is the percentage of "≈ X within P%", and whether the
 // expect has one; it is known once the outcome is, since P may be an
 // expression.

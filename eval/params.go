@@ -109,8 +109,19 @@ func (s *Scenario) ParseSetting(setting string) (string, Value, error) {
 		return fail(valueStart, len(setting), fmt.Sprintf("the value of %s must be a constant, such as %s", name, exampleValue(d.Type)))
 	}
 	if c.Type != d.Type {
-		return fail(valueStart, len(setting), fmt.Sprintf("%s is %s, but %s is %s; write it as, e.g., %s",
-			name, d.Type.Phrase(), strings.TrimSpace(setting[valueStart:]), c.Type.Phrase(), exampleValue(d.Type)))
+		how := "write it as, e.g., " + exampleValue(d.Type)
+		if ex, ok := check.SetExample(d, x); ok && c.Type.Kind == Number {
+			switch {
+			case d.Type.Dim == units.Count:
+				how = "write it without a unit: " + ex
+			case c.Type.Dim == units.Count:
+				how = "write its unit, e.g. " + ex
+			default:
+				how = "write it as, e.g., " + ex
+			}
+		}
+		return fail(valueStart, len(setting), fmt.Sprintf("%s is %s, but %s is %s; %s",
+			name, d.Type.Phrase(), strings.TrimSpace(setting[valueStart:]), c.Type.Phrase(), how))
 	}
 	var out sink
 	v, ok := s.run(c, &out)
@@ -123,6 +134,8 @@ func (s *Scenario) ParseSetting(setting string) (string, Value, error) {
 // exampleValue writes a value of type t as a --set would.
 func exampleValue(t Type) string {
 	switch {
+	case t.Kind == Bool:
+		return "true"
 	case t.Kind != Number:
 		return "a " + t.String()
 	case t.Dim == units.Count:
@@ -132,29 +145,41 @@ func exampleValue(t Type) string {
 }
 
 // WithSettings evaluates the file again with settings, each NAME=VALUE as
-// ParseSetting reads it (the command line's --set). When any setting does
+// ParseSetting reads it (the command line's --set): s.WithSettings(
+// "measured_runtime=0.85") is ParseSetting and With in one call. When any setting does
 // not fit the file, the error is an *Error telling every one of them, each
-// quoted under SetSource, and the scenario is nil. Otherwise it is the new
-// evaluation, whose own diagnostics its Err gives; no settings, or a
-// scenario whose file could not be read, give s itself.
-func (s *Scenario) WithSettings(settings []string) (*Scenario, error) {
+// quoted under SetSource as its line (the second setting is line 2), and
+// the scenario is nil. Otherwise it is the new evaluation, whose own
+// diagnostics its Err gives; no settings, or a scenario whose file could
+// not be read, give s itself.
+func (s *Scenario) WithSettings(settings ...string) (*Scenario, error) {
 	if len(settings) == 0 || len(s.p.Files) == 0 {
 		return s, nil
 	}
 	params := map[string]Value{}
 	var bad Error
-	for _, set := range settings {
+	// The settings are the lines of one source, the Nth setting line N,
+	// so that each diagnostic quotes its own.
+	offset := 0
+	for i, set := range settings {
 		name, v, err := s.ParseSetting(set)
 		if err != nil {
 			var le *Error
 			if !errors.As(err, &le) {
 				return nil, err
 			}
+			for _, d := range le.Diagnostics {
+				d.Pos.Line, d.End.Line = i+1, i+1
+				d.Pos.Offset += offset
+				d.End.Offset += offset
+			}
 			bad.Diagnostics = append(bad.Diagnostics, le.Diagnostics...)
-			bad.Sources = le.Sources
-			continue
+			bad.Sources = lang.Sources{SetSource: []byte(strings.Join(settings, "\n"))}
 		}
-		params[name] = v
+		offset += len(set) + 1
+		if err == nil {
+			params[name] = v
+		}
 	}
 	if len(bad.Diagnostics) > 0 {
 		return nil, &bad

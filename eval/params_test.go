@@ -57,7 +57,7 @@ func TestParseSetting(t *testing.T) {
 		{"count", "measured_runtime=0.85", "measured_runtime", "0.85", ""},
 		{"price", "gpu_rate=3.10USD/h", "gpu_rate", "$3.10/h", ""},
 		{"an expression of constants", "gpu_rate = 2 * 1.5 USD/h", "gpu_rate", "$3.00/h", ""},
-		{"wrong dimension", "measured_runtime=85h", "", "", `error: measured_runtime is a count, but 85h is a duration; write it as, e.g., 0.85
+		{"wrong dimension", "measured_runtime=85h", "", "", `error: measured_runtime is a count, but 85h is a duration; write it without a unit: 85
   --> --set:1:18
    |
  1 | measured_runtime=85h
@@ -267,5 +267,86 @@ func BenchmarkWithParamAndTest(b *testing.B) {
 			b.Fatal(err)
 		}
 		n.Test()
+	}
+}
+
+// A setting of the wrong dimension is hinted with the number as given, in
+// the unit the param's default is written in (issue 18: spot_rate=1.5 was
+// hinted "e.g. 1 USD/h").
+func TestSettingHints(t *testing.T) {
+	s, err := LoadSource("h.gpl", []byte("param gpu_rate = 2.50 USD/h\nparam window = 720h\nparam dollars = $1.20/h\n"+
+		"param step = 2 * 1s\nparam spot = false\nparam n = 128\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, setting, err string }{
+		{"a price without its unit", "gpu_rate=1.5", `error: gpu_rate is a price, but 1.5 is a count; write its unit, e.g. 1.5 USD/h
+  --> --set:1:10
+   |
+ 1 | gpu_rate=1.5
+   |          ^^^
+`},
+		{"a negative price without its unit", "gpu_rate=-0.5", `error: gpu_rate is a price, but -0.5 is a count; write its unit, e.g. -0.5 USD/h
+  --> --set:1:10
+   |
+ 1 | gpu_rate=-0.5
+   |          ^^^^
+`},
+		{"a price in hours", "gpu_rate=1.5h", `error: gpu_rate is a price, but 1.5h is a duration; write it as, e.g., 1.5 USD/h
+  --> --set:1:10
+   |
+ 1 | gpu_rate=1.5h
+   |          ^^^^
+`},
+		{"a duration without its unit", "window=30", `error: window is a duration, but 30 is a count; write its unit, e.g. 30h
+  --> --set:1:8
+   |
+ 1 | window=30
+   |        ^^
+`},
+		{"dollars without their unit", "dollars=3", `error: dollars is a price, but 3 is a count; write its unit, e.g. $3/h
+  --> --set:1:9
+   |
+ 1 | dollars=3
+   |         ^
+`},
+		{"a duration without a written default", "step=30", `error: step is a duration, but 30 is a count; write its unit, e.g. 30s, 30min or 30h
+  --> --set:1:6
+   |
+ 1 | step=30
+   |      ^^
+`},
+		{"an expression of the wrong dimension", "gpu_rate=2 * 3", `error: gpu_rate is a price, but 2 * 3 is a count; write it as, e.g., 1 USD/h
+  --> --set:1:10
+   |
+ 1 | gpu_rate=2 * 3
+   |          ^^^^^
+`},
+		{"a bool", "spot=1", `error: spot is a bool, but 1 is a count; write it as, e.g., true
+  --> --set:1:6
+   |
+ 1 | spot=1
+   |      ^
+`},
+		{"a count with a unit", "n=2h", `error: n is a count, but 2h is a duration; write it without a unit: 2
+  --> --set:1:3
+   |
+ 1 | n=2h
+   |   ^^
+`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := s.ParseSetting(tc.setting)
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("error %v is not an *Error", err)
+			}
+			var b strings.Builder
+			e.Diagnostics.RenderAll(&b, e.Sources, lang.Style{})
+			if diff := cmp.Diff(tc.err, b.String()); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -15,7 +15,10 @@ import (
 // incremental: only what they declare is checked and evaluated, so a
 // declaration typed after a thousand others costs what the first did.
 // Dropping or replacing a piece re-checks and re-evaluates the session,
-// from the trees already parsed.
+// from the trees already parsed, and so does adding a top-level owners
+// block to a session with jobs, since it names their owners too. The
+// pieces' top-level owners blocks are one level, as a file's are, and win
+// over those of the files they import.
 //
 // A Session is for one goroutine, and a change is committed or discarded
 // before the next is tried. The scenarios it hands out share its program:
@@ -171,6 +174,38 @@ func (se *Session) extend(add []Source) *Change {
 		p.AddSyntax(src.diags)
 		p.AddParsed(src.file, src.Text)
 	}
+	owners, top := p.AddOwners(mark.files, mark.order)
+	undo := func() {
+		p.DropOwners(owners, mark.files, mark.order)
+		for _, d := range p.Order[mark.order:] {
+			delete(p.Decls, d.Name.Name)
+		}
+		for _, f := range p.Files[mark.files:] {
+			delete(p.Loaded, f.Name)
+			delete(p.Sources, f.Name)
+			delete(p.FileNamed, f.Name)
+		}
+		p.Files, p.Order, p.Params, p.NumFields = p.Files[:mark.files], p.Order[:mark.order], p.Params[:mark.params], mark.fields
+		p.NumValues = marked
+		p.ExpectNodes, p.Expects, p.Diags = p.ExpectNodes[:mark.nodes], p.Expects[:mark.expects], p.Diags[:mark.diags]
+		p.Classes = map[string]bool{}
+		for _, d := range p.Order {
+			if d.Kind == check.DeclRules {
+				for _, r := range d.RulesStmt().Rules {
+					p.Classes[r.Class.Name] = true
+				}
+				p.Classes[d.RulesStmt().Else.Name] = true
+			}
+		}
+	}
+	if top && slices.ContainsFunc(p.Order[:mark.order], func(d *check.Decl) bool { return d.Kind == check.DeclJob }) {
+		// A top-level owners block names the owners of the jobs declared
+		// before too: they are checked again, with it.
+		undo()
+		all := append(slices.Clone(se.sources), add...)
+		p, s := se.rebuild(all)
+		return &Change{se: se, s: s, err: s.err(), sources: all, p: p}
+	}
 	for _, d := range p.Order[mark.order:] {
 		p.CheckDecl(d, nil, &p.Diags)
 	}
@@ -203,28 +238,6 @@ func (se *Session) extend(add []Source) *Change {
 	}
 	for _, d := range p.Order[mark.order:] {
 		s.force(d)
-	}
-	undo := func() {
-		for _, d := range p.Order[mark.order:] {
-			delete(p.Decls, d.Name.Name)
-		}
-		for _, f := range p.Files[mark.files:] {
-			delete(p.Loaded, f.Name)
-			delete(p.Sources, f.Name)
-			delete(p.FileNamed, f.Name)
-		}
-		p.Files, p.Order, p.Params, p.NumFields = p.Files[:mark.files], p.Order[:mark.order], p.Params[:mark.params], mark.fields
-		p.NumValues = marked
-		p.ExpectNodes, p.Expects, p.Diags = p.ExpectNodes[:mark.nodes], p.Expects[:mark.expects], p.Diags[:mark.diags]
-		p.Classes = map[string]bool{}
-		for _, d := range p.Order {
-			if d.Kind == check.DeclRules {
-				for _, r := range d.RulesStmt().Rules {
-					p.Classes[r.Class.Name] = true
-				}
-				p.Classes[d.RulesStmt().Else.Name] = true
-			}
-		}
 	}
 	return &Change{se: se, s: s, err: s.err(), sources: append(se.sources, add...), p: p, undo: undo}
 }

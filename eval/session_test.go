@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpl-lang/gpl/lang/units"
@@ -103,3 +104,62 @@ func benchmarkSessionAdd(b *testing.B, n int) {
 // The cost of one declaration must not grow with the session.
 func BenchmarkSessionAdd1000(b *testing.B) { benchmarkSessionAdd(b, 1000) }
 func BenchmarkSessionAdd4000(b *testing.B) { benchmarkSessionAdd(b, 4000) }
+
+// A session's owners blocks name owners as in a file: a job's and a
+// pool's, added with them, and a top-level one added after the jobs,
+// which names theirs too; the pieces' blocks win over an imported file's,
+// and a discarded block leaves the owners as they were (issue 18).
+func TestSessionOwners(t *testing.T) {
+	lib := "owners { scheduling = \"lib capacity\"  runtime = \"lib infra\" }\n" +
+		"pool p { devices = 8\n owners { program = \"pool team\" } }\n" +
+		"job j on p { hours = 1h\n factors { S = 1 R = 1 P = 1 } }\n"
+	se := NewSession(Options{FS: fstest.MapFS{"lib.gpl": {Data: []byte(lib)}}})
+	owners := func(s *Scenario, job string) []string {
+		t.Helper()
+		var out []string
+		for _, f := range []string{"scheduling", "runtime", "program"} {
+			v, err := s.Value(job + ".owner." + f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, v.Str)
+		}
+		return out
+	}
+	for i, text := range []string{
+		`import "lib.gpl"`,
+		"job k on p { hours = 1h\n owners { runtime = \"k infra\" }\n factors { S = 1 R = 1 P = 1 } }",
+	} {
+		c := se.Try([]Source{src(fmt.Sprintf("<%d>", i), text)}, nil)
+		if c.Err() != nil {
+			t.Fatalf("%s: %v", text, c.Err())
+		}
+		c.Commit()
+	}
+	if d := cmp.Diff([]string{"lib capacity", "k infra", "pool team"}, owners(se.Scenario(), "k")); d != "" {
+		t.Errorf("k's owners (-want +got):\n%s", d)
+	}
+	c := se.Try([]Source{src("<2>", `owners { scheduling = "capacity" }`)}, nil)
+	if c.Err() != nil {
+		t.Fatal(c.Err())
+	}
+	if d := cmp.Diff([]string{"capacity", "lib infra", "pool team"}, owners(c.Scenario(), "j")); d != "" {
+		t.Errorf("j's owners with the block (-want +got):\n%s", d)
+	}
+	c.Discard()
+	if d := cmp.Diff([]string{"lib capacity", "lib infra", "pool team"}, owners(se.Scenario(), "j")); d != "" {
+		t.Errorf("j's owners after the discard (-want +got):\n%s", d)
+	}
+	// Added while no job is declared yet, the block is added in place.
+	se = NewSession(Options{})
+	for i, text := range []string{`owners { program = "model" }`, "pool p { devices = 8 }", "job j on p { hours = 1h\n factors { S = 1 R = 1 P = 1 } }"} {
+		c := se.Try([]Source{src(fmt.Sprintf("<%d>", i), text)}, nil)
+		if c.Err() != nil {
+			t.Fatalf("%s: %v", text, c.Err())
+		}
+		c.Commit()
+	}
+	if d := cmp.Diff([]string{"scheduling", "runtime", "model"}, owners(se.Scenario(), "j")); d != "" {
+		t.Errorf("owners named before the job (-want +got):\n%s", d)
+	}
+}

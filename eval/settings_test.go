@@ -2,19 +2,21 @@ package eval
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpl-lang/gpl/lang"
 )
 
 // TestWithSettings applies --set style settings: good ones give a new
 // evaluation, bad ones one *Error telling each, none the scenario itself.
 func TestWithSettings(t *testing.T) {
 	s := loadParams(t)
-	if n, err := s.WithSettings(nil); n != s || err != nil {
+	if n, err := s.WithSettings(); n != s || err != nil {
 		t.Errorf("WithSettings(nil) = %p, %v; want s itself, nil", n, err)
 	}
-	n, err := s.WithSettings([]string{"measured_runtime=0.85", "gpu_rate=3.10USD/h"})
+	n, err := s.WithSettings("measured_runtime=0.85", "gpu_rate=3.10USD/h")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +36,7 @@ func TestWithSettings(t *testing.T) {
 		t.Errorf("Err() = %v, want nil", n.Err())
 	}
 
-	n, err = s.WithSettings([]string{"peak=0.5", "gpu_rat=3USD/h", "measured_runtime=0.85"})
+	n, err = s.WithSettings("peak=0.5", "gpu_rat=3USD/h", "measured_runtime=0.85")
 	var le *Error
 	if n != nil || !errors.As(err, &le) {
 		t.Fatalf("bad settings gave %p, %v; want nil and an *Error", n, err)
@@ -49,5 +51,23 @@ func TestWithSettings(t *testing.T) {
 	}
 	if diff := cmp.Diff(wantSummaries, summaries); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	// Each diagnostic quotes its own setting, the Nth setting as line N.
+	var b strings.Builder
+	le.Diagnostics.RenderAll(&b, le.Sources, lang.Style{})
+	wantText := `error: peak is a let, not a param; declare it with param to set it from outside the file
+  --> --set:1:1
+   |
+ 1 | peak=0.5
+   | ^^^^
+
+error: unknown param gpu_rat; did you mean gpu_rate?
+  --> --set:2:1
+   |
+ 2 | gpu_rat=3USD/h
+   | ^^^^^^^
+`
+	if diff := cmp.Diff(wantText, b.String()); diff != "" {
+		t.Errorf("rendered (-want +got):\n%s", diff)
 	}
 }

@@ -204,6 +204,7 @@ var hintRules = []func(*errorSite) *syntaxHint{
 	commaBetweenFields,
 	assignmentInComparison,
 	unitAsWord,
+	countedThing,
 	ruleWithoutClass,
 	rulesWithoutElse,
 	expressionCutAtLineEnd,
@@ -414,6 +415,54 @@ func unitAsWord(s *errorSite) *syntaxHint {
 	}
 	return hinted(n.Pos, tokenEnd(w), fmt.Sprintf("%q is not a unit", w.Value), "write "+lit,
 		edit{From: n.Pos, To: tokenEnd(w), Text: lit})
+}
+
+// countedWords are the things a plan counts, written after a number as if
+// they were units (3 GPU, 8 nodes), in lower case and the singular.
+var countedWords = map[string]bool{
+	"gpu": true, "tpu": true, "npu": true, "xpu": true, "device": true, "accelerator": true, "chip": true,
+	"card": true, "node": true, "host": true, "machine": true, "server": true, "instance": true,
+	"core": true, "worker": true, "replica": true, "rank": true, "job": true, "request": true,
+}
+
+// isCountedWord reports whether w names a thing counted, as countedWords
+// do, or an accelerator's model (H100, A100s, MI300X).
+func isCountedWord(w string) bool {
+	lw := strings.ToLower(w)
+	if countedWords[lw] || countedWords[strings.TrimSuffix(lw, "s")] {
+		return true
+	}
+	lw = strings.TrimSuffix(lw, "s")
+	letters, digits := 0, 0
+	for letters < len(lw) && lw[letters] >= 'a' && lw[letters] <= 'z' {
+		letters++
+	}
+	for letters+digits < len(lw) && lw[letters+digits] >= '0' && lw[letters+digits] <= '9' {
+		digits++
+	}
+	rest := len(lw) - letters - digits
+	return letters >= 1 && letters <= 2 && digits == 3 && rest <= 1 && (rest == 0 || lw[len(lw)-1] >= 'a' && lw[len(lw)-1] <= 'z')
+}
+
+// countedThing: a number followed by the thing it counts, 3 GPU: a unit
+// measures, and a count of things is a bare number.
+func countedThing(s *errorSite) *syntaxHint {
+	w, n := s.tok(s.at), s.tok(s.at-1)
+	if w == nil || w.Type != tokIdent || IsKeyword(w.Value) || n == nil || n.Type != tokNumber || n.Pos.Line != w.Pos.Line ||
+		numeralLen(n.Value, 0, true) != len(n.Value) || !isCountedWord(w.Value) {
+		return nil
+	}
+	return hinted(n.Pos, tokenEnd(w), fmt.Sprintf("%q is not a unit: units measure quantities, and %s are counted", w.Value, plural(w.Value)),
+		"write a count, a bare number: "+n.Value,
+		edit{From: n.Pos, To: tokenEnd(w), Text: n.Value})
+}
+
+// plural is a counted word in the plural, for a message: GPUs, nodes.
+func plural(w string) string {
+	if strings.HasSuffix(w, "s") {
+		return w
+	}
+	return w + "s"
 }
 
 // ruleWithoutClass: a rule that ends at "->". The grammar takes the next

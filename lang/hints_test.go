@@ -119,6 +119,22 @@ error: syntax error: "minuts" is not a unit
    |         ^^^^^^^^^
    = hint: write 30min
 `},
+		{"a counted thing as a unit", "pool p { devices = 3 GPU }\n", `
+error: syntax error: "GPU" is not a unit: units measure quantities, and GPUs are counted
+  --> t.gpl:1:20
+   |
+ 1 | pool p { devices = 3 GPU }
+   |                    ^^^^^
+   = hint: write a count, a bare number: 3
+`},
+		{"an accelerator's model as a unit", "let n = 16 MI300X\n", `
+error: syntax error: "MI300X" is not a unit: units measure quantities, and MI300Xs are counted
+  --> t.gpl:1:9
+   |
+ 1 | let n = 16 MI300X
+   |         ^^^^^^^^^
+   = hint: write a count, a bare number: 16
+`},
 		{"a word that is no unit", "let t = 30 abcd\n", `
 error: syntax error: unexpected "abcd"
   --> t.gpl:1:12

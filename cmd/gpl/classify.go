@@ -20,7 +20,9 @@ const classifyUsage = `usage: gpl classify --rules NAME [flags] [RULES.gpl] [REQ
 Reads one JSON object per line with kapsl's keys (priority, sla_deadline in ms,
 batch_size, input_size_bytes, estimated_flops; a missing key is an absent field)
 and writes one result per input line, in order, flushing whenever it waits for
-more input, so results of a live stream appear as their lines arrive.
+more input, so results of a live stream appear as their lines arrive. Other keys
+(a request id, a model name, nested objects) are ignored, and counted by
+--summary; --strict-keys makes one an unusable line.
 
 Which argument is which:
   --rules NAME          names the ruleset (required).
@@ -32,6 +34,9 @@ Which argument is which:
   Request files are read in order; "-" is stdin, and with no request file
   stdin is read. gzip and zstd input is recognised by its first bytes, whatever
   the file is called.
+
+With several request files, --line-numbers numbers each file's lines from 1
+and names the file: "file":NAME in jsonl, NAME:N before the class in text.
 
 A line that cannot be used (blank, not JSON, a bad value) stops the run at its
 line and column, exit 3. With --keep-going it is reported on stderr and its
@@ -52,7 +57,8 @@ Flags:
 type classifyOptions struct {
 	rules, rulesFile, format                    string
 	summary, keepGoing, lineNumbers, noProgress bool
-	maxLine                                     int // the longest request line read, in bytes
+	strictKeys                                  bool // a key that is not kapsl's is an unusable line
+	maxLine                                     int  // the longest request line read, in bytes
 }
 
 func cmdClassify(e *env) int {
@@ -65,6 +71,7 @@ func cmdClassify(e *env) int {
 	fs.BoolVar(&o.keepGoing, "keep-going", false, "report an unusable line on stderr, write a placeholder for it and go on, instead of stopping")
 	fs.BoolVar(&o.lineNumbers, "line-numbers", false, `add the input line number to every result: "line":N in jsonl, "N<tab>" before the class in text`)
 	fs.BoolVar(&o.noProgress, "no-progress", false, "never draw a progress bar")
+	fs.BoolVar(&o.strictKeys, "strict-keys", false, "make a line with a key that is not one of kapsl's five an unusable line, instead of ignoring the key")
 	fs.IntVar(&o.maxLine, "max-line-bytes", priority.DefaultMaxLineSize, "the longest request line read, in `BYTES`; a longer one is an unusable line, skipped without being held")
 	fs.Usage = func() { fmt.Fprint(e.stderr, classifyUsage); fs.PrintDefaults() }
 	args, code, ok := parseFlags(fs, e)

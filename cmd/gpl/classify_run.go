@@ -34,7 +34,10 @@ type classifier struct {
 
 	ruleCount []int
 	problems  [priority.NumProblems]int
-	lines     int // every line read, usable or not
+	lines     int             // every line read, usable or not
+	ignored   int             // keys that are not kapsl's, skipped (without --strict-keys)
+	ignoredIn int             // lines with such a key
+	warned    map[string]bool // ignored keys that look like a misspelt kapsl key, warned of once
 
 	out     outWriter
 	stderr  io.Writer
@@ -169,6 +172,7 @@ func (c *classifier) readInput(e *env, in input, several bool) int {
 		m := src.mapped
 		sr = priority.NewBytesStreamReader(m.data())
 		sr.SetMaxLineSize(c.o.maxLine)
+		c.ignoreKeys(sr, in)
 		var counted int64
 		sr.OnWait(func() {
 			c.out.flush()
@@ -194,6 +198,7 @@ func (c *classifier) readInput(e *env, in input, several bool) int {
 	}
 	sr = priority.NewStreamReader(src.r)
 	sr.SetMaxLineSize(c.o.maxLine)
+	c.ignoreKeys(sr, in)
 	sr.OnWait(func() { c.out.flush(); c.bar.update(c.lines) })
 	if c.stream(sr, in, prefix) {
 		return exitRuntime
@@ -206,6 +211,37 @@ func (c *classifier) readInput(e *env, in input, several bool) int {
 	}
 	return exitOK
 }
+
+// ignoreKeys sets the reader to skip keys that are not kapsl's, unless
+// --strict-keys, and to warn, once per key, of one that looks like a
+// misspelt kapsl key (input_size for input_size_bytes): ignoring it
+// changes the class.
+func (c *classifier) ignoreKeys(sr *priority.StreamReader, in input) {
+	if c.o.strictKeys {
+		return
+	}
+	sr.SetIgnoreUnknownKeys(true)
+	sr.OnIgnoredKey(func(key string, column int) {
+		if c.warned[key] || len(c.warned) >= maxKeyWarnings {
+			return
+		}
+		k := closestKey(key)
+		if k == "" {
+			return
+		}
+		if c.warned == nil {
+			c.warned = map[string]bool{}
+		}
+		c.warned[key] = true
+		c.out.flush()
+		c.bar.clear()
+		fmt.Fprintf(c.stderr, "warning: %s:%d:%d: key %q ignored, as keys that are not kapsl's are; did you mean %q? (--strict-keys refuses such keys)\n",
+			in.name, sr.LineNumber(), column, key, k)
+	})
+}
+
+// maxKeyWarnings bounds the warnings of ignored keys that look misspelt.
+const maxKeyWarnings = 20
 
 // streamMapped runs stream over a file mapped into memory. Should the
 // file shrink while it is read, touching the lost pages is a fault, which
@@ -237,6 +273,10 @@ func (c *classifier) stream(sr *priority.StreamReader, in input, prefix []byte) 
 				return true
 			}
 			continue
+		}
+		if n := sr.IgnoredKeys(); n > 0 {
+			c.ignored += n
+			c.ignoredIn++
 		}
 		_, rule := c.rs.Classify(sr.Request())
 		if rule < 0 {
@@ -299,6 +339,9 @@ func (c *classifier) badLine(in input, prefix []byte, le *priority.LineError) bo
 		if k := closestKey(le.Key); k != "" {
 			msg = fmt.Sprintf("unknown key %q; did you mean %q?", le.Key, k)
 		}
+	}
+	if le.Problem == priority.UnknownKey {
+		msg += " (--strict-keys refuses keys that are not kapsl's; without it they are ignored)"
 	}
 	fmt.Fprintf(c.stderr, "error: %s: %s\n", where, msg)
 	if !c.o.keepGoing {

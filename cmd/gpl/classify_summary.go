@@ -12,12 +12,16 @@ import (
 // classifySummary is the JSON form of gpl classify --summary. Shares are
 // fractions of the classified requests, from 0 to 1.
 type classifySummary struct {
-	Lines    int            `json:"lines"`    // every input line
-	Requests int            `json:"requests"` // lines classified
-	Unusable int            `json:"unusable"` // lines that could not be used
-	Classes  []summaryCount `json:"classes"`
-	Rules    []summaryCount `json:"rules"`
-	Reasons  []reasonCount  `json:"unusable_by_reason"`
+	Lines    int `json:"lines"`    // every input line
+	Requests int `json:"requests"` // lines classified
+	Unusable int `json:"unusable"` // lines that could not be used
+	// Keys that are not kapsl's, ignored (without --strict-keys), and the
+	// classified lines that had one.
+	IgnoredKeys         int            `json:"ignored_keys"`
+	LinesWithIgnoredKey int            `json:"lines_with_ignored_keys"`
+	Classes             []summaryCount `json:"classes"`
+	Rules               []summaryCount `json:"rules"`
+	Reasons             []reasonCount  `json:"unusable_by_reason"`
 }
 
 type summaryCount struct {
@@ -34,7 +38,7 @@ type reasonCount struct {
 
 // summary gathers the counts of the run.
 func (c *classifier) summary() classifySummary {
-	s := classifySummary{Lines: c.lines, Unusable: c.unusable(), Classes: []summaryCount{}, Rules: []summaryCount{}, Reasons: []reasonCount{}}
+	s := classifySummary{Lines: c.lines, Unusable: c.unusable(), IgnoredKeys: c.ignored, LinesWithIgnoredKey: c.ignoredIn, Classes: []summaryCount{}, Rules: []summaryCount{}, Reasons: []reasonCount{}}
 	for _, n := range c.ruleCount {
 		s.Requests += n
 	}
@@ -93,6 +97,9 @@ func writeTextSummary(b *bytes.Buffer, s classifySummary) {
 	fmt.Fprintf(tw, "requests\t%d\t\t\n", s.Requests)
 	if s.Unusable > 0 {
 		fmt.Fprintf(tw, "unusable\t%d\t\t\n", s.Unusable)
+	}
+	if s.IgnoredKeys > 0 {
+		fmt.Fprintf(tw, "ignored keys\t%d\t\t\n", s.IgnoredKeys)
 	}
 	fmt.Fprintln(tw, "class\tcount\tshare\t")
 	for _, c := range s.Classes {

@@ -181,6 +181,8 @@ func TestClassifyOutputs(t *testing.T) {
   "lines": 10,
   "requests": 6,
   "unusable": 4,
+  "ignored_keys": 0,
+  "lines_with_ignored_keys": 0,
   "classes": [
     {
       "class": "latency_critical",
@@ -248,7 +250,7 @@ func TestClassifyOutputs(t *testing.T) {
 }
 `, acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 3},
 		{"summary jsonl, stopped", "{\"priority\":0}\n[]\n", []string{"--rules", "kapsl", "--summary", "--format", "jsonl"},
-			`{"lines":2,"requests":1,"unusable":1,"classes":[{"class":"latency_critical","count":1,"share":1},{"class":"throughput","count":0,"share":0}],"rules":[{"class":"latency_critical","rule":"override","count":1,"share":1},{"class":"latency_critical","rule":"sla","count":0,"share":0},{"class":"latency_critical","rule":"light","count":0,"share":0},{"class":"latency_critical","rule":"combined","count":0,"share":0},{"class":"latency_critical","rule":"small","count":0,"share":0},{"class":"throughput","rule":"else","count":0,"share":0}],"unusable_by_reason":[{"reason":"not an object","count":1}]}
+			`{"lines":2,"requests":1,"unusable":1,"ignored_keys":0,"lines_with_ignored_keys":0,"classes":[{"class":"latency_critical","count":1,"share":1},{"class":"throughput","count":0,"share":0}],"rules":[{"class":"latency_critical","rule":"override","count":1,"share":1},{"class":"latency_critical","rule":"sla","count":0,"share":0},{"class":"latency_critical","rule":"light","count":0,"share":0},{"class":"latency_critical","rule":"combined","count":0,"share":0},{"class":"latency_critical","rule":"small","count":0,"share":0},{"class":"throughput","rule":"else","count":0,"share":0}],"unusable_by_reason":[{"reason":"not an object","count":1}]}
 `, "error: stdin:2:1: expected a JSON object, found an array\n  (stopped at line 2; --keep-going reports unusable lines and goes on)\n", 3},
 		{"empty input", "", []string{"--rules", "kapsl"}, "", "", 0},
 		{"no final newline", `{"priority":0}`, []string{"--rules", "kapsl"}, "latency_critical\n", "", 0},

@@ -76,7 +76,7 @@ type settings = cli.Settings
 // does not fit the file, that error (an *eval.Error quoting it), with the
 // scenario given.
 func applySettings(s *eval.Scenario, loadErr error, sets settings) (*eval.Scenario, error, error) {
-	n, err := s.WithSettings(sets)
+	n, err := s.WithSettings(sets...)
 	if err != nil {
 		return s, loadErr, err
 	}

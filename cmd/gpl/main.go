@@ -173,8 +173,34 @@ func cmdVersion(e *env) int {
 		fs.Usage()
 		return exitUsage
 	}
-	fmt.Fprintln(e.stdout, version())
+	bi, ok := debug.ReadBuildInfo()
+	fmt.Fprintln(e.stdout, versionOf(bi, ok))
+	if f, ok := e.stdout.(interface{ Flush() error }); ok && f.Flush() != nil {
+		return exitOK // the write error is reported as for any verb
+	}
+	if hint := revisionHint(bi, ok); hint != "" {
+		fmt.Fprintln(e.stderr, hint)
+	}
 	return exitOK
+}
+
+// revisionHint says how to get a binary that names its revision, when
+// this one names none: the go command records the VCS revision only when
+// it builds the main module from a version-control checkout with VCS
+// stamping on (-buildvcs, off with GOFLAGS=-buildvcs=false or outside a
+// checkout); a module installed at a version names that version instead.
+func revisionHint(bi *debug.BuildInfo, ok bool) string {
+	if ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return ""
+	}
+	if ok {
+		for _, kv := range bi.Settings {
+			if kv.Key == "vcs.revision" {
+				return ""
+			}
+		}
+	}
+	return "gpl version: this binary records no VCS revision: build it in a git clone with VCS stamping on (go build -buildvcs=true ./cmd/gpl, or unset GOFLAGS=-buildvcs=false), or install a tagged version (go install github.com/gpl-lang/gpl/cmd/gpl@VERSION); git rev-parse --short HEAD names the clone's revision"
 }
 
 // version is gpl's version as the Go toolchain recorded it in the binary.

@@ -37,6 +37,30 @@ func TestVersionOf(t *testing.T) {
 	}
 }
 
+// TestRevisionHint: a binary that names no revision says how to get one
+// that does; one that names a revision, or a released version, says
+// nothing more.
+func TestRevisionHint(t *testing.T) {
+	const hint = "gpl version: this binary records no VCS revision: build it in a git clone with VCS stamping on (go build -buildvcs=true ./cmd/gpl, or unset GOFLAGS=-buildvcs=false), or install a tagged version (go install github.com/gpl-lang/gpl/cmd/gpl@VERSION); git rev-parse --short HEAD names the clone's revision"
+	devel := debug.Module{Version: "(devel)"}
+	tests := []struct {
+		name string
+		bi   *debug.BuildInfo
+		ok   bool
+		want string
+	}{
+		{"no build information", nil, false, hint},
+		{"a checkout without VCS stamping", &debug.BuildInfo{Main: devel}, true, hint},
+		{"a checkout with it", &debug.BuildInfo{Main: devel, Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "27ba6a1c0ffee"}}}, true, ""},
+		{"a released module", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}}, true, ""},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, revisionHint(tt.bi, tt.ok)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
 // result is what a run of gpl gives back.
 type result struct {
 	Code           int
@@ -50,7 +74,11 @@ func run(args ...string) result {
 }
 
 func TestVersionVerbs(t *testing.T) {
-	want := result{0, version() + "\n", ""}
+	hint := ""
+	if h := revisionHint(debug.ReadBuildInfo()); h != "" {
+		hint = h + "\n"
+	}
+	want := result{0, version() + "\n", hint}
 	for _, args := range [][]string{{"version"}, {"--version"}} {
 		if diff := cmp.Diff(want, run(args...)); diff != "" {
 			t.Errorf("gpl %s (-want +got):\n%s", strings.Join(args, " "), diff)

@@ -99,7 +99,7 @@ func writeJobBar(w io.Writer, j model.Job, bar, utf8 bool) {
 		head += " (pool " + *j.Pool + ")"
 	}
 	fmt.Fprintf(w, "\n%s\n", head)
-	fmt.Fprintf(w, "  %s × %s", count(fig.Devices, devicesText), fig.Hours)
+	fmt.Fprintf(w, "  %s × %s", count(fig.Devices, devicesText), fig.Hours.Readable())
 	if v.HasRate {
 		fmt.Fprintf(w, " at %s", count(fig.Rate, rateText))
 	}
@@ -126,15 +126,15 @@ func writeJobBar(w io.Writer, j model.Job, bar, utf8 bool) {
 	tw, flush := trimmed(w)
 	fmt.Fprintf(tw, "  mpg\t%s\tuseful fraction of offered device-hours (badput %s)\n", fix(v.MPG), fix(v.Badput))
 	fmt.Fprintf(tw, "  ceiling_mpg\t%s\tevery factor at its ceiling (%s)\n", fix(v.CeilingMPG), headroom(v))
-	fmt.Fprintf(tw, "  offered_hours\t%s\tdevice-hours offered\n", fig.OfferedHours)
-	fmt.Fprintf(tw, "  useful_hours\t%s\tdevice-hours of useful work\n", fig.UsefulHours)
+	fmt.Fprintf(tw, "  offered_hours\t%s\tdevice-hours offered\n", fig.OfferedHours.Readable())
+	fmt.Fprintf(tw, "  useful_hours\t%s\tdevice-hours of useful work\n", fig.UsefulHours.Readable())
 	if v.HasCost {
-		fmt.Fprintf(tw, "  cost\t%s\t\n", fig.Cost)
-		fmt.Fprintf(tw, "  badput_cost\t%s\tspent on hours that did no useful work\n", fig.BadputCost)
-		fmt.Fprintf(tw, "  cost_per_useful_hour\t%s\t\n", fig.CostPerUsefulHour)
+		fmt.Fprintf(tw, "  cost\t%s\t\n", fig.Cost.Readable())
+		fmt.Fprintf(tw, "  badput_cost\t%s\tspent on hours that did no useful work\n", fig.BadputCost.Readable())
+		fmt.Fprintf(tw, "  cost_per_useful_hour\t%s\t\n", fig.CostPerUsefulHour.Readable())
 	}
 	for _, m := range j.Listed {
-		fmt.Fprintf(tw, "  %s\t%s\t\n", m.Name, m.Figure)
+		fmt.Fprintf(tw, "  %s\t%s\t\n", m.Name, m.Figure.Readable())
 	}
 	best := "none: no ceiling raises mpg"
 	if v.HasBestLever {
@@ -162,8 +162,9 @@ func trimmed(w io.Writer) (*tabwriter.Writer, func()) {
 	}
 }
 
-// fix prints a fraction with six significant digits.
-func fix(v float64) string { return model.Number(v).Fixed() }
+// fix prints a fraction at a report's precision: five significant
+// figures (Amount.Readable); --format json keeps every digit.
+func fix(v float64) string { return model.Number(v).Readable() }
 
 // headroom says how many times the mpg the ceilings allow: "headroom
 // 1.25×", or why there is no such ratio.

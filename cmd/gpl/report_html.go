@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/htmlreport"
+	"github.com/gpl-lang/gpl/eval"
 	model "github.com/gpl-lang/gpl/eval/report"
 )
 
@@ -20,12 +22,15 @@ func init() {
 // no page is written, so an earlier page at the path stays as it was.
 func cmdReport(e *env) int {
 	fs := flag.NewFlagSet("gpl report", flag.ContinueOnError)
-	out := fs.String("o", "", "write the page to `FILE` (required)")
+	out := fs.String("o", "", "write the page to `FILE` (required; - for standard output; missing directories are created)")
 	requests := fs.String("requests", "", "count the rules that fire on a JSON Lines request `FILE`")
 	var sets settings
 	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable)")
+	maxPoints := cli.MaxPointsFlag(fs)
+	var allow cli.ImportDirs
+	allow.Register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: gpl report -o FILE [--set NAME=VALUE]... [--requests FILE] FILE|SCENARIO...")
+		fmt.Fprintln(e.stderr, "usage: gpl report -o FILE [--set NAME=VALUE]... [--allow-imports DIR]... [--max-points N] [--requests FILE] FILE|SCENARIO...")
 		fs.PrintDefaults()
 	}
 	args, code, ok := parseFlags(fs, e)
@@ -36,6 +41,10 @@ func cmdReport(e *env) int {
 		fs.Usage()
 		return exitUsage
 	}
+	if err := prepareOutput(*out); err != nil {
+		fmt.Fprintf(e.stderr, "gpl report: %v\n", err)
+		return exitRuntime
+	}
 	var open func() (io.ReadCloser, error)
 	if *requests != "" {
 		open = func() (io.ReadCloser, error) { return os.Open(*requests) }
@@ -44,7 +53,7 @@ func cmdReport(e *env) int {
 	worst := exitOK
 	var rep htmlreport.Report
 	for _, arg := range args {
-		s, err := loadScenario(arg)
+		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints, AllowImports: allow})
 		s, err, serr := applySettings(s, err, sets)
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)
@@ -81,12 +90,9 @@ func cmdReport(e *env) int {
 		fmt.Fprintf(e.stderr, "gpl report: %v\n", err)
 		return exitRuntime
 	}
-	// A report destination that is not a regular file (/dev/stdout, a FIFO)
-	// is written to directly, never renamed over.
-	if f, ok := e.stdout.(interface{ Flush() error }); ok {
-		f.Flush()
-	}
-	if err := writeReportFile(*out, b.Bytes()); err != nil {
+	// "-" is standard output; a destination that is not a regular file
+	// (/dev/stdout, a FIFO) is written to directly, never renamed over.
+	if err := writeOutput(e.stdout, *out, b.Bytes()); err != nil {
 		fmt.Fprintf(e.stderr, "gpl report: %v\n", err)
 		return exitRuntime
 	}

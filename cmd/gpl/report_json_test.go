@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -211,4 +212,86 @@ func numberOf(v any) any {
 		return f
 	}
 	return v
+}
+
+// planningFiles are the language's planning test files, which have what
+// the bundled scenarios lack: compares by every ranking, a sweep of two
+// inputs, solves of every kind of input.
+var planningFiles = []string{"planning_groups.gpl", "planning_compare.gpl", "planning_sweep.gpl", "planning_solve.gpl"}
+
+// copyPlanningFiles copies planningFiles into dir.
+func copyPlanningFiles(t *testing.T, dir string) {
+	t.Helper()
+	for _, name := range planningFiles {
+		src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "lang", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestRunJSONKeys holds the JSON report to one spelling per quantity
+// (docs/report.md, "JSON keys"): a key is the quantity's name as the
+// language spells it and its unit's suffix, so device-hours are
+// offered_hours_h, loss_hours_h and so on in jobs, waterfalls, owner
+// rows, groups, compares and sweeps alike, never *_device_hours or a bare
+// *_hours (issue 18). It also validates the planning test files against
+// the schema.
+func TestRunJSONKeys(t *testing.T) {
+	sch := reportSchema(t)
+	dir := t.TempDir()
+	copyPlanningFiles(t, dir)
+	doc, code := runJSON(t, dir, append(planningFiles, scenarios.Names()...)...)
+	if code != exitOK {
+		t.Errorf("exit %d, want %d", code, exitOK)
+	}
+	if err := sch.Validate(doc); err != nil {
+		t.Errorf("output does not validate against docs/report.schema.json:\n%v", err)
+	}
+	bad := map[string]bool{}
+	seen := map[string]bool{}
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				switch {
+				case path == "values" || strings.HasSuffix(path, ".results") || strings.HasSuffix(path, ".classes"):
+					// keyed by a declared name or a result's name: a typed value
+				case strings.Contains(k, "device_hours") && !strings.Contains(k, "per_device_hour"), strings.HasSuffix(k, "_hours"):
+					bad[path+"."+k] = true
+				default:
+					seen[k] = true
+				}
+				walk(path+"."+k, x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(path, x)
+			}
+		}
+	}
+	for _, f := range doc.(map[string]any)["files"].([]any) {
+		for k, v := range f.(map[string]any) {
+			walk(k, v)
+		}
+	}
+	if len(bad) > 0 {
+		t.Errorf("keys that do not name their unit as the others do: %v", bad)
+	}
+	// Every device-hours key the report has, each spelt one way.
+	var hours []string
+	for k := range seen {
+		if strings.HasSuffix(k, "_hours_h") {
+			hours = append(hours, k)
+		}
+	}
+	slices.Sort(hours)
+	want := []string{"allocated_hours_h", "gain_hours_h", "held_hours_h", "idle_hours_h", "loss_hours_h", "offered_hours_h", "productive_hours_h", "useful_hours_h"}
+	if diff := cmp.Diff(want, hours); diff != "" {
+		t.Errorf("device-hours keys (-want +got):\n%s", diff)
+	}
 }

@@ -12,7 +12,7 @@ import (
 // The text report's planning part: groups with their tables by owner,
 // compares, sweeps (one row per point) and solves.
 
-func hoursText(h float64) string { return model.Hours(h).String() }
+func hoursText(h float64) string { return model.Hours(h).Readable() }
 func money(v float64) string     { return model.USD(v).String() }
 func price(v float64) string     { return model.PerHour(v).String() }
 
@@ -46,7 +46,7 @@ func writeGroup(w io.Writer, mg model.Group) {
 		fmt.Fprintf(w, "  cost %s, badput_cost %s, cost_per_useful_hour %s\n", money(g.Cost), money(g.BadputCost), price(g.CostPerUsefulHour))
 	}
 	for _, m := range mg.Listed {
-		fmt.Fprintf(w, "  %s %s\n", m.Name, m.Figure)
+		fmt.Fprintf(w, "  %s %s\n", m.Name, m.Figure.Readable())
 	}
 	if g.IdleHours != 0 {
 		line := "  idle " + hoursText(g.IdleHours) + " in its reservations"
@@ -154,7 +154,7 @@ func writeSweep(w io.Writer, sw model.Sweep) {
 // mpg, useful_hours, cost_per_useful_hour and best_lever.
 func sweepCells(cells []string, p model.SweepPoint) []string {
 	for _, v := range p.Inputs {
-		cells = append(cells, v.String())
+		cells = append(cells, v.Readable())
 	}
 	cpuh := "—"
 	if p.HasCostPerUsefulHour {

@@ -122,7 +122,7 @@ job idle (pool one)
   mpg                   0              useful fraction of offered device-hours (badput 1)
   ceiling_mpg           0.225          every factor at its ceiling (no headroom ratio: mpg is 0)
   offered_hours         2,000 h        device-hours offered
-  useful_hours          0 s            device-hours of useful work
+  useful_hours          0 h            device-hours of useful work
   cost                  $2,500,000.00
   badput_cost           $2,500,000.00  spent on hours that did no useful work
   cost_per_useful_hour  —

@@ -48,7 +48,7 @@ func writeWaterfall(w io.Writer, v *model.JobView) {
 
 // deviceHours prints device-hours in hours whatever their size, so that
 // the steps of a waterfall read in one unit: "92160 h", "0 h".
-func deviceHours(h float64) string { return model.Number(h).Clean().String() + " h" }
+func deviceHours(h float64) string { return model.Hours(h).Readable() }
 
 // writeTable prints rows indented under a job, two spaces between
 // columns; the columns from right on are right-aligned (numbers), the

@@ -154,7 +154,7 @@ func cmdCheck(e *env) int {
 Parses, resolves, type-checks and evaluates each file, printing its
 diagnostics (errors and warnings) and nothing else; expectations are not
 judged (gpl test does that). A directory stands for every .gpl file under
-it, walked as gpl test walks it: hidden entries and testdata/bad skipped.
+it, walked as gpl test walks it: hidden entries, testdata and vendor skipped.
 
 exit codes: 0 ok · 1 usage · 2 parse/check error · 3 runtime error
 

@@ -24,12 +24,10 @@ func cmdTest(e *env) int {
 		WriteFile: writeFileAtomic,
 		WriteReport: func(path string, data []byte) error {
 			// What the run printed goes first: the report may be
-			// standard output itself (--junit /dev/stdout).
-			if f, ok := e.stdout.(interface{ Flush() error }); ok {
-				f.Flush()
-			}
-			return writeReportFile(path, data)
+			// standard output itself (--junit - or /dev/stdout).
+			return writeOutput(e.stdout, path, data)
 		},
-		OnPanic: exitOnPanic,
+		PrepareReport: prepareOutput,
+		OnPanic:       exitOnPanic,
 	})
 }

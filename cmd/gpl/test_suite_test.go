@@ -186,7 +186,7 @@ func TestSuite200(t *testing.T) {
 				}
 				if c.Failure != nil {
 					perSuite++
-					if !strings.HasPrefix(c.Failure.Message, "expectation failed: got ") || strings.Contains(c.Failure.Message, "\n") || !strings.HasPrefix(c.Failure.Text, "error: expectation failed\n") {
+					if !strings.HasPrefix(c.Failure.Message, c.Name[:strings.Index(c.Name, ": ")]+":10: expectation failed: got ") || strings.Contains(c.Failure.Message, "\n") || !strings.HasPrefix(c.Failure.Text, "error: expectation failed\n") {
 						t.Errorf("failure of %s: message %q, text %q", c.Name, c.Failure.Message, c.Failure.Text)
 					}
 				}

@@ -1,6 +1,10 @@
 package main
 
-import "github.com/gpl-lang/gpl/cmd/gpl/internal/safeio"
+import (
+	"io"
+
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/safeio"
+)
 
 // writeFileAtomic replaces the contents of a file the user wrote — a .gpl
 // source, a .golden file, the REPL's :save destination — with data. It is
@@ -20,4 +24,29 @@ func writeFileAtomic(path string, data []byte) error {
 // file is replaced as writeFileAtomic replaces one.
 func writeReportFile(path string, data []byte) error {
 	return safeio.WriteReport(path, data)
+}
+
+// writeOutput writes data, a report, to path for a flag that names an
+// output file (gpl report -o, gpl test --junit): "-" is standard output,
+// after what the command printed there so far; anything else is
+// writeReportFile's.
+func writeOutput(stdout io.Writer, path string, data []byte) error {
+	if f, ok := stdout.(interface{ Flush() error }); ok {
+		f.Flush()
+	}
+	if path == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	return writeReportFile(path, data)
+}
+
+// prepareOutput is called before the work whose result goes to path: it
+// creates the missing directories above it (nothing for "-"), so that a
+// destination that cannot be written is told before the work is done.
+func prepareOutput(path string) error {
+	if path == "-" {
+		return nil
+	}
+	return safeio.MakeReportDir(path)
 }

@@ -82,10 +82,10 @@ type Pool struct {
 // USD (nil without a rate); Jobs (whole time only) the jobs on the pool.
 type Period struct {
 	Month             *string  `json:"month,omitempty"`
-	OfferedHours      float64  `json:"offered_device_hours"`
-	AllocatedHours    float64  `json:"allocated_device_hours"`
-	IdleHours         float64  `json:"idle_device_hours"`
-	UsefulHours       float64  `json:"useful_device_hours"`
+	OfferedHours      float64  `json:"offered_hours_h"`
+	AllocatedHours    float64  `json:"allocated_hours_h"`
+	IdleHours         float64  `json:"idle_hours_h"`
+	UsefulHours       float64  `json:"useful_hours_h"`
 	Utilisation       *float64 `json:"utilisation"`
 	MPG               *float64 `json:"mpg"`
 	Cost              *float64 `json:"cost_usd"`

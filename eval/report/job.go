@@ -39,8 +39,8 @@ type Job struct {
 	Badput float64 `json:"badput"`
 	Loss   Factors `json:"loss"`
 	// OfferedHours and UsefulHours are device-hours.
-	OfferedHours float64 `json:"offered_device_hours"`
-	UsefulHours  float64 `json:"useful_device_hours"`
+	OfferedHours float64 `json:"offered_hours_h"`
+	UsefulHours  float64 `json:"useful_hours_h"`
 	// Cost and BadputCost are USD, CostPerUsefulHour USD per useful
 	// device-hour; nil without a rate (and the last when mpg is 0).
 	Cost              *float64 `json:"cost_usd"`
@@ -231,6 +231,24 @@ func (f Figure) String() string {
 		return "—"
 	}
 	return f.Value.String()
+}
+
+// Readable prints the figure at a report's precision (Amount.Readable),
+// "—" when undefined.
+func (f Figure) Readable() string {
+	if !f.OK {
+		return "—"
+	}
+	return Readable(f.Value)
+}
+
+// Readable prints a value at a report's precision: a number as
+// Amount.Readable prints it, anything else as its String.
+func Readable(v eval.Value) string {
+	if v.Type.Kind != eval.Number {
+		return v.String()
+	}
+	return amountOf(v.Num, v.Type.Dim).Readable()
 }
 
 func figure(j *eval.Job, name string) Figure {

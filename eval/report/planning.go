@@ -26,10 +26,10 @@ type Planning struct {
 type Group struct {
 	Name              string       `json:"name"`
 	Jobs              []string     `json:"jobs"`
-	OfferedHours      float64      `json:"offered_device_hours"`
-	HeldHours         float64      `json:"held_device_hours"`
-	ProductiveHours   float64      `json:"productive_device_hours"`
-	UsefulHours       float64      `json:"useful_device_hours"`
+	OfferedHours      float64      `json:"offered_hours_h"`
+	HeldHours         float64      `json:"held_hours_h"`
+	ProductiveHours   float64      `json:"productive_hours_h"`
+	UsefulHours       float64      `json:"useful_hours_h"`
 	MPG               float64      `json:"mpg"`
 	Cost              *float64     `json:"cost_usd,omitempty"`
 	BadputCost        *float64     `json:"badput_cost_usd,omitempty"`
@@ -42,7 +42,7 @@ type Group struct {
 	// IdleHours (device-hours) and IdleCost (USD) are those of the
 	// reservations whose every job is in the group, absent when none is;
 	// Months, its figures by calendar month when its jobs lie in time.
-	IdleHours *float64 `json:"idle_device_hours,omitempty"`
+	IdleHours *float64 `json:"idle_hours_h,omitempty"`
 	IdleCost  *float64 `json:"idle_cost_usd,omitempty"`
 	Months    []Period `json:"months,omitempty"`
 	// Figures are the group's as eval computes them, unrounded:
@@ -55,9 +55,9 @@ type Group struct {
 type GroupOwner struct {
 	Owner     string   `json:"owner"`
 	Factors   []string `json:"factors"`
-	LossHours float64  `json:"loss_device_hours"`
+	LossHours float64  `json:"loss_hours_h"`
 	LossCost  *float64 `json:"loss_cost_usd,omitempty"`
-	GainHours float64  `json:"gain_device_hours"`
+	GainHours float64  `json:"gain_hours_h"`
 	Saving    *float64 `json:"saving_usd,omitempty"`
 }
 
@@ -80,7 +80,7 @@ type Compare struct {
 type CompareRow struct {
 	Job                     string   `json:"job"`
 	MPG                     float64  `json:"mpg"`
-	UsefulHours             float64  `json:"useful_device_hours"`
+	UsefulHours             float64  `json:"useful_hours_h"`
 	Cost                    *float64 `json:"cost_usd,omitempty"`
 	CostPerUsefulHour       *float64 `json:"cost_per_useful_hour_usd,omitempty"`
 	TradeRatio              float64  `json:"trade_ratio"`
@@ -275,7 +275,7 @@ func (sw Sweep) Results(fn func(r *SweepResult) bool) error {
 
 // MarshalJSON writes the sweep with its table: one row per point, each
 // input under its name with its unit's suffix ("hours_h"), mpg,
-// useful_device_hours, best_lever, cost_per_useful_hour_usd when defined
+// useful_hours_h, best_lever, cost_per_useful_hour_usd when defined
 // and above_ceiling when some factor is.
 func (sw Sweep) MarshalJSON() ([]byte, error) {
 	type plain struct {
@@ -288,7 +288,7 @@ func (sw Sweep) MarshalJSON() ([]byte, error) {
 	js := plain{Name: sw.Name, Job: sw.Job, Inputs: sw.Inputs, Points: sw.Points, Table: []map[string]any{}}
 	if sw.s != nil {
 		sw.Each(func(p SweepPoint) bool {
-			row := map[string]any{"mpg": units.Clean(p.MPG), "useful_device_hours": units.Clean(p.UsefulHours), "best_lever": p.BestLever}
+			row := map[string]any{"mpg": units.Clean(p.MPG), "useful_hours_h": units.Clean(p.UsefulHours), "best_lever": p.BestLever}
 			for i, v := range p.Inputs {
 				n, suffix := jsonNumber(v.Base, v.Dim.d)
 				row[sw.Inputs[i]+suffix] = n

@@ -57,7 +57,10 @@ func TestBuildDefaultScenario(t *testing.T) {
 	if d := cmp.Diff(want, f.Jobs[0], jsonPart); d != "" {
 		t.Errorf("job llama2_70b (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff(map[string]report.Named{"peak_mfu": {Value: report.Value{Type: "count", Key: "count", Val: ptr(0.45)}}}, f.Values); d != "" {
+	if d := cmp.Diff(map[string]report.Named{
+		"peak_mfu":         {Value: report.Value{Type: "count", Key: "count", Val: ptr(0.45)}},
+		"measured_runtime": {Param: true, Value: report.Value{Type: "count", Key: "count", Val: ptr(0.9)}},
+	}, f.Values); d != "" {
 		t.Errorf("values (-want +got):\n%s", d)
 	}
 	if d := cmp.Diff([]report.Pool{{Name: "shared_h100", Devices: ptr(128.0), Rate: ptr(2.5)}}, f.Pools,
@@ -239,5 +242,39 @@ func TestDims(t *testing.T) {
 		if tt.got != tt.want.String() {
 			t.Errorf("%s prints %q, its amount %q", tt.name, tt.got, tt.want)
 		}
+	}
+}
+
+// TestReadable: the precision a report prints a figure at.
+func TestReadable(t *testing.T) {
+	got := map[string]string{}
+	for name, a := range map[string]report.Amount{
+		"mpg":            report.Number(0.3438998416),
+		"gain":           report.Number(0.1412001584),
+		"lever":          report.Number(0.297825),
+		"factor":         report.Number(0.95),
+		"ratio":          report.Number(78.92628247),
+		"large count":    report.Number(12345.678),
+		"devices":        report.Number(1024),
+		"zero":           report.Number(0),
+		"negative":       report.Number(-0.00012345678),
+		"money":          report.USD(165392.64),
+		"price":          report.PerHour(8.86053517632465),
+		"device-hours":   report.Hours(26002.944),
+		"few hours":      report.Hours(713.1896471),
+		"zero hours":     report.Hours(0),
+		"minutes":        {Base: 465.2696568, Dim: report.Duration},
+		"hours rounding": report.Hours(999.99996),
+	} {
+		got[name] = a.Readable()
+	}
+	want := map[string]string{
+		"mpg": "0.3439", "gain": "0.1412", "lever": "0.29783", "factor": "0.95", "ratio": "78.926",
+		"large count": "12,346", "devices": "1,024", "zero": "0", "negative": "-0.00012346",
+		"money": "$165,392.64", "price": "$8.8605/h", "device-hours": "26,003 h", "few hours": "713.19 h",
+		"zero hours": "0 h", "minutes": "7.7545 min", "hours rounding": "1,000 h",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
 	}
 }

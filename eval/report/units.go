@@ -2,6 +2,8 @@ package report
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/gpl-lang/gpl/lang/units"
@@ -74,6 +76,51 @@ func PerHour(v float64) Amount { return Amount{v / 3600, Price} }
 // as the text report does: "92,160 h", "0 s", "$230,400.00", "$8.8605/h",
 // "0.28215".
 func (a Amount) String() string { return units.Format(a.Base, a.Dim.d) }
+
+// Readable prints the amount as a reader of a report wants it, where
+// String prints every digit the value has (JSON, CSV and the expects'
+// diagnostics keep those): a count — a factor, an mpg, a ratio — to five
+// significant figures (0.34390 is "0.3439"; a whole number stays whole:
+// "1,024"); money to the cent ("$230,400.00"); a price to four decimals
+// ("$8.8605/h"); a duration in its readable unit to five significant
+// figures, and device-hours of 1,000 h or more in whole hours ("26,003 h").
+// A duration of zero is "0 h": device-hours read in hours everywhere.
+func (a Amount) Readable() string {
+	switch a.Dim {
+	case Count:
+		return readableNumber(a.Base)
+	case Money, Price:
+		return a.Clean().String()
+	}
+	u, ok := a.Unit()
+	if a.Dim == Duration && (a.Base == 0 || !ok) {
+		u, ok = Unit{Symbol: "h", Factor: 3600}, true
+	}
+	if !ok {
+		return a.Clean().String()
+	}
+	x := u.In(a.Base)
+	if u.Symbol == "h" && math.Abs(x) >= 1000 {
+		x = math.Round(x)
+	}
+	return readableNumber(x) + " " + u.Symbol
+}
+
+// readableNumber prints x to five significant figures with thousands
+// separators, a whole number as it is: "0.3439", "78.926", "12,346",
+// "1,024".
+func readableNumber(x float64) string {
+	if x == math.Trunc(x) || math.IsInf(x, 0) || math.IsNaN(x) {
+		return units.FormatNumber(x)
+	}
+	mag := int(math.Floor(math.Log10(math.Abs(x))))
+	decimals := max(0, 4-mag)
+	r, err := strconv.ParseFloat(strconv.FormatFloat(x, 'f', decimals, 64), 64)
+	if err != nil {
+		return units.FormatNumber(x)
+	}
+	return units.FormatNumber(r)
+}
 
 // Clean is the amount without float noise: fifteen significant digits.
 func (a Amount) Clean() Amount { return Amount{units.Clean(a.Base), a.Dim} }

@@ -63,6 +63,9 @@
 // estimated_flops. A hand-rolled scanner handles the usual lines without
 // allocating; anything unusual (escapes in keys, unknown keys, any error)
 // is re-examined with encoding/json so that every JSON object is treated
-// correctly and every bad line gets one precise error. AppendJSONL writes a
-// line back with its class and the rule that chose it.
+// correctly and every bad line gets one precise error. A key that is not
+// kapsl's is a bad line by default; SetIgnoreUnknownKeys(true) skips it with
+// its value, as a reader of real request logs needs (such lines take the
+// encoding/json path). AppendJSONL writes a line back with its class and
+// the rule that chose it.
 package priority

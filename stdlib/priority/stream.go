@@ -74,6 +74,11 @@ func (e *LineError) Error() string {
 // are bad lines (Problem BlankLine) like any other: every line of the
 // stream is reported, so results can be joined back to lines by position.
 //
+// A key that is not one of kapsl's is a bad line (Problem UnknownKey)
+// unless SetIgnoreUnknownKeys(true) was called: then it is skipped, with
+// its value, whatever that value is (a string, an object, an array), and
+// IgnoredKeys counts it.
+//
 // A bad line does not stop the stream: Next returns true for it and Err
 // describes its first problem. Lines may be of any length; memory use is
 // bounded by the longest line, not by the length of the stream.
@@ -94,7 +99,29 @@ type StreamReader struct {
 	offset     int64  // bytes taken from the input so far
 	maxLine    int    // the longest line read, in bytes; 0 means DefaultMaxLineSize
 	tooLong    bool   // the line readLine returned was cut: it was longer than maxLine
+	ignore     bool   // skip keys that are not kapsl's (SetIgnoreUnknownKeys)
+	ignored    int    // keys skipped on the current line
+	onIgnored  func(key string, column int)
 }
+
+// OnIgnoredKey sets a function that Next calls for every key it skips as
+// not kapsl's (with SetIgnoreUnknownKeys(true)), with the key and its
+// 1-based byte column in the line, so that a caller can warn of a key that
+// looks like a misspelt one of kapsl's. It is not called for a line that
+// cannot be used.
+func (s *StreamReader) OnIgnoredKey(f func(key string, column int)) { s.onIgnored = f }
+
+// SetIgnoreUnknownKeys sets whether a key that is not one of kapsl's is
+// skipped, with its value (true), or makes the line a bad one, Problem
+// UnknownKey (false, the default). A request log usually carries more than
+// the five keys (a request id, a model name, nested objects); reading one
+// needs true. A known key given twice is still a bad line either way.
+func (s *StreamReader) SetIgnoreUnknownKeys(ignore bool) { s.ignore = ignore }
+
+// IgnoredKeys returns how many keys of the current line were skipped as
+// not kapsl's; it is 0 unless SetIgnoreUnknownKeys(true) was called, and
+// for a line that cannot be used.
+func (s *StreamReader) IgnoredKeys() int { return s.ignored }
 
 // DefaultMaxLineSize is the longest line, in bytes, a StreamReader reads
 // unless SetMaxLineSize says otherwise: a request's metadata is a hundred
@@ -152,7 +179,7 @@ func (s *StreamReader) OnWait(f func()) { s.wait = f }
 // stream or when reading fails (see IOErr); it returns true for a line
 // that cannot be used (see Err).
 func (s *StreamReader) Next() bool {
-	s.err = nil
+	s.err, s.ignored = nil, 0
 	if s.lineNo > 0 && !s.slowOnly {
 		// The usual line, parsed where it lies in the buffer: no separate
 		// search for its end.
@@ -200,7 +227,16 @@ func (s *StreamReader) Next() bool {
 		if skipWS(line, 0) == len(line) {
 			s.err = &LineError{Column: 1, Problem: BlankLine, Msg: "blank line: expected a JSON object"}
 		} else {
-			s.err = parseSlow(line, &s.req)
+			var keys []ignoredKey
+			s.err, keys = parseSlow(line, &s.req, s.ignore)
+			if s.err == nil {
+				s.ignored = len(keys)
+				if s.onIgnored != nil {
+					for _, k := range keys {
+						s.onIgnored(k.key, k.column)
+					}
+				}
+			}
 		}
 		if s.err != nil {
 			s.err.Line = s.lineNo
@@ -606,9 +642,21 @@ func numberAt(b []byte, i int, v *float64) (int, bool) {
 	return end, true
 }
 
+// ignoredKey is a key parseSlow skipped, and its 1-based column.
+type ignoredKey struct {
+	key    string
+	column int
+}
+
 // parseSlow parses any line with encoding/json, storing the request in req
-// or returning the line's first problem.
-func parseSlow(line []byte, req *Request) *LineError {
+// or returning the line's first problem. With ignore, a key that is not
+// kapsl's is skipped with its value, and returned in ignored.
+func parseSlow(line []byte, req *Request, ignore bool) (_ *LineError, ignored []ignoredKey) {
+	err := parseLine(line, req, ignore, &ignored)
+	return err, ignored
+}
+
+func parseLine(line []byte, req *Request, ignore bool, ignored *[]ignoredKey) *LineError {
 	*req = NewRequest()
 	fail := func(at int, p Problem, key, msg string) *LineError {
 		return &LineError{Column: at + 1, Problem: p, Key: key, Msg: msg}
@@ -643,6 +691,14 @@ func parseSlow(line []byte, req *Request) *LineError {
 			return fail(keyAt, InvalidJSON, "", "invalid JSON: expected an object key")
 		}
 		f, ok := keyField(key)
+		if !ok && ignore {
+			var skip json.RawMessage // the value, of any kind: the line is valid JSON
+			if err := dec.Decode(&skip); err != nil {
+				return fail(keyAt, InvalidJSON, "", "invalid JSON: "+err.Error())
+			}
+			*ignored = append(*ignored, ignoredKey{key, keyAt + 1})
+			continue
+		}
 		if !ok {
 			return fail(keyAt, UnknownKey, key, "unknown key "+strconv.Quote(key)+
 				"; known keys are priority, sla_deadline, batch_size, input_size_bytes, estimated_flops")

@@ -300,3 +300,72 @@ func TestStreamLineTooLong(t *testing.T) {
 		})
 	}
 }
+
+// TestStreamIgnoreUnknownKeys reads lines of a request log that carry keys
+// beyond kapsl's five — strings, numbers, null, nested objects and arrays,
+// a nested "priority" — with SetIgnoreUnknownKeys(true): every line is
+// usable, its request is made of kapsl's keys alone, and each skipped key
+// is counted and reported with its column. A duplicate known key, and a
+// line that is not JSON, are still bad lines.
+func TestStreamIgnoreUnknownKeys(t *testing.T) {
+	type ignored struct {
+		Line   int
+		Key    string
+		Column int
+	}
+	type result struct {
+		Line    int
+		Request Request
+		Ignored int
+		Err     string
+	}
+	input := `{"request_id":"r1","priority":0}
+{"batch_size":8,"meta":{"priority":255,"tags":["a",{"b":null}]},"estimated_flops":1e9}
+{"sla_deadline":100,"trace":[1,2,[3]],"ok":true,"none":null,"n":-1.5e3}
+{"priority":1}
+{"batch_size":2,"batch_size":3,"x":1}
+{"x":{"unclosed":1}
+{"input_size_bytes":1000,"input_size":5}
+`
+	want := []result{
+		{1, req(Priority, 0.0), 1, ""},
+		{2, req(BatchSize, 8.0, Flops, 1e9), 1, ""},
+		{3, req(SLADeadline, 100.0), 4, ""},
+		{4, req(Priority, 1.0), 0, ""},
+		{5, NewRequest(), 0, `line 5, column 17: duplicate key "batch_size"`},
+		{6, NewRequest(), 0, "line 6, column 20: invalid JSON: unexpected end of line"},
+		{7, req(InputSize, 1000.0), 1, ""},
+	}
+	wantIgnored := []ignored{{1, "request_id", 2}, {2, "meta", 17}, {3, "trace", 21}, {3, "ok", 39}, {3, "none", 49}, {3, "n", 61}, {7, "input_size", 26}}
+	for _, slow := range []bool{false, true} {
+		s := NewStreamReader(strings.NewReader(input))
+		s.slowOnly = slow
+		s.SetIgnoreUnknownKeys(true)
+		var gotIgnored []ignored
+		s.OnIgnoredKey(func(key string, column int) { gotIgnored = append(gotIgnored, ignored{s.LineNumber(), key, column}) })
+		var got []result
+		for s.Next() {
+			r := result{Line: s.LineNumber(), Request: *s.Request(), Ignored: s.IgnoredKeys()}
+			if err := s.Err(); err != nil {
+				r.Err = err.Error()
+			}
+			got = append(got, r)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("slowOnly=%v: lines (-want +got):\n%s", slow, diff)
+		}
+		if diff := cmp.Diff(wantIgnored, gotIgnored); diff != "" {
+			t.Errorf("slowOnly=%v: ignored keys (-want +got):\n%s", slow, diff)
+		}
+	}
+
+	// The default refuses the first unknown key, as before.
+	got, err := readAll(t, `{"request_id":"r1","priority":0}`+"\n", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantErr := `line 1, column 2: unknown key "request_id"; known keys are priority, sla_deadline, batch_size, input_size_bytes, estimated_flops`
+	if len(got) != 1 || got[0].Err != wantErr {
+		t.Errorf("without SetIgnoreUnknownKeys: %+v, want one line with error %q", got, wantErr)
+	}
+}

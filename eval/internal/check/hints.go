@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/units"
 )
@@ -86,4 +87,38 @@ func unitHint(other lang.Expr, digits string, d units.Dim) string {
 func isBareZero(e lang.Expr) bool {
 	lit, ok := Unparen(e).(*lang.NumberLit)
 	return ok && lit.UnitOf() == nil && lit.Base() == 0
+}
+
+// SetExample writes x, the value a --set gives param d, in d's dimension:
+// the number as given, with the unit d's default is written in ("1.5
+// USD/h" for spot_rate=1.5 when the default is 1.15 USD/h, "30h" for
+// window=30 when it is 720h), else the usual unit of the dimension; bare
+// for a count. ok is false unless x is a number as written, perhaps
+// negated: a hint keeps the number the user gave, never another.
+func SetExample(d *Decl, x lang.Expr) (example string, ok bool) {
+	sign := ""
+	x = Unparen(x)
+	if u, neg := x.(*lang.Unary); neg && u.Op == "-" {
+		sign, x = "-", Unparen(u.X)
+	}
+	lit, isLit := x.(*lang.NumberLit)
+	if !isLit || d.Type.Kind != value.Number {
+		return "", false
+	}
+	digits, dim := sign+lit.Digits(), d.Type.Dim
+	if dim == units.Count {
+		return digits, true
+	}
+	if let := d.letStmt(); let != nil {
+		if def, isDef := Unparen(let.Value).(*lang.NumberLit); isDef && def.Dim() == dim {
+			if strings.HasPrefix(def.Text, "$") {
+				if strings.HasSuffix(def.Text, "/h") {
+					return sign + "$" + lit.Digits() + "/h", true
+				}
+				return sign + "$" + lit.Digits(), true
+			}
+			return digits + def.Text[len(def.Digits()):], true
+		}
+	}
+	return unitHint(&lang.Name{Parts: []*lang.Ident{d.Name}}, digits, dim), true
 }

@@ -113,7 +113,7 @@ func (p *Program) AddFile(name string, src []byte, from *lang.Import) {
 func (p *Program) AddSyntax(ds lang.Diagnostics) {
 	p.Diags = append(p.Diags, ds...)
 	for _, d := range ds {
-		if strings.HasSuffix(d.Summary, "is not a unit") {
+		if strings.Contains(d.Summary, "is not a unit") { // unitAsWord, countedThing (lang/hints.go)
 			if p.unitWords == nil {
 				p.unitWords = map[lang.Position]*lang.Diagnostic{}
 			}
@@ -128,6 +128,12 @@ func (p *Program) AddParsed(f *lang.File, src []byte) {
 	p.Sources[f.Name] = src
 	p.FileNamed[f.Name] = f
 	p.Files = append(p.Files, f)
+	if p.importDepth > 0 {
+		if p.owners.importedFiles == nil {
+			p.owners.importedFiles = map[*lang.File]bool{}
+		}
+		p.owners.importedFiles[f] = true // its owners blocks yield to the given files' (owners.go)
+	}
 	for name := range f.Lost {
 		p.lost[name] = true
 	}

@@ -162,8 +162,17 @@ func (cp *exprChecker) unknownName(n *lang.Name) (value.Type, ast.Node) {
 	if cp.sc.job != nil {
 		target = n.Path()
 	}
-	if s := cp.p.suggestName(target, cp.sc.job != nil); s != "" {
-		msg += "; did you mean " + s + "?"
+	sug := ""
+	if cp.sc.point != nil {
+		// In NAME.first(…) a bare name reads the point's results: a
+		// misspelt one is most likely one of them.
+		sug = suggest.Closest(n.Path(), results.Names())
+	}
+	if sug == "" {
+		sug = cp.p.suggestName(target, cp.sc.job != nil)
+	}
+	if sug != "" {
+		msg += "; did you mean " + sug + "?"
 	}
 	cp.errorAt(first.Start(), end, msg)
 	return value.Type{}, nil
@@ -211,10 +220,17 @@ func (p *Program) suggestName(name string, inJob bool) string {
 		d := p.Decls[name]
 		return d != nil && d.checked == Visiting
 	}
-	if s := p.names.Suggest(name, visiting); s != "" || !inJob {
+	s := p.names.Suggest(name, visiting)
+	if !inJob {
 		return s
 	}
-	return suggest.Closest(name, results.Names())
+	// In a job a bare name may be one of its results: the closer of the
+	// two wins, the result when they are as close (mgp is mpg, not p).
+	r := suggest.Closest(name, results.Names())
+	if s == "" || r != "" && lang.EditDistance(name, r) <= lang.EditDistance(name, s) {
+		return r
+	}
+	return s
 }
 
 // suggestOfKind suggests a declaration of kind for a misspelt name; the
@@ -279,6 +295,37 @@ func libraryNames(std fs.FS) map[string]string {
 	return out
 }
 
+// lacking says how gpl writes what a call of a function it lacks means:
+// pow(2, 3) is 2 ^ 3, and first(…) a query of a sweep; "" for any other.
+func (cp *exprChecker) lacking(n *lang.Call) string {
+	switch fn := n.Func.Name; {
+	case fn == "pow" || fn == "power":
+		if len(n.Args) != 2 {
+			return "a power is written with ^, e.g. 2 ^ 3"
+		}
+		var side [2]string
+		for i, a := range n.Args {
+			pos, end := a.Span()
+			side[i] = cp.p.sourceAt(pos, end)
+			switch Unparen(a).(type) {
+			case *lang.Binary, *lang.Unary:
+				side[i] = "(" + side[i] + ")"
+			}
+		}
+		return "a power is written with ^: " + side[0] + " ^ " + side[1]
+	case Contains(SweepMethods, fn): // min and max are functions too, and known
+		sweep := "SWEEP"
+		for _, d := range cp.p.Order {
+			if d.Kind == DeclSweep {
+				sweep = d.Name.Name
+				break
+			}
+		}
+		return fmt.Sprintf("%s is a query of a sweep, not a function: %s.%s(…)", fn, sweep, fn)
+	}
+	return ""
+}
+
 // call checks a function call against its row of builtinTable. Calls on
 // declarations (trade_ratio, classify, owner_loss_cost, owner_saving)
 // become refs computed in Go; min, max, abs and round are expr's own.
@@ -287,6 +334,11 @@ func (cp *exprChecker) call(n *lang.Call) (value.Type, ast.Node) {
 	b, known := funcs.ByName[fn]
 	if !known {
 		msg := "unknown function " + fn
+		if lacks := cp.lacking(n); lacks != "" {
+			pos, end := n.Span()
+			cp.errorAt(pos, end, msg+"; "+lacks)
+			return value.Type{}, nil
+		}
 		if s := suggest.Closest(fn, funcs.Names); s != "" {
 			msg += "; did you mean " + s + "?"
 		} else {

@@ -23,29 +23,68 @@ import (
 type ownerSites [goodput.NumFactors]*lang.Field
 
 // ownerTable holds the checked owners blocks of a program: those at top
-// level, a file's blocks together, in the order of program.files (the
-// loaded file first), and those of each pool and job.
+// level, and those of each pool and job. The files the program was given
+// (the file loaded; a session's pieces) are one level, which wins over the
+// imported files, each a level of its own, in the order read (an
+// importing file before the files it imports).
 type ownerTable struct {
-	top   []ownerSites
-	decls map[*Decl]ownerSites
+	given    ownerSites
+	hasGiven bool
+	imported []ownerSites
+	decls    map[*Decl]ownerSites
+	// importedFiles are the files read by an import statement.
+	importedFiles map[*lang.File]bool
 }
+
+// topSite is the field of the winning top-level block that names factor
+// f's owner, nil when none does.
+func (t *ownerTable) topSite(f goodput.Factor) *lang.Field {
+	if t.given[f] != nil { // all nil unless hasGiven
+		return t.given[f]
+	}
+	for _, top := range t.imported {
+		if top[f] != nil {
+			return top[f]
+		}
+	}
+	return nil
+}
+
+// hasTop reports whether any top-level block names an owner.
+func (t *ownerTable) hasTop() bool { return t.hasGiven || len(t.imported) > 0 }
 
 // checkOwners checks every owners block of the program: its keys are
 // factors, each set once per level, and its values quoted team names.
 func (p *Program) checkOwners() {
-	p.owners = ownerTable{decls: map[*Decl]ownerSites{}}
-	for _, f := range p.Files {
+	p.owners.given, p.owners.hasGiven, p.owners.imported = ownerSites{}, false, nil
+	p.owners.decls = map[*Decl]ownerSites{}
+	p.addOwners(p.Files, p.Order)
+}
+
+// addOwners checks the owners blocks of files and decls and adds them to
+// the table; it reports whether any file had a top-level block.
+func (p *Program) addOwners(files []*lang.File, decls []*Decl) (top bool) {
+	if p.owners.decls == nil {
+		p.owners.decls = map[*Decl]ownerSites{}
+	}
+	for _, f := range files {
 		var blocks []*lang.Owners
 		for _, st := range f.Stmts {
 			if o, ok := st.(*lang.Owners); ok {
 				blocks = append(blocks, o)
 			}
 		}
-		if len(blocks) > 0 {
-			p.owners.top = append(p.owners.top, p.ownerBlocks(blocks))
+		if len(blocks) == 0 {
+			continue
 		}
+		top = true
+		if p.owners.importedFiles[f] {
+			p.owners.imported = append(p.owners.imported, p.ownerBlocks(ownerSites{}, blocks))
+			continue
+		}
+		p.owners.given, p.owners.hasGiven = p.ownerBlocks(p.owners.given, blocks), true
 	}
-	for _, d := range p.Order {
+	for _, d := range decls {
 		var blocks []*lang.Owners
 		switch d.Kind {
 		case DeclPool:
@@ -58,14 +97,46 @@ func (p *Program) checkOwners() {
 			}
 		}
 		if len(blocks) > 0 {
-			p.owners.decls[d] = p.ownerBlocks(blocks)
+			p.owners.decls[d] = p.ownerBlocks(ownerSites{}, blocks)
 		}
+	}
+	return top
+}
+
+// OwnersMark is the state of a program's owners table before AddOwners,
+// which DropOwners returns it to.
+type OwnersMark struct {
+	given    ownerSites
+	hasGiven bool
+	imported int
+}
+
+// AddOwners checks the owners blocks of the files p.Files[files:] and the
+// declarations p.Order[order:], added since the program was checked, as
+// Check does for all (a session adds pieces this way). It reports whether
+// any of those files has a top-level block: that block names owners of
+// the jobs declared before as well, which were checked without it.
+func (p *Program) AddOwners(files, order int) (OwnersMark, bool) {
+	mark := OwnersMark{p.owners.given, p.owners.hasGiven, len(p.owners.imported)}
+	return mark, p.addOwners(p.Files[files:], p.Order[order:])
+}
+
+// DropOwners takes out what AddOwners added: the table returns to mark,
+// and the declarations p.Order[order:] and files p.Files[files:] lose
+// their blocks. Call it before those are taken out of the program.
+func (p *Program) DropOwners(mark OwnersMark, files, order int) {
+	p.owners.given, p.owners.hasGiven, p.owners.imported = mark.given, mark.hasGiven, p.owners.imported[:mark.imported]
+	for _, d := range p.Order[order:] {
+		delete(p.owners.decls, d)
+	}
+	for _, f := range p.Files[files:] {
+		delete(p.owners.importedFiles, f)
 	}
 }
 
-// ownerBlocks checks the owners blocks of one level.
-func (p *Program) ownerBlocks(blocks []*lang.Owners) ownerSites {
-	var sites ownerSites
+// ownerBlocks checks the owners blocks of one level, adding them to the
+// sites it already has.
+func (p *Program) ownerBlocks(sites ownerSites, blocks []*lang.Owners) ownerSites {
 	for _, b := range blocks {
 		for _, f := range b.Fields {
 			fac, known := goodput.ParseFactor(f.Name.Name)
@@ -132,7 +203,7 @@ func (p *Program) ownersOf(d *Decl, jp *jobPlan) *jobOwners {
 		}
 		jp.chain = chain
 	}
-	if jp.chain == nil && (jp.Pool == nil || !p.owners.hasDecl(jp.Pool)) && len(p.owners.top) == 0 {
+	if jp.chain == nil && (jp.Pool == nil || !p.owners.hasDecl(jp.Pool)) && !p.owners.hasTop() {
 		return &defaultOwners // no owners block names any factor of this job
 	}
 	out := new(jobOwners)
@@ -150,13 +221,8 @@ func (p *Program) ownersOf(d *Decl, jp *jobPlan) *jobOwners {
 			from = "inherited from job " + link.job.Name.Name
 		case jp.Pool != nil && p.owners.decls[jp.Pool][f] != nil:
 			site, from = p.owners.decls[jp.Pool][f], "from pool "+jp.Pool.Name.Name
-		default:
-			for _, top := range p.owners.top {
-				if top[f] != nil {
-					site, from = top[f], "from the top-level owners block"
-					break
-				}
-			}
+		case p.owners.topSite(goodput.Factor(f)) != nil:
+			site, from = p.owners.topSite(goodput.Factor(f)), "from the top-level owners block"
 		}
 		if site != nil {
 			out.Names[f] = Unparen(site.Value).(*lang.StringLit).Value

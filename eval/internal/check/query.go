@@ -231,7 +231,13 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 			def = results.ByName[nm.Path()]
 		}
 		if def == nil || def.Type.Kind != value.Number {
-			return cp.errorf(q.Args[0].Value, "%s takes a numeric result of the job, such as mpg or useful_hours", m)
+			msg := fmt.Sprintf("%s takes a numeric result of the job, such as mpg or useful_hours", m)
+			if ok && def == nil {
+				if sug := suggest.Closest(nm.Path(), numericResults()); sug != "" {
+					msg = fmt.Sprintf("%s takes a numeric result of the job; did you mean %s?", m, sug)
+				}
+			}
+			return cp.errorf(q.Args[0].Value, "%s", msg)
 		}
 		sq.Result, t = def, def.Type
 	case "at":
@@ -295,6 +301,18 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 	pos, end := q.Span()
 	sq.What = cp.p.sourceAt(pos, end)
 	return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Text: sq.What, Node: q, Type: t, Plan: sq})
+}
+
+// numericResults are the names of the job's numeric results, which min,
+// max, argmin and argmax take.
+func numericResults() []string {
+	var out []string
+	for _, name := range results.Names() {
+		if results.ByName[name].Type.Kind == value.Number {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // CanonicalInput is the canonical name of a job input written as name.

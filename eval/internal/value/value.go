@@ -7,6 +7,7 @@
 package value
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/gpl-lang/gpl/lang/units"
@@ -68,12 +69,39 @@ func (t Type) Phrase() string {
 }
 
 // Value is an evaluated value. Numbers are held in their dimension's base
-// unit: seconds, bytes, FLOPs, USD, USD per second for a price.
+// unit: seconds, bytes, FLOPs, USD, USD per second for a price. That is the
+// one convention of the API: Num is always in the base unit, whatever unit
+// the source wrote, and In gives the number in any unit of its dimension,
+// as a report prints it (useful hours in h, a price in USD/h).
 type Value struct {
 	Type Type
 	Num  float64
 	Str  string // a String's or a Class's text
 	Bool bool
+}
+
+// In returns the number in unit, one of the language's unit symbols ("h",
+// "USD/h", "GiB", "%", …; "" for a count): useful_hours.In("h") is
+// 26002.944 where Num is 93,610,598.4 seconds. A value that is not a
+// number, an unknown unit, or one of another dimension is an error.
+func (v Value) In(unit string) (float64, error) {
+	if v.Type.Kind != Number {
+		return 0, fmt.Errorf("%s is %s, not a number", v, v.Type.Phrase())
+	}
+	if unit == "" {
+		if v.Type.Dim != units.Count {
+			return 0, fmt.Errorf("%s is %s: name its unit", v, v.Type.Phrase())
+		}
+		return v.Num, nil
+	}
+	u, ok := units.Units[unit]
+	if !ok {
+		return 0, fmt.Errorf("unknown unit %q", unit)
+	}
+	if u.Dim != v.Type.Dim {
+		return 0, fmt.Errorf("%s is %s, and %s measures %s", v, v.Type.Phrase(), unit, u.Dim.Phrase())
+	}
+	return units.ToUnit(v.Num, u), nil
 }
 
 // NumberValue makes a quantity of dimension d from v in base units.

@@ -11,8 +11,10 @@ import (
 
 // FindFiles lists the .gpl files under the paths, sorted and without
 // duplicates. A file argument is taken as is; below a directory argument,
-// hidden files and directories and directories named testdata/bad are
-// skipped.
+// hidden files and directories (.git among them) and directories named
+// testdata or vendor are skipped, as the go command skips them: they hold
+// fixtures (bad inputs, golden pairs, files only an importer may read),
+// not suites. A directory named as an argument is always walked.
 func FindFiles(args []string) ([]string, error) {
 	seen := map[string]bool{}
 	var files []string
@@ -61,13 +63,13 @@ func FindFiles(args []string) ([]string, error) {
 }
 
 // skipWalk reports whether the walk leaves p out: hidden entries (editor
-// and tool state, gpl's own temporary files) and the bad-input catalogue
-// testdata/bad, whose files fail on purpose.
+// and tool state, gpl's own temporary files, .git) and directories named
+// testdata or vendor (Go's convention), whose files are fixtures.
 func skipWalk(p string, d fs.DirEntry) bool {
 	if strings.HasPrefix(d.Name(), ".") {
 		return true
 	}
-	return d.IsDir() && d.Name() == "bad" && filepath.Base(filepath.Dir(p)) == "testdata"
+	return d.IsDir() && (d.Name() == "testdata" || d.Name() == "vendor")
 }
 
 // regular reports whether the walked entry is a regular file, following a

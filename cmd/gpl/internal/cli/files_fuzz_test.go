@@ -14,7 +14,7 @@ import (
 )
 
 // FuzzFindFiles builds a directory tree from the input, one entry a byte —
-// .gpl files and others, directories (hidden, testdata/bad), FIFOs,
+// .gpl files and others, directories (hidden, testdata, vendor), FIFOs,
 // character devices and symbolic links (to files, to directories, broken,
 // looping) — and checks that FindFiles finds exactly the regular .gpl
 // files a walk should, opens nothing, and ends.
@@ -57,11 +57,15 @@ func FuzzFindFiles(f *testing.F) {
 				err = os.Mkdir(filepath.Join(dir, fmt.Sprintf(".h%d", i)), 0o755)
 				dirs = append(dirs, filepath.Join(dir, fmt.Sprintf(".h%d", i)))
 				hidden[dirs[len(dirs)-1]] = true
-			case 4: // testdata/bad
-				bad := filepath.Join(dir, fmt.Sprintf("t%d", i), "testdata", "bad")
-				err = os.MkdirAll(bad, 0o755)
-				dirs = append(dirs, bad)
-				hidden[bad] = true
+			case 4: // testdata or vendor, whose files are fixtures
+				skip := "testdata"
+				if i%2 == 1 {
+					skip = "vendor"
+				}
+				fixtures := filepath.Join(dir, fmt.Sprintf("t%d", i), skip)
+				err = os.MkdirAll(fixtures, 0o755)
+				dirs = append(dirs, fixtures)
+				hidden[fixtures] = true
 			case 5: // a FIFO named like a plan, watched for a reader
 				if err = syscall.Mkfifo(name+".gpl", 0o644); err == nil {
 					var w *pipewatch.Watch

@@ -35,6 +35,7 @@ func barChart(id, title, xLabel string, q Quantity, groups []barGroup) Chart {
 	c.YLabel = axisTitle(q, ref)
 	a := newArea(c.Width, c.Height)
 	s := niceScale(inAxisUnit(q, ref, minV), inAxisUnit(q, ref, maxV), true, a.bottom, a.top)
+	a.fitTicks(tickTexts(s))
 	c.chartTitle()
 	c.valueAxis(a, s)
 	slotW := (a.right - a.left) / float64(max(len(groups), 1))

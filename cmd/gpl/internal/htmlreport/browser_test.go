@@ -166,16 +166,20 @@ func checkMarks(t *testing.T, dom string, f File) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	figures := map[string][][2]string{} // figure id → (class, data-value) of each mark
+	figures := map[string][][2]string{}  // figure id → (class, data-value) of each mark
+	elems := map[string]map[string]int{} // figure id → "TAG.CLASS" → how many, for what is not a mark
 	var text strings.Builder
 	var walk func(n *html.Node, fig string)
 	walk = func(n *html.Node, fig string) {
 		if n.Type == html.ElementNode {
 			if n.Data == "figure" {
 				fig = attr(n, "id")
+				elems[fig] = map[string]int{}
 			}
 			if cls := attr(n, "class"); strings.HasPrefix(cls, "mark ") {
 				figures[fig] = append(figures[fig], [2]string{cls, attr(n, "data-value")})
+			} else if fig != "" {
+				elems[fig][n.Data+"."+cls]++
 			}
 		}
 		if n.Type == html.TextNode {
@@ -210,7 +214,7 @@ func checkMarks(t *testing.T, dom string, f File) {
 			t.Errorf("levers of %s: %d marks, want 6", j.Name, n)
 		}
 	}
-	checkPlanningMarks(t, figures, f)
+	checkPlanningMarks(t, figures, elems, f)
 	pass := 0
 	for _, e := range f.Expectations {
 		if e.Status == "pass" {
@@ -243,7 +247,11 @@ func keys(m map[string][][2]string) []string {
 // against the file: two bars per owner of a group, a bar per job of a
 // compare, a point per sweep point (and the base job's), a cell per grid
 // point, the curve's points and the answer; every mark has a value.
-func checkPlanningMarks(t *testing.T, figures map[string][][2]string, f File) {
+//
+// A heatmap has its colour scale (every swatch, labelled ticks) and its
+// table is the grid, a row per value of the second input and a header
+// cell per value of the first; a solve has its target line and label.
+func checkPlanningMarks(t *testing.T, figures map[string][][2]string, elems map[string]map[string]int, f File) {
 	t.Helper()
 	fid := "file-" + notID.ReplaceAllString(f.Name, "-")
 	count := func(id, class string) int {
@@ -279,6 +287,12 @@ func checkPlanningMarks(t *testing.T, figures map[string][][2]string, f File) {
 		if got, want := count(id, "cell"), len(sw.Points); got != want {
 			t.Errorf("sweep %s: %d cells, want %d", sw.Name, got, want)
 		}
+		e := elems[fid+"-"+id]
+		xs, ys := len(distinct(sw.Points, 0)), len(distinct(sw.Points, 1))
+		if e["rect.swatch"] != scaleSteps || e["text.scale-label"] < 1 || e["table.data grid"] != 1 ||
+			e["tr."] != ys+1 || e["th."] != xs+1+ys {
+			t.Errorf("sweep %s: a %d × %d grid, but the page has %v", sw.Name, xs, ys, e)
+		}
 	}
 	for _, sv := range f.Solves {
 		if got, want := count("solve-"+sv.Name, "point"), len(sv.Curve)+1; got != want {
@@ -286,6 +300,9 @@ func checkPlanningMarks(t *testing.T, figures map[string][][2]string, f File) {
 		}
 		if got := count("solve-"+sv.Name, "point answer"); got != 1 {
 			t.Errorf("solve %s: %d answers, want 1", sv.Name, got)
+		}
+		if e := elems[fid+"-solve-"+sv.Name]; e["line.target"] != 1 || e["text.target-label"] != 1 || e["line.answer-line"] != 1 || e["tr.best"] != 1 {
+			t.Errorf("solve %s: the target and answer are not marked: %v", sv.Name, e)
 		}
 	}
 }
@@ -321,7 +338,7 @@ func TestBrowserPlanningFiles(t *testing.T) {
 	for _, f := range files {
 		checkMarks(t, dom, f)
 	}
-	for _, want := range []string{"93,696 h offered → 89,057.28 h held", "compare options picks llama2_70b_spot", "devices = 148 gives useful_hours &gt;= 30000h (30,065.904 h there)"} {
+	for _, want := range []string{"93,696 h offered → 89,057 h held", "compare options picks llama2_70b_spot", "devices = 148 gives useful_hours &gt;= 30000h (30,066 h there)"} {
 		if !strings.Contains(dom, want) {
 			t.Errorf("the page lacks %q", want)
 		}

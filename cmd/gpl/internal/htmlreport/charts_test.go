@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,8 +65,8 @@ func TestWaterfallChart(t *testing.T) {
 	wantRows := [][]string{
 		{"offered", "92,160 h", "—", "—", "—"},
 		{"held", "87,552 h", "4,608 h", "scheduling", "$11,520.00"},
-		{"productive", "78,796.8 h", "8,755.2 h", "runtime", "$21,888.00"},
-		{"useful", "26,002.944 h", "52,793.856 h", "program", "$131,984.64"},
+		{"productive", "78,797 h", "8,755 h", "runtime", "$21,888.00"},
+		{"useful", "26,003 h", "52,794 h", "program", "$131,984.64"},
 	}
 	if d := cmp.Diff(wantRows, c.Table.Rows); d != "" {
 		t.Errorf("table (-want +got):\n%s", d)
@@ -203,24 +204,108 @@ func TestSweepHeatmap(t *testing.T) {
 	if d := cmp.Diff(want, marks(c)); d != "" {
 		t.Errorf("cells (-want +got):\n%s", d)
 	}
-	if c.Marks[0].Fill != "#eef3fa" || c.Marks[5].Fill != "#084594" {
+	if c.Marks[0].Fill != "#eef3fa" || c.Marks[5].Fill != "#08306b" {
 		t.Errorf("lowest cell %s, highest %s; want the ends of the scale", c.Marks[0].Fill, c.Marks[5].Fill)
+	}
+	// The table is the grid as drawn: a row per program value, the
+	// highest first, a column per scheduling value; the base job's cell
+	// marked.
+	wantTable := Table{Caption: "Sweep grid: mpg by scheduling and program (rows: program, columns: scheduling)",
+		Head: []string{"program \\ scheduling", "0.9", "0.95"},
+		Rows: [][]string{{"0.5", "0.45", "0.475"}, {"0.4", "0.36", "0.38"}, {"0.3", "0.27", "0.285"}},
+		Grid: true, Marked: 2, MarkedCol: 2}
+	if d := cmp.Diff(wantTable, c.Table); d != "" {
+		t.Errorf("table (-want +got):\n%s", d)
+	}
+	// The colour scale: its swatches from the palest up, and its ticks
+	// at round values of mpg between the lowest and the highest cell.
+	swatches := 0
+	for _, a := range c.Areas {
+		if a.Class == "swatch" {
+			swatches++
+		}
+	}
+	if swatches != scaleSteps || c.Areas[0].Fill != shade(0.5/scaleSteps) || c.Areas[scaleSteps-1].Fill != shade(1-0.5/scaleSteps) {
+		t.Errorf("%d swatches from %s to %s", swatches, c.Areas[0].Fill, c.Areas[scaleSteps-1].Fill)
+	}
+	if d := cmp.Diff([]string{"0.3", "0.35", "0.4", "0.45"}, labelTexts(c, "scale-label")); d != "" {
+		t.Errorf("scale ticks (-want +got):\n%s", d)
+	}
+	// Every cell shows its value, as the text report prints it.
+	if d := cmp.Diff([]string{"0.27", "0.36", "0.45", "0.285", "0.38", "0.475"}, labelTexts(c, "cell-value", "cell-value dark")); d != "" {
+		t.Errorf("cell labels (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{"colour: mpg, darker is more"}, labelTexts(c, "note")); d != "" {
+		t.Errorf("note (-want +got):\n%s", d)
 	}
 	if _, err := SweepChart(Sweep{Name: "x", Inputs: []Quantity{sched, sched, sched}}); err == nil {
 		t.Errorf("a sweep of three inputs drew")
 	}
 }
 
+// labelTexts are the texts of a chart's labels of the given classes, in
+// order.
+func labelTexts(c Chart, classes ...string) []string {
+	var out []string
+	for _, l := range c.Labels {
+		if slices.Contains(classes, l.Class) {
+			out = append(out, l.Text)
+		}
+	}
+	return out
+}
+
+// The solve chart marks its target: a line of its own with the condition
+// as its label, the side where the condition holds shaded, and the answer
+// on the curve with a line down to the input axis and its value; the
+// table has the answer among the curve's rows, marked.
 func TestSolveChart(t *testing.T) {
 	c := SolveChart(Solve{Name: "mfu", Input: program, Output: Quantity{"mpg", report.Count},
-		Curve: [][]float64{{0.3, 0.2565}, {0.4, 0.342}, {0.5, 0.4275}}, Target: 0.3,
+		Curve: [][]float64{{0.3, 0.2565}, {0.4, 0.342}, {0.5, 0.4275}}, Op: ">=", Target: 0.3,
 		Answer: []float64{0.350877, 0.3}, Found: true})
 	got := marks(c)
-	if len(got) != 4 || got[3] != [3]string{"point answer", "program 0.350877", "0.3"} {
+	if len(got) != 4 || got[3] != [3]string{"point answer", "program 0.35088", "0.3"} {
 		t.Errorf("marks = %q, want three points and the answer", got)
 	}
-	if c.Labels[len(c.Labels)-1].Text != "target 0.3" {
-		t.Errorf("last label %q, want the target's", c.Labels[len(c.Labels)-1].Text)
+	if d := cmp.Diff([]string{"target: mpg ≥ 0.3"}, labelTexts(c, "target-label")); d != "" {
+		t.Errorf("target label (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{"answer: program 0.35088"}, labelTexts(c, "answer-label")); d != "" {
+		t.Errorf("answer label (-want +got):\n%s", d)
+	}
+	var target, answer Line
+	for _, l := range c.Lines {
+		switch l.Class {
+		case "target":
+			target = l
+		case "answer-line":
+			answer = l
+		}
+	}
+	a := newArea(chartWidth, chartHeight)
+	// mpg runs 0.25 to 0.45 up the plot: 0.3 is a quarter of the way.
+	y := a.bottom - (a.bottom-a.top)*0.25
+	if target != (Line{Class: "target", X1: a.left, Y1: y, X2: a.right, Y2: y}) {
+		t.Errorf("target line %+v, want across the plot at y %v", target, y)
+	}
+	// ≥: the condition holds above the line.
+	if d := cmp.Diff([]Area{{Class: "target-zone", X: a.left, Y: a.top, W: a.right - a.left, H: y - a.top}}, c.Areas); d != "" {
+		t.Errorf("zone (-want +got):\n%s", d)
+	}
+	if answer.X1 != answer.X2 || answer.Y2 != a.bottom || answer.Y1 != y {
+		t.Errorf("answer line %+v, want from the answer down to the axis", answer)
+	}
+	wantTable := Table{Caption: c.Title, Head: []string{"program", "mpg"},
+		Rows:   [][]string{{"0.3", "0.2565"}, {"0.35088", "0.3"}, {"0.4", "0.342"}, {"0.5", "0.4275"}},
+		Marked: 1}
+	if d := cmp.Diff(wantTable, c.Table); d != "" {
+		t.Errorf("table (-want +got):\n%s", d)
+	}
+	// ≤ shades below the line; with no answer there is none to mark.
+	c = SolveChart(Solve{Name: "x", Input: program, Output: Quantity{"mpg", report.Count},
+		Curve: [][]float64{{0.3, 0.25}, {0.5, 0.45}}, Op: "<", Target: 0.3})
+	if len(c.Areas) != 1 || c.Areas[0].Y != y || c.Areas[0].Y+c.Areas[0].H != a.bottom || c.Table.Marked != -1 || len(labelTexts(c, "answer-label")) != 0 {
+		t.Errorf("below: areas %+v, marked %d, labels %q", c.Areas, c.Table.Marked, labelTexts(c, "answer-label", "target-label"))
 	}
 }
 
@@ -394,5 +479,31 @@ func TestCheckSelfContainedCatches(t *testing.T) {
 		if !ft.Failed() {
 			t.Errorf("checkSelfContained passed %q", page)
 		}
+	}
+}
+
+// A heatmap labels every cell or none: in full when every value fits its
+// cell, rounded to 3 significant digits when only that fits, else none.
+func TestCellTexts(t *testing.T) {
+	mpg := Quantity{"mpg", report.Count}
+	pts := [][]float64{{0, 0, 0.27778}, {0, 1, 0.3}, {1, 0, 1234.5678}}
+	tests := []struct {
+		name    string
+		cw, ch  float64
+		want    []string
+		rounded bool
+	}{
+		{"wide", 120, 20, []string{"0.27778", "0.3", "1,234.6"}, false},
+		{"narrow", 44, 20, []string{"0.278", "0.3", "1,230"}, true},
+		{"too narrow", 30, 20, nil, false},
+		{"too low", 120, 15, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			texts, rounded := cellTexts(pts, mpg, 1234.5678, tt.cw, tt.ch)
+			if d := cmp.Diff(tt.want, texts); d != "" || rounded != tt.rounded {
+				t.Errorf("rounded %v, want %v; texts (-want +got):\n%s", rounded, tt.rounded, d)
+			}
+		})
 	}
 }

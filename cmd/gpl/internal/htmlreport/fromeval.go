@@ -227,7 +227,7 @@ func solveOf(ms report.Solve) (Solve, error) {
 		return Solve{}, err
 	}
 	out := Solve{Name: sv.Name, Input: Quantity{c.Input, c.InputDim}, Output: Quantity{resultName(c.Result), c.ResultDim},
-		Target: c.Target, Answer: []float64{sv.Value.Num, sv.Result.Num}, Found: true}
+		Op: c.Op, Target: c.Target, Answer: []float64{sv.Value.Num, sv.Result.Num}, Found: true}
 	for _, p := range c.Points {
 		out.Curve = append(out.Curve, []float64{p[0], p[1]})
 	}
@@ -235,8 +235,8 @@ func solveOf(ms report.Solve) (Solve, error) {
 		out.Refs = append(out.Refs, Ref{Axis: 0, At: c.Ceiling, Label: c.Input + " ceiling " + number(c.Ceiling)})
 	}
 	// As the text report words it, with thousands separators.
-	out.Note = "solve " + sv.Name + " over " + sv.Job + ": " + c.Input + " = " + sv.Value.String() +
-		" gives " + sv.Condition + " (" + sv.Result.String() + " there)"
+	out.Note = "solve " + sv.Name + " over " + sv.Job + ": " + c.Input + " = " + report.Readable(sv.Value) +
+		" gives " + sv.Condition + " (" + report.Readable(sv.Result) + " there)"
 	if sv.AboveCeiling {
 		out.Note += ", above the job's ceiling"
 	}

@@ -161,7 +161,7 @@ func facts(j Job) [][2]string {
 // listed appends the listed results to a table of facts, by name.
 func listed(facts [][2]string, ms []report.Metric) [][2]string {
 	for _, m := range ms {
-		facts = append(facts, [2]string{m.Name, m.Figure.String()})
+		facts = append(facts, [2]string{m.Name, m.Figure.Readable()})
 	}
 	return facts
 }

@@ -235,7 +235,7 @@ func SweepChart(sw Sweep) (Chart, error) {
 		return c, nil
 	case 2:
 		c := heatmap(sw)
-		c.Note = sw.Note
+		c.Note = strings.TrimSpace(sw.Note + " " + c.Note)
 		return c, nil
 	}
 	return Chart{}, fmt.Errorf("sweep %s varies %d inputs; a chart draws one or two", sw.Name, len(sw.Inputs))
@@ -247,7 +247,10 @@ type Solve struct {
 	Name          string
 	Input, Output Quantity
 	// Curve holds (input, output) rows, base units, in input order.
-	Curve  [][]float64
+	Curve [][]float64
+	// Op is the condition's comparison of the output with Target: >=, >,
+	// <=, < or ==.
+	Op     string
 	Target float64
 	// Answer is the (input, output) row found; Found is false when no
 	// input reaches the target.
@@ -259,31 +262,104 @@ type Solve struct {
 	Note string
 }
 
-// SolveChart draws the curve with the target line and the answer on it.
+// opSigns are the comparisons as a reader writes them.
+var opSigns = map[string]string{">=": "≥", ">": ">", "<=": "≤", "<": "<", "==": "="}
+
+// SolveChart draws the curve with the target and the answer on it. The
+// target is a line of its own across the plot, labelled with the
+// condition ("target: useful hours ≥ 30,000 h"), the side of it where
+// the condition holds shaded; the answer is the open circle on the curve,
+// with a line down to the input axis and its value beside it. The table
+// has the answer among the curve's rows, highlighted.
 func SolveChart(sv Solve) Chart {
 	var base []float64
 	if sv.Found {
 		base = sv.Answer
 	}
-	refs := append(append([]Ref(nil), sv.Refs...), Ref{Axis: -1, At: sv.Target, Label: "target " + formatValue(sv.Output, sv.Target)})
-	c := lineChart("solve-"+sv.Name, "Solve "+sv.Name+": "+sv.Input.Name+" for "+sv.Output.Name+" "+formatValue(sv.Output, sv.Target),
-		sv.Input, sv.Output, sv.Curve, base, refs)
+	title := "Solve " + sv.Name + ": " + sv.Input.Name + " for " + sv.Output.Name + " " + formatValue(sv.Output, sv.Target)
+	p := linePlot("solve-"+sv.Name, title, sv.Input, sv.Output, sv.Curve, base, sv.Refs, []float64{sv.Target})
+	c, a := p.Chart, p.area
 	for i := range c.Marks {
 		if c.Marks[i].Class == "point base" {
 			c.Marks[i].Class = "point answer"
 		}
 	}
+	// The target, and where its condition holds.
+	y := p.sy.at(inAxisUnit(sv.Output, p.yref, sv.Target))
+	switch sv.Op {
+	case ">=", ">":
+		c.Areas = append(c.Areas, Area{Class: "target-zone", X: a.left, Y: a.top, W: a.right - a.left, H: y - a.top})
+	case "<=", "<":
+		c.Areas = append(c.Areas, Area{Class: "target-zone", X: a.left, Y: y, W: a.right - a.left, H: a.bottom - y})
+	}
+	c.Lines = append(c.Lines, Line{Class: "target", X1: a.left, Y1: y, X2: a.right, Y2: y})
+	op := opSigns[sv.Op]
+	if op == "" {
+		op = sv.Op
+	}
+	// The label goes at the end away from the answer, above the line.
+	lx, anchor := a.right-4, "end"
+	if sv.Found && p.sx.at(inAxisUnit(sv.Input, p.xref, sv.Answer[0])) > (a.left+a.right)/2 {
+		lx, anchor = a.left+4, "start"
+	}
+	c.Labels = append(c.Labels, Label{Class: "target-label", X: lx, Y: y - 6, Anchor: anchor,
+		Text: "target: " + sv.Output.Name + " " + op + " " + formatValue(sv.Output, sv.Target)})
+	if sv.Found {
+		x, ay := p.sx.at(inAxisUnit(sv.Input, p.xref, sv.Answer[0])), p.sy.at(inAxisUnit(sv.Output, p.yref, sv.Answer[1]))
+		c.Lines = append(c.Lines, Line{Class: "answer-line", X1: x, Y1: ay, X2: x, Y2: a.bottom})
+		lx, anchor := x+5, "start"
+		if x > (a.left+a.right)/2 {
+			lx, anchor = x-5, "end"
+		}
+		c.Labels = append(c.Labels, Label{Class: "answer-label", X: lx, Y: a.bottom - 8, Anchor: anchor,
+			Text: "answer: " + sv.Input.Name + " " + formatValue(sv.Input, sv.Answer[0])})
+		// The answer among the curve's rows, in input order.
+		row := []string{formatValue(sv.Input, sv.Answer[0]), formatValue(sv.Output, sv.Answer[1])}
+		at := len(c.Table.Rows)
+		for k, q := range p.rows {
+			if same(q[0], sv.Answer[0]) {
+				at = -1
+				c.Table.Marked = k
+				break
+			}
+			if q[0] > sv.Answer[0] {
+				at = k
+				break
+			}
+		}
+		if at >= 0 {
+			c.Table.Rows = append(c.Table.Rows[:at], append([][]string{row}, c.Table.Rows[at:]...)...)
+			c.Table.Marked = at
+		}
+	}
+	c.Table.Head = []string{sv.Input.Name, sv.Output.Name}
 	c.Note = sv.Note
 	return c
+}
+
+// plot is a line chart with the geometry its marks were placed by, for
+// what a caller draws on it.
+type plot struct {
+	Chart
+	area       plotArea
+	sx, sy     scale
+	xref, yref float64
+	rows       [][]float64 // the rows drawn, in input order
 }
 
 // lineChart draws rows of (x, y) as points joined by a line, with the
 // base row's point marked and the references drawn across.
 func lineChart(id, title string, xq, yq Quantity, rows [][]float64, baseRow []float64, refs []Ref) Chart {
+	return linePlot(id, title, xq, yq, rows, baseRow, refs, nil).Chart
+}
+
+// linePlot is lineChart, the output's scale also covering alsoY (base
+// units).
+func linePlot(id, title string, xq, yq Quantity, rows [][]float64, baseRow []float64, refs []Ref, alsoY []float64) plot {
 	c := Chart{ID: id, Title: title, Width: chartWidth, Height: chartHeight}
 	pts := append([][]float64(nil), rows...)
 	sort.SliceStable(pts, func(a, b int) bool { return pts[a][0] < pts[b][0] })
-	xs, ys := []float64{}, []float64{}
+	xs, ys := []float64{}, append([]float64(nil), alsoY...)
 	for _, p := range pts {
 		xs, ys = append(xs, p[0]), append(ys, p[1])
 	}
@@ -302,6 +378,11 @@ func lineChart(id, title string, xq, yq Quantity, rows [][]float64, baseRow []fl
 	a := newArea(c.Width, c.Height)
 	xlo, xhi := span(xs, xq, xref)
 	ylo, yhi := span(ys, yq, yref)
+	var yTicks []string
+	for _, t := range niceScale(ylo, yhi, false, 0, 1).ticks() {
+		yTicks = append(yTicks, tickText(t))
+	}
+	a.fitTicks(yTicks)
 	sx := niceScale(xlo, xhi, false, a.left, a.right)
 	sy := niceScale(ylo, yhi, false, a.bottom, a.top)
 	c.chartTitle()
@@ -354,7 +435,7 @@ func lineChart(id, title string, xq, yq Quantity, rows [][]float64, baseRow []fl
 			c.Table.Marked = i
 		}
 	}
-	return c
+	return plot{Chart: c, area: a, sx: sx, sy: sy, xref: xref, yref: yref, rows: pts}
 }
 
 func pointMark(class string, xq, yq Quantity, xref, yref, x, y float64, p []float64) Mark {
@@ -389,79 +470,114 @@ func span(vs []float64, q Quantity, ref float64) (float64, float64) {
 	return lo, hi
 }
 
-// heatmap draws a two-input sweep as a grid of cells shaded by the output.
+// Heatmap geometry: the colour scale's gap from the grid, its width and
+// how many swatches it is drawn with, its ticks' length and their labels'
+// gap; the room a cell's label keeps from the cell's sides.
+const (
+	scaleGap    = 18
+	scaleWidth  = 14
+	scaleSteps  = 40
+	scaleTick   = 4
+	scaleLabel  = 3
+	cellPadding = 6
+)
+
+// heatmap draws a two-input sweep as a grid of cells shaded by the output,
+// with a colour scale whose ticks give the output's values. Each cell
+// shows its value when every cell's fits (rounded to 3 significant digits
+// when only that fits), or none does. The table beneath is the same grid:
+// a row per value of the second input, as drawn (the highest first), a
+// column per value of the first.
 func heatmap(sw Sweep) Chart {
-	title := "Sweep " + sw.Name + ": " + sw.Output.Name + " by " + sw.Inputs[0].Name + " and " + sw.Inputs[1].Name
+	xq, yq, oq := sw.Inputs[0], sw.Inputs[1], sw.Output
+	title := "Sweep " + sw.Name + ": " + oq.Name + " by " + xq.Name + " and " + yq.Name
 	c := Chart{ID: "sweep-" + sw.Name, Title: title, Width: chartWidth, Height: chartHeight + 40}
 	xv, yv := distinct(sw.Points, 0), distinct(sw.Points, 1)
-	c.XLabel = axisTitle(sw.Inputs[0], maxAbs(xv))
-	c.YLabel = axisTitle(sw.Inputs[1], maxAbs(yv))
-	a := newArea(c.Width, c.Height)
-	outs := make([]float64, len(sw.Points))
-	for i, p := range sw.Points {
-		outs[i] = p[2]
-	}
+	xref, yref := maxAbs(xv), maxAbs(yv)
+	c.XLabel, c.YLabel = axisTitle(xq, xref), axisTitle(yq, yref)
 	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, v := range outs {
-		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	for _, p := range sw.Points {
+		lo, hi = math.Min(lo, p[2]), math.Max(hi, p[2])
 	}
+	ref := math.Max(math.Abs(lo), math.Abs(hi))
+	var xTicks, yTicks []string
+	for _, x := range xv {
+		xTicks = append(xTicks, tickText(inAxisUnit(xq, xref, x)))
+	}
+	for _, y := range yv {
+		yTicks = append(yTicks, tickText(inAxisUnit(yq, yref, y)))
+	}
+	a := newArea(c.Width, c.Height)
+	scale := scaleTicks(oq, ref, lo, hi)
+	var scaleTexts []string
+	for _, t := range scale {
+		scaleTexts = append(scaleTexts, tickText(t))
+	}
+	a.right -= scaleGap + scaleWidth + scaleTick + scaleLabel + widest(scaleTexts, noteSize)
+	a.fitTicks(yTicks)
 	cw := (a.right - a.left) / float64(max(len(xv), 1))
 	ch := (a.bottom - a.top) / float64(max(len(yv), 1))
 	c.chartTitle()
 	c.Lines = append(c.Lines, Line{Class: "axis", X1: a.left, Y1: a.top, X2: a.left, Y2: a.bottom})
 	c.baseAxis(a, a.bottom)
-	c.Labels = append(c.Labels, Label{Class: "axis-label", X: 18, Y: (a.top + a.bottom) / 2, Anchor: "middle", Rotate: true, Text: c.YLabel})
-	xEvery, yEvery := labelEvery(len(xv), cw, 48), labelEvery(len(yv), ch, 16)
-	for i, x := range xv {
-		if i%xEvery != 0 {
-			continue
+	c.Labels[len(c.Labels)-1].Y = c.Height - 26 // the legend's line goes beneath
+	c.yAxisLabel(a, yTicks)
+	xEvery, yEvery := labelEvery(len(xv), cw, widest(xTicks, tickSize)+8), labelEvery(len(yv), ch, 16)
+	for i, text := range xTicks {
+		if i%xEvery == 0 {
+			c.Labels = append(c.Labels, Label{Class: "tick", X: a.left + cw*(float64(i)+0.5), Y: a.bottom + 18, Anchor: "middle", Text: text})
 		}
-		c.Labels = append(c.Labels, Label{Class: "tick", X: a.left + cw*(float64(i)+0.5), Y: a.bottom + 18, Anchor: "middle",
-			Text: tickText(inAxisUnit(sw.Inputs[0], maxAbs(xv), x))})
 	}
-	for j, y := range yv {
-		if j%yEvery != 0 {
-			continue
+	for j, text := range yTicks {
+		if j%yEvery == 0 {
+			c.Labels = append(c.Labels, Label{Class: "tick", X: a.left - 6, Y: a.bottom - ch*(float64(j)+0.5) + 4, Anchor: "end", Text: text})
 		}
-		c.Labels = append(c.Labels, Label{Class: "tick", X: a.left - 6, Y: a.bottom - ch*(float64(j)+0.5) + 4, Anchor: "end",
-			Text: tickText(inAxisUnit(sw.Inputs[1], maxAbs(yv), y))})
 	}
-	ref := math.Max(math.Abs(lo), math.Abs(hi))
+	shadeOf := func(v float64) float64 {
+		if hi > lo {
+			return (v - lo) / (hi - lo)
+		}
+		return 0
+	}
+	texts, rounded := cellTexts(sw.Points, oq, ref, cw, ch)
 	onGrid := false
-	for _, p := range sw.Points {
+	grid := make([][]string, len(yv))
+	for j := range grid {
+		grid[j] = make([]string, len(xv))
+		for i := range grid[j] {
+			grid[j][i] = "—"
+		}
+	}
+	marked := [2]int{-1, -1}
+	for k, p := range sw.Points {
 		i, j := indexOf(xv, p[0]), indexOf(yv, p[1])
+		grid[j][i] = formatValue(oq, p[2])
 		class := "cell"
 		if sw.Base != nil && same(p[0], sw.Base[0]) && same(p[1], sw.Base[1]) {
-			class, onGrid = "cell base", true
+			class, onGrid, marked = "cell base", true, [2]int{j, i}
 		}
-		t := 0.0
-		if hi > lo {
-			t = (p[2] - lo) / (hi - lo)
-		}
-		text := sw.Inputs[0].Name + " " + formatValue(sw.Inputs[0], p[0]) + ", " + sw.Inputs[1].Name + " " +
-			formatValue(sw.Inputs[1], p[1]) + ": " + sw.Output.Name + " " + formatValue(sw.Output, p[2])
+		t := shadeOf(p[2])
+		at := xq.Name + " " + formatValue(xq, p[0]) + ", " + yq.Name + " " + formatValue(yq, p[1])
 		m := Mark{Shape: "rect", Class: class, X: a.left + cw*float64(i), Y: a.bottom - ch*float64(j+1), W: cw, H: ch,
-			Name:  sw.Inputs[0].Name + " " + formatValue(sw.Inputs[0], p[0]) + ", " + sw.Inputs[1].Name + " " + formatValue(sw.Inputs[1], p[1]),
-			Value: attrNumber(inAxisUnit(sw.Output, ref, p[2])), Text: text, Fill: shade(t)}
+			Name: at, Value: attrNumber(inAxisUnit(oq, ref, p[2])), Text: at + ": " + oq.Name + " " + formatValue(oq, p[2]), Fill: shade(t)}
 		c.Marks = append(c.Marks, m)
-		ink := "cell-value"
-		if t > 0.55 {
-			ink = "cell-value dark"
-		}
-		if text := tickText(inAxisUnit(sw.Output, ref, p[2])); float64(len(text))*6.5 < cw-4 && ch >= 16 {
-			c.Labels = append(c.Labels, Label{Class: ink, X: m.X + cw/2, Y: m.Y + ch/2 + 4, Anchor: "middle", Text: text})
+		if texts != nil {
+			ink := "cell-value"
+			if t > 0.5 { // the deep half of shade's ramp: white ink
+				ink = "cell-value dark"
+			}
+			c.Labels = append(c.Labels, Label{Class: ink, X: m.X + cw/2, Y: m.Y + ch/2 + 4, Anchor: "middle", Text: texts[k]})
 		}
 	}
 	if sw.Base != nil && !onGrid && len(sw.Base) == 3 {
 		// The base job's point between the cells: a circle where it falls.
 		x := a.left + cw*(position(xv, sw.Base[0])+0.5)
 		y := a.bottom - ch*(position(yv, sw.Base[1])+0.5)
-		text := "base job: " + sw.Inputs[0].Name + " " + formatValue(sw.Inputs[0], sw.Base[0]) + ", " + sw.Inputs[1].Name + " " +
-			formatValue(sw.Inputs[1], sw.Base[1]) + ": " + sw.Output.Name + " " + formatValue(sw.Output, sw.Base[2])
+		at := xq.Name + " " + formatValue(xq, sw.Base[0]) + ", " + yq.Name + " " + formatValue(yq, sw.Base[1])
 		c.Marks = append(c.Marks, Mark{Shape: "circle", Class: "point base", X: x, Y: y, W: 7,
-			Name:  sw.Inputs[0].Name + " " + formatValue(sw.Inputs[0], sw.Base[0]) + ", " + sw.Inputs[1].Name + " " + formatValue(sw.Inputs[1], sw.Base[1]),
-			Value: attrNumber(inAxisUnit(sw.Output, ref, sw.Base[2])), Text: text})
+			Name: at, Value: attrNumber(inAxisUnit(oq, ref, sw.Base[2])), Text: "base job: " + at + ": " + oq.Name + " " + formatValue(oq, sw.Base[2])})
 	}
+	var across []string
 	for _, r := range sw.Refs {
 		switch r.Axis {
 		case 0:
@@ -475,23 +591,112 @@ func heatmap(sw Sweep) Chart {
 		case 1:
 			y := a.bottom - ch*(position(yv, r.At)+0.5)
 			c.Lines = append(c.Lines, Line{Class: "ref", X1: a.left, Y1: y, X2: a.right, Y2: y})
-			c.Labels = append(c.Labels, Label{Class: "ref-label", X: a.right - 4, Y: y - 5, Anchor: "end", Text: r.Label})
+			if texts == nil {
+				c.Labels = append(c.Labels, Label{Class: "ref-label", X: a.right - 4, Y: y - 5, Anchor: "end", Text: r.Label})
+			} else {
+				across = append(across, r.Label) // over the cells' labels it would hide some: in the legend
+			}
 		}
 	}
-	unit := ""
-	if u, ok := axisUnit(sw.Output, ref); ok {
-		unit = " (" + u.Symbol + ")"
+	if len(across) > 0 {
+		c.Labels = append(c.Labels, Label{Class: "ref-label", X: a.left, Y: c.Height - 8, Anchor: "start",
+			Text: "dashed across: " + strings.Join(across, ", ")})
 	}
-	c.Labels = append(c.Labels, Label{Class: "note", X: a.right, Y: c.Height - 12, Anchor: "end",
-		Text: "cells: " + sw.Output.Name + unit + ", darker is more"})
-	c.Table = Table{Caption: title, Head: []string{sw.Inputs[0].Name, sw.Inputs[1].Name, sw.Output.Name}, Marked: -1}
-	for k, p := range sw.Points {
-		c.Table.Rows = append(c.Table.Rows, []string{formatValue(sw.Inputs[0], p[0]), formatValue(sw.Inputs[1], p[1]), formatValue(sw.Output, p[2])})
-		if sw.Base != nil && same(p[0], sw.Base[0]) && same(p[1], sw.Base[1]) {
-			c.Table.Marked = k
+	c.colourScale(a, oq, ref, lo, hi, scale)
+	if rounded {
+		c.Note = "Each cell's value is rounded to 3 significant digits; the table below has each in full."
+	}
+	c.Table = Table{Caption: title + " (rows: " + yq.Name + ", columns: " + xq.Name + ")",
+		Head: []string{yq.Name + " \\ " + xq.Name}, Grid: true, Marked: -1, MarkedCol: -1}
+	for _, text := range xv {
+		c.Table.Head = append(c.Table.Head, formatValue(xq, text))
+	}
+	for j := len(yv) - 1; j >= 0; j-- { // as drawn: the highest value on top
+		c.Table.Rows = append(c.Table.Rows, append([]string{formatValue(yq, yv[j])}, grid[j]...))
+		if marked[0] == j {
+			c.Table.Marked, c.Table.MarkedCol = len(c.Table.Rows)-1, marked[1]+1
 		}
 	}
 	return c
+}
+
+// cellTexts are the labels of a heatmap's cells, in the order of points:
+// each value as the text report prints it when every one fits its cell,
+// else each rounded to 3 significant digits when every one of those fits
+// (rounded is true), else nil: a grid with some cells labelled would read
+// as though the others had no value.
+func cellTexts(points [][]float64, q Quantity, ref, cw, ch float64) (texts []string, rounded bool) {
+	if ch < 16 {
+		return nil, false
+	}
+	for _, round := range []bool{false, true} {
+		texts = texts[:0]
+		fits := true
+		for _, p := range points {
+			v := inAxisUnit(q, ref, p[2])
+			if round {
+				v, _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', 3, 64), 64)
+			}
+			t := tickText(v)
+			fits = fits && textWidth(t, noteSize) <= cw-cellPadding
+			texts = append(texts, t)
+		}
+		if fits {
+			return texts, round
+		}
+	}
+	return nil, false
+}
+
+// scaleTicks are the values a heatmap's colour scale labels, in the
+// output's axis unit: the round values within lo..hi (base units), or lo
+// and hi themselves when fewer than two round values fall within.
+func scaleTicks(q Quantity, ref, lo, hi float64) []float64 {
+	ulo, uhi := inAxisUnit(q, ref, lo), inAxisUnit(q, ref, hi)
+	if uhi == ulo {
+		return []float64{ulo}
+	}
+	var ticks []float64
+	for _, t := range niceScale(ulo, uhi, false, 0, 1).ticks() {
+		if t >= ulo-1e-9*math.Abs(ulo) && t <= uhi+1e-9*math.Abs(uhi) {
+			ticks = append(ticks, t)
+		}
+	}
+	if len(ticks) < 2 {
+		return []float64{ulo, uhi}
+	}
+	return ticks
+}
+
+// colourScale draws the scale of a heatmap's shades right of the grid: a
+// bar of swatches from lo (at the bottom) to hi, the ticks (in the
+// output's axis unit) labelled, and what the colour stands for beneath.
+func (c *Chart) colourScale(a plotArea, q Quantity, ref, lo, hi float64, ticks []float64) {
+	x := a.right + scaleGap
+	h := a.bottom - a.top
+	for k := range scaleSteps {
+		t := (float64(k) + 0.5) / scaleSteps
+		if hi == lo {
+			t = 0
+		}
+		c.Areas = append(c.Areas, Area{Class: "swatch", X: x, Y: a.bottom - h*float64(k+1)/scaleSteps, W: scaleWidth, H: h / scaleSteps, Fill: shade(t)})
+	}
+	c.Areas = append(c.Areas, Area{Class: "scale-frame", X: x, Y: a.top, W: scaleWidth, H: h})
+	ulo, uhi := inAxisUnit(q, ref, lo), inAxisUnit(q, ref, hi)
+	for _, t := range ticks {
+		y := a.bottom
+		if uhi > ulo {
+			y = a.bottom - h*(t-ulo)/(uhi-ulo)
+		}
+		c.Lines = append(c.Lines, Line{Class: "scale-tick", X1: x + scaleWidth, Y1: y, X2: x + scaleWidth + scaleTick, Y2: y})
+		c.Labels = append(c.Labels, Label{Class: "scale-label", X: x + scaleWidth + scaleTick + scaleLabel, Y: y + 4, Anchor: "start", Text: tickText(t)})
+	}
+	unit := ""
+	if u, ok := axisUnit(q, ref); ok {
+		unit = " (" + u.Symbol + ")"
+	}
+	c.Labels = append(c.Labels, Label{Class: "note", X: c.Width - marginRight, Y: c.Height - 8, Anchor: "end",
+		Text: "colour: " + q.Name + unit + ", darker is more"})
 }
 
 // distinct lists the distinct values of one column, ascending.
@@ -544,10 +749,18 @@ func position(vs []float64, v float64) float64 {
 	return float64(i-1) + (v-vs[i-1])/(vs[i]-vs[i-1])
 }
 
-// shade is the colour of a cell at t in [0, 1], from pale to deep blue.
+// shade is the colour of a cell at t in [0, 1], from pale to deep blue,
+// in two halves so that every cell's value reads at 4.5:1 or more: up to
+// 0.5 from #eef3fa to #7b9cc7 (dark ink, 5.6:1 at least), above it from
+// #4271ae to #08306b (white ink, 5.0:1 at least). Darker is more.
 func shade(t float64) string {
-	lerp := func(a, b int) int { return a + int(math.Round(t*float64(b-a))) }
-	return "#" + hex2(lerp(0xee, 0x08)) + hex2(lerp(0xf3, 0x45)) + hex2(lerp(0xfa, 0x94))
+	from, to := [3]int{0xee, 0xf3, 0xfa}, [3]int{0x7b, 0x9c, 0xc7}
+	u := t * 2
+	if t > 0.5 {
+		from, to, u = [3]int{0x42, 0x71, 0xae}, [3]int{0x08, 0x30, 0x6b}, (t-0.5)*2
+	}
+	lerp := func(i int) string { return hex2(from[i] + int(math.Round(u*float64(to[i]-from[i])))) }
+	return "#" + lerp(0) + lerp(1) + lerp(2)
 }
 
 func hex2(v int) string {

@@ -1,6 +1,7 @@
 package htmlreport
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/eval/report"
+	"github.com/gpl-lang/gpl/scenarios"
 )
 
 // TestGrouped checks that the page's figures carry thousands separators
@@ -81,7 +83,7 @@ func TestGroupFromEval(t *testing.T) {
 		t.Errorf("marked row %d, first row %q; want program's, saving $62,400.00", c.Table.Marked, c.Table.Rows[0])
 	}
 	facts := GroupFacts(f.Groups[0])
-	if got, want := facts[1][1], "93,696 h offered → 89,057.28 h held → 80,226.816 h productive → 26,431.9488 h useful"; got != want {
+	if got, want := facts[1][1], "93,696 h offered → 89,057 h held → 80,227 h productive → 26,432 h useful"; got != want {
 		t.Errorf("device-hours %q, want %q", got, want)
 	}
 }
@@ -206,8 +208,13 @@ sweep grid over j { vary program from 0 to 1 step 0.001  vary runtime from 0 to 
 			cells++
 		}
 	}
-	if cells != maxGridSide*maxGridSide || len(c.Table.Rows) != cells {
-		t.Errorf("grid: %d cells, %d rows", cells, len(c.Table.Rows))
+	if cells != maxGridSide*maxGridSide || len(c.Table.Rows) != maxGridSide || len(c.Table.Head) != maxGridSide+1 {
+		t.Errorf("grid: %d cells, a table of %d rows and %d columns", cells, len(c.Table.Rows), len(c.Table.Head))
+	}
+	for _, r := range c.Table.Rows {
+		if len(r) != maxGridSide+1 {
+			t.Errorf("a row of %d cells, want %d", len(r), maxGridSide+1)
+		}
 	}
 }
 
@@ -226,14 +233,55 @@ func TestSolveFromEval(t *testing.T) {
 	if len(s.Curve) != solveSamples || s.Curve[0][0] != 1 || s.Curve[len(s.Curve)-1][0] != 1024 {
 		t.Errorf("curve of %d points from %v to %v", len(s.Curve), s.Curve[0], s.Curve[len(s.Curve)-1])
 	}
-	if want := "target 30,000 h"; c.Labels[len(c.Labels)-1].Text != want {
-		t.Errorf("last label %q, want %q", c.Labels[len(c.Labels)-1].Text, want)
+	if d := cmp.Diff([]string{"target: useful hours ≥ 30,000 h", "answer: devices 148"}, labelTexts(c, "target-label", "answer-label")); d != "" {
+		t.Errorf("target and answer labels (-want +got):\n%s", d)
 	}
-	if want := "solve devices_needed over llama2_70b: devices = 148 gives useful_hours >= 30000h (30,065.904 h there). The curve is the result at 41 values across the range searched."; s.Note != want {
+	if m := c.Table.Marked; m < 0 || c.Table.Rows[m][0] != "148" || c.Table.Rows[m][1] != "30,066 h" || len(c.Table.Rows) != solveSamples+1 {
+		t.Errorf("table of %d rows, marked %d", len(c.Table.Rows), m)
+	}
+	if want := "solve devices_needed over llama2_70b: devices = 148 gives useful_hours >= 30000h (30,066 h there). The curve is the result at 41 values across the range searched."; s.Note != want {
 		t.Errorf("note %q\nwant %q", s.Note, want)
 	}
 	r := sv["runtime_needed"]
 	if len(r.Refs) != 1 || r.Refs[0] != (Ref{Axis: 0, At: 0.95, Label: "runtime ceiling 0.95"}) || !strings.Contains(r.Note, "above the job's ceiling") {
 		t.Errorf("runtime_needed refs %v, note %q", r.Refs, r.Note)
+	}
+}
+
+// TestReportMdScenarios keeps docs/report.md's account of the bundled
+// scenarios true of the tree: each that has groups, compares, sweeps or
+// solves is named, with just the kinds it has ("`NAME` has groups and
+// compares"), and none is said to have none (issue 18).
+func TestReportMdScenarios(t *testing.T) {
+	doc, err := os.ReadFile("../../../../docs/report.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(doc)), " ")
+	if strings.Contains(text, "no bundled scenario") {
+		t.Errorf("docs/report.md says no bundled scenario has some planning statement")
+	}
+	for _, name := range scenarios.Names() {
+		src, _ := scenarios.Files.ReadFile(name + ".gpl")
+		s, err := eval.LoadWith(eval.Options{FS: scenarios.Files, Scenarios: scenarios.Files}, name+".gpl", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := report.PlanningOf(s)
+		has := map[string]bool{"group": len(p.Groups) > 0, "compare": len(p.Compares) > 0, "sweep": len(p.Sweeps) > 0, "solve": len(p.Solves) > 0}
+		_, said, named := strings.Cut(text, "`"+name+"` ")
+		if !has["group"] && !has["compare"] && !has["sweep"] && !has["solve"] {
+			continue
+		}
+		if !named {
+			t.Errorf("docs/report.md does not name %s, which has %v", name, has)
+			continue
+		}
+		said, _, _ = strings.Cut(said, "`") // up to the next name
+		for kind, h := range has {
+			if strings.Contains(said, kind) != h {
+				t.Errorf("docs/report.md on %s: %q; it has %v", name, said, has)
+			}
+		}
 	}
 }

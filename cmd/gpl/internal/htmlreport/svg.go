@@ -17,9 +17,12 @@ type Chart struct {
 	// with their units.
 	Title, XLabel, YLabel string
 	Width, Height         float64
-	Marks                 []Mark
-	Lines                 []Line
-	Labels                []Label
+	// Areas are drawn first, beneath everything: a colour scale's
+	// swatches, the region where a solve's condition holds.
+	Areas  []Area
+	Marks  []Mark
+	Lines  []Line
+	Labels []Label
 	// Keys is the legend: which class of mark means what.
 	Keys []Key
 	// Path is a polyline through the points of a line chart, as SVG
@@ -44,6 +47,15 @@ type Mark struct {
 	Name, Value, Text string
 	// Fill, when set, overrides the class's colour (heatmap cells).
 	Fill string
+}
+
+// Area is a filled rectangle that stands for no value of its own: a
+// swatch of a colour scale, a band behind the plot. Fill, when set,
+// overrides the class's colour.
+type Area struct {
+	Class      string
+	X, Y, W, H float64
+	Fill       string
 }
 
 // Key is one entry of a chart's legend: a swatch of a mark's class and
@@ -77,13 +89,18 @@ type Label struct {
 	Text   string
 }
 
-// Table is a chart's data as the page prints it beneath the chart.
+// Table is a chart's data as the page prints it beneath the chart: a
+// list, one row per entry, or with Grid a grid, each row headed by its
+// first cell (a heatmap's rows × columns).
 type Table struct {
 	Caption string
 	Head    []string
 	Rows    [][]string
-	// Marked is the index of the row of the best entry, or -1.
-	Marked int
+	// Marked is the index of the row of the best entry, or -1; in a grid,
+	// the row of the marked cell, MarkedCol its column.
+	Marked    int
+	Grid      bool
+	MarkedCol int
 }
 
 // Chart geometry, in CSS pixels.
@@ -101,6 +118,15 @@ type plotArea struct{ left, top, right, bottom float64 }
 
 func newArea(w, h float64) plotArea {
 	return plotArea{left: marginLeft, top: marginTop, right: w - marginRight, bottom: h - marginBottom}
+}
+
+// tickTexts are the labels of a scale's ticks.
+func tickTexts(s scale) []string {
+	var out []string
+	for _, t := range s.ticks() {
+		out = append(out, tickText(t))
+	}
+	return out
 }
 
 // scale maps values of a quantity onto a span of pixels.
@@ -204,23 +230,24 @@ func inAxisUnit(q Quantity, max, v float64) float64 {
 	return v
 }
 
-// formatValue prints a value as the text report does, with thousands
-// separators in hours and counts as in money: "92,160 h", "$230,400.00",
-// "$8.8605/h", "0.28215", "1,024".
+// formatValue prints a value at a report's precision (Amount.Readable),
+// with thousands separators: "92,160 h", "26,003 h", "$230,400.00",
+// "$8.8605/h", "0.28215", "1,024". The marks' data-value attributes keep
+// every digit.
 func formatValue(q Quantity, v float64) string {
-	return report.Amount{Base: v, Dim: q.Dim}.Clean().String()
+	return report.Amount{Base: v, Dim: q.Dim}.Readable()
 }
 
 // count prints a whole number of things: "1,024".
 func count(n int) string { return report.Number(float64(n)).String() }
 
-// number prints a count or a fraction as the text report does, without
-// float noise: "0.28215", "1,024".
-func number(v float64) string { return report.Number(v).Clean().String() }
+// number prints a count or a fraction to five significant figures, a
+// whole number whole: "0.28215", "0.3439", "1,024".
+func number(v float64) string { return report.Number(v).Readable() }
 
 // fraction prints a fraction computed as a difference (a loss, a gain)
-// without its float noise: "0.00891".
-func fraction(v float64) string { return report.Number(v).CleanFraction().String() }
+// without its float noise, to five significant figures: "0.00891".
+func fraction(v float64) string { return report.Number(v).CleanFraction().Readable() }
 
 // tickText prints a tick's number in the axis's unit, without the unit,
 // which the axis's label carries: "100,000".
@@ -232,12 +259,64 @@ func attrNumber(v float64) string { return report.Number(v).Clean().Plain() }
 // valueAxis draws the vertical axis of s with its ticks, grid and label.
 func (c *Chart) valueAxis(a plotArea, s scale) {
 	c.Lines = append(c.Lines, Line{Class: "axis", X1: a.left, Y1: a.top, X2: a.left, Y2: a.bottom})
+	var texts []string
 	for _, t := range s.ticks() {
 		y := s.at(t)
 		c.Lines = append(c.Lines, Line{Class: "grid", X1: a.left, Y1: y, X2: a.right, Y2: y})
 		c.Labels = append(c.Labels, Label{Class: "tick", X: a.left - 6, Y: y + 4, Anchor: "end", Text: tickText(t)})
+		texts = append(texts, tickText(t))
 	}
-	c.Labels = append(c.Labels, Label{Class: "axis-label", X: 18, Y: (a.top + a.bottom) / 2, Anchor: "middle", Rotate: true, Text: c.YLabel})
+	c.yAxisLabel(a, texts)
+}
+
+// yAxisLabel puts the vertical axis's label left of its tick labels.
+func (c *Chart) yAxisLabel(a plotArea, ticks []string) {
+	x := math.Min(18, a.left-6-widest(ticks, tickSize)-tickGap)
+	c.Labels = append(c.Labels, Label{Class: "axis-label", X: x, Y: (a.top + a.bottom) / 2, Anchor: "middle", Rotate: true, Text: c.YLabel})
+}
+
+// Font sizes of the chart's text (page.css), and the room the vertical
+// axis's label keeps from its tick labels.
+const (
+	tickSize  = 12
+	noteSize  = 11
+	tickGap   = 14
+	minMargin = 10 // the axis label's centre from the chart's edge
+)
+
+// fitTicks widens the area's left margin, when the widest of the value
+// axis's tick labels needs it, so that the labels and the rotated axis
+// title left of them never overlap, whatever the magnitude: the title's
+// glyphs end at x = 21, and a tick label ends 6 px left of the axis.
+func (a *plotArea) fitTicks(ticks []string) {
+	a.left = math.Max(a.left, widest(ticks, tickSize)+34)
+}
+
+// textWidth is an upper estimate of the width in pixels of text at size
+// pixels in the page's fonts (DejaVu Sans is the widest: digits 0.636 em,
+// separators and spaces 0.318 em).
+func textWidth(text string, size float64) float64 {
+	w := 0.0
+	for _, r := range text {
+		switch {
+		case r >= '0' && r <= '9', r == '$':
+			w += 0.636
+		case r == ',' || r == '.' || r == ' ' || r == ':' || r == ';' || r == 'i' || r == 'l' || r == '|':
+			w += 0.318
+		default:
+			w += 0.7
+		}
+	}
+	return w * size
+}
+
+// widest is the width of the widest of texts.
+func widest(texts []string, size float64) float64 {
+	w := 0.0
+	for _, t := range texts {
+		w = math.Max(w, textWidth(t, size))
+	}
+	return w
 }
 
 // baseAxis draws the horizontal axis line and its label.

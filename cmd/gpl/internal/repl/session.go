@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -221,7 +222,7 @@ func makeEntry(src []byte, start, end int, st lang.Stmt, from lang.Position) ent
 		pos, end := st.Span()
 		e.key = strings.Join(strings.Fields(string(src[pos.Offset:end.Offset])), " ")
 	case *lang.Owners:
-		e.key = "owners" // a new top-level block replaces the last
+		e.key = "owners" // a new top-level block replaces those before (dropOtherOwners)
 	default: // a declaration: keyed by its name
 		e.key = row.Name(st).Name
 	}
@@ -460,10 +461,30 @@ func (s *session) declare(add []entry) *change {
 	}
 	if ch.entries != nil {
 		ch.entries = append(ch.entries, fresh...)
+		ch.entries, gone = dropOtherOwners(ch.entries, s.entries, list, gone)
 		ch.indexEntries()
 	}
 	ch.ec = s.se.Try(srcs, gone)
 	return ch
+}
+
+// dropOtherOwners takes out of entries the top-level owners blocks of
+// the session (old) that a typed owners block does not replace in place:
+// a file read with two has two entries, and the block typed replaces them
+// all, as it replaces one. gone gains their sources.
+func dropOtherOwners(entries, old, typed []entry, gone []string) ([]entry, []string) {
+	if !slices.ContainsFunc(typed, func(e entry) bool { return e.key == "owners" }) {
+		return entries, gone
+	}
+	keep := entries[:0:0]
+	for i, e := range entries {
+		if e.key == "owners" && i < len(old) && old[i].key == "owners" && e.source == old[i].source {
+			gone = append(gone, e.source)
+			continue
+		}
+		keep = append(keep, e)
+	}
+	return keep, gone
 }
 
 func (ch *change) indexEntries() {

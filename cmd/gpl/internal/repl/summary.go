@@ -19,6 +19,10 @@ import (
 // old is the session before the change, which replaced entries when
 // replaced is set.
 func (r *repl) describe(e entry, old *eval.Scenario, replaced bool) bool {
+	if e.kind == "owners" {
+		r.describeOwners(old)
+		return true
+	}
 	if !replaced {
 		old = nil
 	}
@@ -181,6 +185,34 @@ func writeJobSummary(w io.Writer, j report.Job, was *report.Job) {
 		fmt.Fprintf(tw, "  %s\t%s\n", m.Name, m.Figure)
 	}
 	tw.Flush()
+}
+
+// describeOwners prints, for each job whose owners a top-level owners
+// block changed, the factors whose owner it changed.
+func (r *repl) describeOwners(old *eval.Scenario) {
+	n := 0
+	for _, j := range r.s.scn().Jobs() {
+		was, ok := old.Job(j.Name)
+		if !ok {
+			continue
+		}
+		var changes []string
+		for f := range report.Factor(report.NumFactors) {
+			name := "owner." + f.String()
+			a, errA := was.Get(name)
+			b, errB := j.Get(name)
+			if errA == nil && errB == nil && a != b {
+				changes = append(changes, fmt.Sprintf("%s %s (was %s)", name, b, a))
+			}
+		}
+		if len(changes) > 0 {
+			fmt.Fprintf(r.stdout, "%s: %s\n", j.Name, strings.Join(changes, ", "))
+			n++
+		}
+	}
+	if n == 0 {
+		fmt.Fprintln(r.stdout, "owners: no job's owner changed")
+	}
 }
 
 // describeImport prints the names an import brought in.

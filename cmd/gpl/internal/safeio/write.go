@@ -222,3 +222,23 @@ func writeDescriptor(fd int, data []byte) error {
 	}
 	return nil
 }
+
+// MakeReportDir creates the missing directories above path, the
+// destination of a report (gpl test --junit reports/gpl.xml, gpl report -o
+// out/page.html), with mode 0755, so that a report can be written where
+// no directory stands yet. Callers call it before the work whose result
+// is the report, so that a destination that can never be written is told
+// before the tests run. Nothing existing is changed: a component that
+// exists and is not a directory is an error, as is a directory that
+// cannot be created. The file itself is not created. The error, if any,
+// is an *Error naming path.
+func MakeReportDir(path string) error {
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return &Error{Path: path, Op: "create the directory for", Err: err}
+	}
+	return nil
+}

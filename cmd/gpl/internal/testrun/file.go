@@ -15,6 +15,7 @@ import (
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 // caseStatus is a test case's result.
@@ -44,8 +45,14 @@ type testCase struct {
 	// got, want and tolerance print the compared values in the unit the
 	// expect was written in; tolerance only for ≈.
 	got, want, tolerance string
-	duration             time.Duration
-	warning              bool // a warning that --strict fails
+	// op is the expect's operator (≈, ==, <, …; "" for a condition);
+	// gotNum, wantNum and tolNum are the numbers of got, want and
+	// tolerance in unit, the unit they are written in ("" for a count).
+	op                      string
+	gotNum, wantNum, tolNum *float64
+	unit                    string
+	duration                time.Duration
+	warning                 bool // a warning that --strict fails
 }
 
 // fileResult is everything gpl test found in one file.
@@ -108,7 +115,7 @@ func testFile(path string, o *options) *fileResult {
 func evaluateFile(path string, o *options) *evaluation {
 	r := &fileResult{path: path}
 	s, err := eval.LoadWith(o.loadOptions(), path, nil)
-	n, serr := s.WithSettings(o.sets)
+	n, serr := s.WithSettings(o.sets...)
 	if serr == nil && n != s {
 		s, err = n, n.Err()
 	}
@@ -198,10 +205,47 @@ func caseOf(out eval.Outcome, d time.Duration) testCase {
 	// no thousands separators.
 	u := ex.WantedUnit()
 	c.got, c.want = out.Got.Plain(u), out.Want.Plain(u)
-	if ex.Operator() == "≈" {
+	c.op = ex.Operator()
+	if c.op == "≈" {
 		c.tolerance = eval.NumberValue(out.Tolerance, out.Want.Type.Dim).Plain(u)
 	}
+	if unit, ok := numberUnit(out.Want, u); ok {
+		c.unit = unit
+		c.wantNum = numberIn(out.Want, unit)
+		c.gotNum = numberIn(out.Got, unit)
+		if c.op == "≈" {
+			c.tolNum = numberIn(eval.NumberValue(out.Tolerance, out.Want.Type.Dim), unit)
+		}
+	}
 	return c
+}
+
+// numberUnit is the unit Plain writes a number in: the expect's own when
+// it names one of the value's dimension, else a readable one ("" for a
+// count); ok is false for a value that is not a number.
+func numberUnit(v eval.Value, u *units.Unit) (string, bool) {
+	if v.Type.Kind != eval.Number {
+		return "", false
+	}
+	switch {
+	case u != nil && u.Dim == v.Type.Dim:
+		return u.Symbol, true
+	case v.Type.Dim == units.Count:
+		return "", true
+	}
+	if ru, ok := units.ReadableUnit(v.Num, v.Type.Dim); ok {
+		return ru.Symbol, true
+	}
+	return "", false
+}
+
+// numberIn is v in unit, or nil when v is not a number of its dimension.
+func numberIn(v eval.Value, unit string) *float64 {
+	x, err := v.In(unit)
+	if err != nil {
+		return nil
+	}
+	return &x
 }
 
 // goldenPath is X.golden for X.gpl.

@@ -13,7 +13,7 @@ func TestFindTestFiles(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{
 		"a.gpl", "notes.txt", "sub/b.gpl", "sub/c.golden",
-		"testdata/bad/broken.gpl", "testdata/good.gpl", "bad/kept.gpl",
+		"testdata/bad/broken.gpl", "testdata/good.gpl", "bad/kept.gpl", "vendor/v.gpl",
 		".git/x.gpl", "sub/.plan.gpl.123.tmp", "sub/.hidden.gpl",
 	} {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -38,7 +38,8 @@ func TestFindTestFiles(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{name: "directory", args: []string{dir}, want: []string{"a.gpl", "bad/kept.gpl", "sub/b.gpl", "testdata/good.gpl"}},
+		{name: "directory", args: []string{dir}, want: []string{"a.gpl", "bad/kept.gpl", "sub/b.gpl"}},
+		{name: "testdata named", args: []string{at("testdata")}, want: []string{"testdata/bad/broken.gpl", "testdata/good.gpl"}},
 		{name: "file taken as is", args: []string{at("testdata/bad/broken.gpl"), at("notes.txt")}, want: []string{"notes.txt", "testdata/bad/broken.gpl"}},
 		{name: "skipped directory named", args: []string{at("testdata/bad")}, want: []string{"testdata/bad/broken.gpl"}},
 		{name: "duplicates once", args: []string{at("sub"), at("sub/b.gpl"), dir + "/sub/"}, want: []string{"sub/b.gpl"}},

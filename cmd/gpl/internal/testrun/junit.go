@@ -8,11 +8,18 @@ import (
 )
 
 // The JUnit XML report of gpl test --junit, in the shape Jenkins, GitLab
-// and GitHub test reporters read: <testsuites>, a <testsuite> per file, a
-// <testcase> per expect (classname the file, name the expect's name) with
-// <failure> when it fails and <error> when it could not be evaluated. A
-// file that does not load is a suite with one erroring case named by the
-// file. Times are in seconds.
+// and GitHub test reporters read: <testsuites>, a <testsuite> per file
+// (its file attribute the file), a <testcase> per expect (classname the
+// file, name the expect's name, which starts FILE:LINE) with <failure>
+// when it fails and <error> when it could not be evaluated. A file that
+// does not load is a suite with one erroring case named by the file.
+// Times are in seconds.
+//
+// The report validates against Jenkins' junit-10.xsd (a copy is
+// testdata/junit/junit-10.xsd), which allows no file or line attribute on
+// a <testcase> nor <properties> inside one: as pytest's xunit2 family
+// does, the place is in the case's name, and a failure's message starts
+// with FILE:LINE:COLUMN.
 
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
@@ -31,14 +38,13 @@ type junitSuite struct {
 	Errors   int         `xml:"errors,attr"`
 	Skipped  int         `xml:"skipped,attr"`
 	Time     string      `xml:"time,attr"`
+	File     string      `xml:"file,attr"`
 	Cases    []junitCase `xml:"testcase"`
 }
 
 type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	Name      string        `xml:"name,attr"`
-	File      string        `xml:"file,attr,omitempty"`
-	Line      int           `xml:"line,attr,omitempty"`
 	Time      string        `xml:"time,attr"`
 	Failure   *junitProblem `xml:"failure,omitempty"`
 	Error     *junitProblem `xml:"error,omitempty"`
@@ -63,30 +69,37 @@ func xmlText(s string) string {
 	}, s)
 }
 
-// seconds writes a measured time with microseconds, so that a case that
-// took 40 µs does not read as 0.
+// seconds writes a case's measured time with microseconds, so that a case
+// that took 40 µs does not read as 0.
 func seconds(d time.Duration) string { return fmt.Sprintf("%.6f", d.Seconds()) }
 
+// suiteSeconds writes a suite's measured time with milliseconds: junit-10.xsd
+// (SUREFIRE_TIME) allows at most three decimals on <testsuite> and
+// <testsuites>, where a <testcase>'s time is any string.
+func suiteSeconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
+
 func junitReport(results []*fileResult, total time.Duration) junitSuites {
-	all := junitSuites{Name: "gpl test", Time: seconds(total), Suites: []junitSuite{}}
+	all := junitSuites{Name: "gpl test", Time: suiteSeconds(total), Suites: []junitSuite{}}
 	for _, r := range results {
-		s := junitSuite{Name: r.path, Time: seconds(r.duration), Cases: []junitCase{}}
+		s := junitSuite{Name: r.path, Time: suiteSeconds(r.duration), File: r.path, Cases: []junitCase{}}
 		if r.loadErr != nil {
 			s.Tests, s.Errors = 1, 1
-			s.Cases = append(s.Cases, junitCase{Classname: r.path, Name: r.path, File: r.path, Time: seconds(r.duration),
-				Error: &junitProblem{Message: "does not load", Type: "load", Text: xmlText(r.loadText())}})
+			msg := "does not load"
+			if len(r.diags) > 0 && r.diags[0].Pos.Line > 0 {
+				p := r.diags[0].Pos
+				msg = fmt.Sprintf("%s:%d:%d: %s", p.Filename, p.Line, p.Column, msg)
+			}
+			s.Cases = append(s.Cases, junitCase{Classname: r.path, Name: r.path, Time: seconds(r.duration),
+				Error: &junitProblem{Message: xmlText(msg), Type: "load", Text: xmlText(r.loadText())}})
 		}
 		for i := range r.cases {
 			c := &r.cases[i]
-			jc := junitCase{Classname: r.path, Name: c.name, File: c.file, Line: c.line, Time: seconds(c.duration)}
-			if line, _ := c.place(); line > 0 && c.golden == "" {
-				jc.Line = line
-			}
+			jc := junitCase{Classname: r.path, Name: c.name, Time: seconds(c.duration)}
 			s.Tests++
 			switch c.status {
 			case statusFail:
 				s.Failures++
-				jc.Failure = &junitProblem{Message: caseMessage(c), Type: "expectation", Text: xmlText(r.plain(c))}
+				jc.Failure = &junitProblem{Message: junitMessage(c), Type: "expectation", Text: xmlText(r.plain(c))}
 				switch {
 				case c.golden != "":
 					jc.Failure.Type = "golden"
@@ -95,7 +108,7 @@ func junitReport(results []*fileResult, total time.Duration) junitSuites {
 				}
 			case statusError:
 				s.Errors++
-				jc.Error = &junitProblem{Message: caseMessage(c), Type: "runtime", Text: xmlText(r.plain(c))}
+				jc.Error = &junitProblem{Message: junitMessage(c), Type: "runtime", Text: xmlText(r.plain(c))}
 			}
 			s.Cases = append(s.Cases, jc)
 		}
@@ -105,6 +118,18 @@ func junitReport(results []*fileResult, total time.Duration) junitSuites {
 		all.Suites = append(all.Suites, s)
 	}
 	return all
+}
+
+// junitMessage is a failing case's message: its one-line summary, after
+// the place of its diagnostic's caret (FILE:LINE:COLUMN: …), since a
+// <testcase> has no attribute for it. A golden case's summary names its
+// file and line itself.
+func junitMessage(c *testCase) string {
+	msg := caseMessage(c)
+	if line, col := c.place(); line > 0 && c.golden == "" {
+		msg = fmt.Sprintf("%s:%d:%d: %s", c.file, line, col, msg)
+	}
+	return xmlText(msg)
 }
 
 // writeJUnitFile writes the JUnit report of a run to path.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
@@ -181,10 +182,21 @@ func (w *testWriter) tap(r *fileResult) {
 		if line, col := c.place(); line > 0 {
 			fields = append(fields, yamlField{"line", line}, yamlField{"column", col})
 		}
-		for _, f := range []yamlField{{"got", c.got}, {"want", c.want}, {"tolerance", c.tolerance}} {
+		for _, f := range []yamlField{{"op", c.op}, {"got", c.got}, {"want", c.want}, {"tolerance", c.tolerance}} {
 			if f.value != "" {
 				fields = append(fields, f)
 			}
+		}
+		for _, f := range []struct {
+			key string
+			v   *float64
+		}{{"got_value", c.gotNum}, {"want_value", c.wantNum}, {"tolerance_value", c.tolNum}} {
+			if f.v != nil {
+				fields = append(fields, yamlField{f.key, *f.v})
+			}
+		}
+		if c.wantNum != nil {
+			fields = append(fields, yamlField{"unit", c.unit})
 		}
 		fields = append(fields, yamlField{"diagnostic", r.plain(c)})
 		writeYAML(w.e.Stdout, fields)
@@ -231,7 +243,7 @@ func tapEscape(s string) string {
 
 type yamlField struct {
 	key   string
-	value any // string or int
+	value any // string, int or float64
 }
 
 // writeYAML writes a TAP YAML block: scalars as JSON strings (which YAML
@@ -243,6 +255,8 @@ func writeYAML(w io.Writer, fields []yamlField) {
 		switch v := f.value.(type) {
 		case int:
 			fmt.Fprintf(&b, "  %s: %d\n", f.key, v)
+		case float64:
+			fmt.Fprintf(&b, "  %s: %s\n", f.key, strconv.FormatFloat(v, 'g', -1, 64))
 		case string:
 			if strings.Contains(v, "\n") {
 				fmt.Fprintf(&b, "  %s: |\n", f.key)
@@ -270,18 +284,26 @@ func jsonString(s string) string {
 // jsonCase is one test case: a line of --format jsonl, an element of the
 // cases of --format json.
 type jsonCase struct {
-	File      string  `json:"file"`
-	Name      string  `json:"name"`
-	Line      int     `json:"line,omitempty"`
-	Column    int     `json:"column,omitempty"`
-	Source    string  `json:"source,omitempty"`
-	Status    string  `json:"status"`
-	Got       string  `json:"got,omitempty"`
-	Want      string  `json:"want,omitempty"`
-	Tolerance string  `json:"tolerance,omitempty"`
-	Duration  float64 `json:"duration"`
-	Summary   string  `json:"summary,omitempty"`
-	Message   string  `json:"message,omitempty"`
+	File      string `json:"file"`
+	Name      string `json:"name"`
+	Line      int    `json:"line,omitempty"`
+	Column    int    `json:"column,omitempty"`
+	Source    string `json:"source,omitempty"`
+	Status    string `json:"status"`
+	Got       string `json:"got,omitempty"`
+	Want      string `json:"want,omitempty"`
+	Tolerance string `json:"tolerance,omitempty"`
+	// Op is the expect's operator; GotValue, WantValue and ToleranceValue
+	// are the numbers of got, want and tolerance in Unit, the unit they
+	// are written in ("" for a count), when they are numbers.
+	Op             string   `json:"op,omitempty"`
+	GotValue       *float64 `json:"got_value,omitempty"`
+	WantValue      *float64 `json:"want_value,omitempty"`
+	ToleranceValue *float64 `json:"tolerance_value,omitempty"`
+	Unit           *string  `json:"unit,omitempty"`
+	Duration       float64  `json:"duration"`
+	Summary        string   `json:"summary,omitempty"`
+	Message        string   `json:"message,omitempty"`
 }
 
 // jsonDocument is the whole of --format json.
@@ -368,8 +390,13 @@ func (w *testWriter) json(r *fileResult) {
 	}
 	for i := range r.cases {
 		c := &r.cases[i]
-		jc := jsonCase{File: c.file, Name: c.name, Line: c.line, Column: c.column, Source: c.source,
-			Status: c.status.String(), Got: c.got, Want: c.want, Tolerance: c.tolerance, Duration: c.duration.Seconds()}
+		line, col := c.place()
+		jc := jsonCase{File: c.file, Name: c.name, Line: line, Column: col, Source: c.source,
+			Status: c.status.String(), Got: c.got, Want: c.want, Tolerance: c.tolerance, Op: c.op,
+			GotValue: c.gotNum, WantValue: c.wantNum, ToleranceValue: c.tolNum, Duration: c.duration.Seconds()}
+		if c.wantNum != nil {
+			jc.Unit = &c.unit
+		}
 		if c.status != statusPass {
 			jc.Summary = caseMessage(c)
 			jc.Message = r.plain(c)

@@ -43,9 +43,13 @@ type Hooks struct {
 	// WriteFile replaces a file's contents safely (a temporary file renamed
 	// over it, its permissions kept, a symbolic link followed).
 	WriteFile func(path string, data []byte) error
-	// WriteReport writes a report (--junit): a regular file replaced
-	// whole, anything else (/dev/stdout, a FIFO) written to directly.
+	// WriteReport writes a report (--junit): "-" is standard output, a
+	// regular file is replaced whole, anything else (/dev/stdout, a FIFO)
+	// is written to directly.
 	WriteReport func(path string, data []byte) error
+	// PrepareReport, called before the tests run, creates the missing
+	// directories above the report's path, or says why it cannot.
+	PrepareReport func(path string) error
 	// OnPanic, deferred in each worker goroutine, reports a panic there as
 	// an internal error of gpl and ends the process.
 	OnPanic func()
@@ -81,8 +85,9 @@ const usage = `usage: gpl test [flags] [PATH...]
 
 Runs the expectations of every *.gpl file under the paths (default "."), and
 compares X.golden with the text report of X.gpl where one stands beside it.
-Directories named testdata/bad and hidden files and directories are skipped
-while walking; a path given as an argument is always taken as is.
+Directories named testdata or vendor (Go's convention: they hold fixtures)
+and hidden files and directories are skipped while walking; a path given as
+an argument is always taken as is.
 
 exit codes: 0 all pass · 1 usage · 2 parse/check error (or a warning, with --strict) · 3 runtime error · 4 an expectation failed
 docs/ci.md describes the output formats, the JUnit report and the -update rule.
@@ -99,7 +104,7 @@ func Main(e *Env, h Hooks) int {
 	fs.BoolVar(&o.failfast, "failfast", false, "stop after the first file with a failure or error")
 	fs.BoolVar(&o.update, "update", false, "rewrite the wanted value of failing ≈ and == expects, and .golden files, with what was got")
 	fs.BoolVar(&o.force, "force", false, "allow -update when the CI environment variable is set")
-	fs.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE`")
+	fs.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (- for standard output; missing directories are created)")
 	fs.StringVar(&o.format, "format", "text", "output format: text, tap, json (one document) or jsonl (a JSON object per line)")
 	fs.BoolVar(&o.cover, "cover", false, "report, per ruleset, which rules each file's tests made fire")
 	coverMin := fs.String("cover-min", "", "with --cover, fail (exit 4) when fewer than `PERCENT` of the rules fired")
@@ -162,6 +167,12 @@ func Main(e *Env, h Hooks) int {
 		return cli.ExitUsage
 	}
 	o.named = namedFiles(args)
+	if o.junit != "" && h.PrepareReport != nil {
+		if err := h.PrepareReport(o.junit); err != nil {
+			fmt.Fprintf(e.Stderr, "gpl test: cannot write the JUnit report: %v; no test was run\n", err)
+			return cli.ExitRuntime
+		}
+	}
 
 	out := newTestWriter(e, &o)
 	start := time.Now()
