@@ -173,7 +173,10 @@ func (e explainScenario) Solve(d *check.Decl) (explain.Solve, error) {
 		lo, hi = l.Num, h.Num
 	}
 	t, _ := s.run(fp.Target, &out)
-	sv := &solver{s: s, d: d, fp: fp, base: s.of(d.Plan.Job).job.in, target: t.Num}
+	sv := &solver{s: s, d: d, fp: fp, target: t.Num}
+	if !d.OverFile() {
+		sv.base = s.of(d.Plan.Job).job.in
+	}
 	atHi, err := sv.try(hi)
 	if err != nil {
 		return explain.Solve{}, err
@@ -202,8 +205,12 @@ func (e explainScenario) Locate(r *check.Ref, q *check.SweepQuery) (explain.Poin
 	case "min", "max", "argmin", "argmax":
 		larger := q.Method == "max" || q.Method == "argmax"
 		walk = s.eachPoint(r.Decl, func(pt *point) bool {
-			v, err := resultGet(q.Result, &pt.job)
-			if err != nil || found != nil && (larger && v.Num <= best.Num || !larger && v.Num >= best.Num) {
+			if pt.fail != nil {
+				cerr = fmt.Errorf("%s reads every point, and %s cannot be evaluated: %w", q.What, pointName(r.Decl, pt), pt.fail)
+				return false
+			}
+			v, ok := pointNumber(q, pt)
+			if !ok || found != nil && (larger && v.Num <= best.Num || !larger && v.Num >= best.Num) {
 				return true
 			}
 			best = v
@@ -253,7 +260,7 @@ func (e explainScenario) Locate(r *check.Ref, q *check.SweepQuery) (explain.Poin
 	case found == nil && q.Method == "first":
 		return nil, Value{}, fmt.Errorf("no point of sweep %s meets %s", r.Decl.Name.Name, s.sourceText(q.Cond.Node))
 	case found == nil:
-		return nil, Value{}, fmt.Errorf("%s is undefined at every point of sweep %s", q.Result.Name, r.Decl.Name.Name)
+		return nil, Value{}, fmt.Errorf("%s is undefined at every point of sweep %s", queryOf(q), r.Decl.Name.Name)
 	}
 	return explainPoint{found}, best, nil
 }

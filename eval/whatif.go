@@ -1,0 +1,112 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
+)
+
+// This file is what every what-if evaluation shares (language.md §15,
+// §16, §21): the evaluation of the file at a point, with params replaced
+// and factors above their ceilings allowed, and the failure of a point at
+// which the file cannot be evaluated, which every output shows as a row
+// saying why.
+
+// PointFailure says why a point of a sweep, or a value a solve tried,
+// cannot be evaluated: the first error the file (over a job, the job) has
+// there, and where it is.
+type PointFailure struct {
+	// Message is the error as the file would report it with those
+	// params: "runtime_goodput would be -0.45, below 0: …".
+	Message string
+	// Pos is where the error is; the zero Position when it has no place
+	// in the text (an error of the goodput engine on the point's inputs).
+	Pos, End lang.Position
+}
+
+// Error is the message with the place it is at: "… (plan.gpl:10:40)".
+func (f *PointFailure) Error() string {
+	if f.Pos.Line == 0 {
+		return f.Message
+	}
+	return fmt.Sprintf("%s (%s:%d:%d)", f.Message, f.Pos.Filename, f.Pos.Line, f.Pos.Column)
+}
+
+// whatIfAt is a new evaluation of the file with params, for a point: its
+// declarations are computed only when read (evalModel computes all of
+// them), and a factor above its job's ceiling is allowed there.
+func (s *Scenario) whatIfAt(params map[*check.Decl]Value) *Scenario {
+	n := evaluatePoint(s.p, params)
+	n.point = true
+	return n
+}
+
+// evalModel evaluates every declaration of the file but the what-ifs
+// (sweeps and solves, each computed only when read), as the file would be
+// with the point's params: nil, or why it cannot be.
+func (s *Scenario) evalModel() *PointFailure {
+	for _, d := range s.p.Order {
+		if check.DeclKinds[d.Kind].WhatIf {
+			continue
+		}
+		if !s.force(d) {
+			return s.failedAt(d)
+		}
+	}
+	return nil
+}
+
+// failedAt is why d could not be evaluated at the point: the first error
+// the evaluation reported.
+func (s *Scenario) failedAt(d *check.Decl) *PointFailure {
+	for _, dg := range s.ev.diags {
+		if dg.Severity == lang.Error {
+			return &PointFailure{Message: dg.Summary, Pos: dg.Pos, End: dg.End}
+		}
+	}
+	return &PointFailure{Message: check.DeclKinds[d.Kind].Noun + " " + d.Name.Name + " cannot be evaluated", Pos: d.Name.Start(), End: d.Name.End()}
+}
+
+// allowAboveCeiling is the what-if rule of a point: a factor above its
+// ceiling is allowed (the ceiling rises to it, so that its lever is the
+// point's own mpg), and the job is marked. Outside a point it does
+// nothing, and the engine reports a ceiling below its factor.
+func (s *Scenario) allowAboveCeiling(d *check.Decl, in *goodput.Inputs) {
+	if !s.point {
+		return
+	}
+	for f := range goodput.NumFactors {
+		if c := in.Ceilings[f]; c.Set && in.Factors[f].Value > c.Value {
+			in.Ceilings[f] = in.Factors[f]
+			if s.raised == nil {
+				s.raised = map[*check.Decl]*[goodput.NumFactors]bool{}
+			}
+			if s.raised[d] == nil {
+				s.raised[d] = new([goodput.NumFactors]bool)
+			}
+			s.raised[d][f] = true
+		}
+	}
+}
+
+// aboveCeilings lists, as JOB.FACTOR, the factors the evaluation allowed
+// above their ceilings, in the order of the file.
+func (s *Scenario) aboveCeilings() []string {
+	if len(s.raised) == 0 {
+		return nil
+	}
+	var out []string
+	for _, d := range s.p.Order {
+		if r := s.raised[d]; r != nil {
+			for f := range goodput.NumFactors {
+				if r[f] {
+					out = append(out, d.Name.Name+"."+results.FactorNames[f])
+				}
+			}
+		}
+	}
+	return out
+}
