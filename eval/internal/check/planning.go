@@ -29,7 +29,7 @@ type planDecl struct {
 	Members []*Decl // a group's or compare's jobs, in the order listed
 	Job     *Decl   // a sweep's or solve's job; nil for one over the whole file
 	By      *results.Def
-	Max     bool        // a compare ranks by the largest value of by
+	Max     bool          // a compare ranks by the largest value of by
 	Axes    []*AxisPlan   // a sweep's vary lines
 	Shows   []*ShowColumn // a sweep's show columns, in the order written
 	Find    *FindPlan     // a solve's question

@@ -102,7 +102,7 @@ type Func struct {
 	// the per-factor job result it adds up over the factors the team
 	// owns in the group's jobs: "saving" for saving.F.
 	Rolls string
-	Form    callForm
+	Form  callForm
 	// ExprBuiltin: expr's own function of the same name computes it.
 	ExprBuiltin bool
 	// Run computes a formNumeric call that is not an exprBuiltin, on
