@@ -135,10 +135,14 @@ func (s *Scenario) evalSolve(d *check.Decl) bool {
 	fp := pd.Find
 	s.of(d).plan = &planValues{}
 	var base goodput.Inputs
-	if !d.OverFile() {
-		if !s.force(pd.Job) {
+	switch {
+	case d.OverFile():
+		if !s.modelEvaluates() {
 			return false
 		}
+	case !s.force(pd.Job):
+		return false
+	default:
 		base = s.of(pd.Job).job.in
 	}
 	lo, hi := 0.0, 1.0
@@ -194,13 +198,17 @@ func (s *Scenario) evalSolve(d *check.Decl) bool {
 func (s *Scenario) warnBorder(d *check.Decl, sv *solver, answer *point, border *solveStep) {
 	fp := d.Plan.Find
 	ids := d.Plan.Solve.Find.Input
+	side := "above"
+	if border.x < answer.vals[0] {
+		side = "below"
+	}
 	diag := &lang.Diagnostic{Severity: lang.Warning, Pos: ids[0].Start(), End: ids[len(ids)-1].End(),
-		Summary: fmt.Sprintf("the answer of %s, %s = %s, borders values where the %s cannot be evaluated: at %s = %s, %s",
-			d.Name.Name, fp.In.Name, s.valueText(fp, answer.vals[0]), sv.what(), fp.In.Name, s.valueText(fp, border.x), border.fail.Message),
+		Summary: fmt.Sprintf("the answer of %s, %s = %s, borders values where the %s cannot be evaluated: just %s it, %s",
+			d.Name.Name, fp.In.Name, s.valueText(fp, answer.vals[0]), sv.what(), side, border.fail.Message),
 		Notes: []string{"the condition is taken not to hold where it cannot be evaluated; the answer is where it starts to hold among the values that can be"},
 	}
 	if f := border.fail; f.Pos.Line > 0 {
-		diag.Related = []lang.Related{{Pos: f.Pos, End: f.End, Label: "fails here at " + fp.In.Name + " = " + s.valueText(fp, border.x)}}
+		diag.Related = []lang.Related{{Pos: f.Pos, End: f.End, Label: "fails here just " + side + " the answer"}}
 	}
 	s.ev.diags = append(s.ev.diags, diag)
 }
@@ -306,11 +314,11 @@ func (sv *solver) nowhere(a, b solveStep, rng, cond string) error {
 	}
 	switch {
 	case !a.usable() && !b.usable():
-		why := "is undefined at both ends"
+		why := fp.Subject + " is undefined at both ends"
 		if a.fail != nil || b.fail != nil {
-			why = "cannot be evaluated at either end"
+			why = "the " + sv.what() + " cannot be evaluated at either end"
 		}
-		return &solveFailure{msg: fmt.Sprintf("no %s %s gives %s: %s %s", fp.In.Name, rng, cond, fp.Subject, why), notes: notes}
+		return &solveFailure{msg: fmt.Sprintf("no %s %s gives %s: %s", fp.In.Name, rng, cond, why), notes: notes}
 	case !a.usable():
 		closest = b
 	case !b.usable():

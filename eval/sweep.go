@@ -43,7 +43,7 @@ func (s *Scenario) evalSweep(d *check.Decl) bool {
 	pd := d.Plan
 	pv := &planValues{}
 	s.of(d).plan = pv
-	if !d.OverFile() && !s.force(pd.Job) {
+	if d.OverFile() && !s.modelEvaluates() || !d.OverFile() && !s.force(pd.Job) {
 		return false
 	}
 	ok := true

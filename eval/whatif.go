@@ -59,6 +59,20 @@ func (s *Scenario) evalModel() *PointFailure {
 	return nil
 }
 
+// modelEvaluates reports whether every declaration of this evaluation's
+// file but the what-ifs evaluates: a what-if over the file evaluates it
+// again at each point, which would only repeat an error of its own (told
+// already, at it).
+func (s *Scenario) modelEvaluates() bool {
+	ok := true
+	for _, d := range s.p.Order {
+		if !check.DeclKinds[d.Kind].WhatIf {
+			ok = s.force(d) && ok
+		}
+	}
+	return ok
+}
+
 // failedAt is why d could not be evaluated at the point: the first error
 // the evaluation reported.
 func (s *Scenario) failedAt(d *check.Decl) *PointFailure {

@@ -29,11 +29,7 @@ func writePlanning(w io.Writer, p model.Planning) {
 	}
 	for _, s := range p.Solves {
 		sv := s.Figures
-		over := sv.Job
-		if sv.OverFile {
-			over = "file"
-		}
-		line := fmt.Sprintf("\nsolve %s over %s: %s = %s gives %s (%s there)", sv.Name, over, sv.Input, sv.Value, sv.Condition, sv.Result)
+		line := fmt.Sprintf("\nsolve %s over %s: %s = %s gives %s (%s there)", sv.Name, s.OverWhat(), sv.Input, sv.Value, sv.Condition, sv.Result)
 		if sv.AboveCeiling {
 			line += ", above the job's ceiling"
 		}
@@ -132,11 +128,7 @@ func writeSweep(w io.Writer, sw model.Sweep) {
 	if marked {
 		legend += " (* a factor above its ceiling)"
 	}
-	over := sw.Job
-	if sw.Over == "file" {
-		over = "file"
-	}
-	fmt.Fprintf(w, "\nsweep %s over %s: %s%s\n", sw.Name, over, model.Number(float64(sw.Points)).Of("point", "points"), legend)
+	fmt.Fprintf(w, "\nsweep %s over %s: %s%s\n", sw.Name, sw.OverWhat(), model.Number(float64(sw.Points)).Of("point", "points"), legend)
 	if err != nil {
 		fmt.Fprintf(w, "  (no table: %v)\n", err)
 		return

@@ -173,6 +173,21 @@ func over(file bool) string {
 	return "job"
 }
 
+// OverWhat is what the sweep is over as the text names it: its job, or
+// "file".
+func (sw Sweep) OverWhat() string { return overWhat(sw.Over, sw.Job) }
+
+// OverWhat is what the solve is over as the text names it: its job, or
+// "file".
+func (sv Solve) OverWhat() string { return overWhat(sv.Over, sv.Job) }
+
+func overWhat(over, job string) string {
+	if over == "file" {
+		return "file"
+	}
+	return job
+}
+
 // PointFailure is why a point cannot be evaluated: the error, and where
 // it is in the file (File "" and Line 0 when it has no place there).
 type PointFailure struct {

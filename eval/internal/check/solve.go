@@ -137,7 +137,7 @@ func (p *Program) solveCondition(fp *FindPlan) bool {
 		p.errorAt(n.Start(), n.End(), fmt.Sprintf("%s is %s; a solve needs a numeric result", n.Path(), def.Type.Phrase()))
 		return false
 	}
-	fp.Result, fp.Op, fp.resultN, fp.Subject = def, b.Op, n, def.Name
+	fp.Result, fp.Op, fp.resultN, fp.Subject = def, b.Op, n, n.Path()
 	fp.Target = p.inputValue(b.R, Input{Name: n.Path(), Type: def.Type}, "the target")
 	return fp.Target != nil
 }

@@ -351,11 +351,7 @@ func solveOf(ms report.Solve) (Solve, error) {
 		out.Refs = append(out.Refs, Ref{Axis: 0, At: c.Ceiling, Label: c.Input + " ceiling " + number(c.Ceiling)})
 	}
 	// As the text report words it, with thousands separators.
-	over := sv.Job
-	if sv.OverFile {
-		over = "file"
-	}
-	out.Note = "solve " + sv.Name + " over " + over + ": " + c.Input + " = " + report.Readable(sv.Value) +
+	out.Note = "solve " + sv.Name + " over " + ms.OverWhat() + ": " + c.Input + " = " + report.Readable(sv.Value) +
 		" gives " + sv.Condition + " (" + report.Readable(sv.Result) + " there)"
 	if sv.AboveCeiling {
 		out.Note += ", above the job's ceiling"
