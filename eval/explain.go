@@ -47,7 +47,23 @@ func (s *Scenario) FieldNames(name string) []string {
 // planningFieldNames lists what may follow "NAME." for a planning
 // declaration (see explain.FieldNames).
 func (s *Scenario) planningFieldNames(d *check.Decl) []string {
-	return explain.FieldNames(d, ResultNames())
+	return explain.FieldNames(d, s.pointNames(d))
+}
+
+// pointNames are the names a point of d reads besides its params: over a
+// job, the job's results; over the whole file, its declarations but the
+// what-ifs (fleet, pretrain), whose figures follow their own dot.
+func (s *Scenario) pointNames(d *check.Decl) []string {
+	if !d.OverFile() {
+		return ResultNames()
+	}
+	var out []string
+	for _, x := range s.p.Order {
+		if !check.DeclKinds[x.Kind].WhatIf && x.Kind != check.DeclParam {
+			out = append(out, x.Name.Name)
+		}
+	}
+	return out
 }
 
 // PointFieldNames lists what may follow a sweep's query that gives a
@@ -58,7 +74,7 @@ func (s *Scenario) PointFieldNames(name string) []string {
 	if !ok || d.Kind != check.DeclSweep {
 		return nil
 	}
-	return explain.PointFieldNames(d, ResultNames())
+	return explain.PointFieldNames(d, s.pointNames(d))
 }
 
 // ExplainPlanning explains an expression that reads one planning answer:

@@ -53,7 +53,11 @@ func (cp *exprChecker) planningName(n *lang.Name, d *Decl, rest string) (value.T
 			return add(value.CountType, SweepPointsRef{})
 		}
 		if rest == "" {
-			return cp.errorf(n, "%s is a sweep; ask it %s.points, or a query such as %s.max(mpg)", d.Name.Name, d.Name.Name, d.Name.Name)
+			of := "mpg"
+			if d.OverFile() && len(d.Plan.Shows) > 0 {
+				of = d.Plan.Shows[0].Name
+			}
+			return cp.errorf(n, "%s is a sweep; ask it %s.points, or a query such as %s.max(%s)", d.Name.Name, d.Name.Name, d.Name.Name, of)
 		}
 		if Contains(SweepMethods, rest) {
 			return cp.errorf(n, "%s is a query; write %s(…)", rest, path)
