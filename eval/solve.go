@@ -241,9 +241,13 @@ func (sv *solver) search(lo, hi float64) (answer *point, border *solveStep, err 
 	if err != nil {
 		return nil, nil, err
 	}
+	goodPt := sv.best // the point where the condition holds, at lo or at hi
 	b, err := sv.try(hi)
 	if err != nil {
 		return nil, nil, err
+	}
+	if b.holds {
+		goodPt = sv.best
 	}
 	fp := sv.fp
 	// Words, not [LOW, HIGH]: a bound may carry a thousands separator.
@@ -267,7 +271,6 @@ func (sv *solver) search(lo, hi float64) (answer *point, border *solveStep, err 
 	if b.holds {
 		good, bad, badStep = hi, lo, a
 	}
-	goodPt := sv.best
 	for sv.runs < maxSolveRuns {
 		mid := good + (bad-good)/2
 		if fp.In.Kind == check.InDevices {
