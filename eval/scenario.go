@@ -34,6 +34,7 @@ type Scenario struct {
 	// a factor above its ceiling is allowed, and raised marks it.
 	point  bool
 	raised map[*check.Decl]*[goodput.NumFactors]bool
+	plain  *plainNumbers // shared with the points, when the file has a what-if
 }
 
 // sink collects the diagnostics of one evaluation or one judgement.

@@ -2,9 +2,11 @@ package eval
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/results"
+	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
@@ -35,12 +37,52 @@ func (f *PointFailure) Error() string {
 	return fmt.Sprintf("%s (%s:%d:%d)", f.Message, f.Pos.Filename, f.Pos.Line, f.Pos.Column)
 }
 
+// plainNumbers keeps, for the evaluations of a file's what-if points, the
+// values of the fields written as plain numbers, which the program does
+// not keep (fieldValue reads them from where they are written): a sweep
+// evaluates the file again at every point, and reading each number again
+// each time was a third of a point's cost. One is shared by an evaluation
+// and all its points, which may be walked concurrently.
+type plainNumbers struct {
+	mu sync.RWMutex
+	m  map[*lang.Field]Value
+}
+
+// newPlainNumbers is the cache of an evaluation of p, when p has a
+// what-if whose points would read it; nil otherwise.
+func newPlainNumbers(p *check.Program) *plainNumbers {
+	for _, d := range p.Order {
+		if check.DeclKinds[d.Kind].WhatIf {
+			return &plainNumbers{m: map[*lang.Field]Value{}}
+		}
+	}
+	return nil
+}
+
+// get is the value of the field f, which the program does not keep: a
+// plain number, or one that did not check (false).
+func (c *plainNumbers) get(f *lang.Field) (Value, bool) {
+	c.mu.RLock()
+	v, ok := c.m[f]
+	c.mu.RUnlock()
+	if ok {
+		return v, v.Type.Kind != value.Invalid
+	}
+	if n := check.PlainNumber(f.Value); n != nil {
+		v = NumberValue(n.Base(), n.Dim())
+	}
+	c.mu.Lock()
+	c.m[f] = v
+	c.mu.Unlock()
+	return v, v.Type.Kind != value.Invalid
+}
+
 // whatIfAt is a new evaluation of the file with params, for a point: its
 // declarations are computed only when read (evalModel computes all of
 // them), and a factor above its job's ceiling is allowed there.
 func (s *Scenario) whatIfAt(params map[*check.Decl]Value) *Scenario {
 	n := evaluatePoint(s.p, params)
-	n.point = true
+	n.point, n.plain = true, s.plain
 	return n
 }
 
