@@ -222,7 +222,7 @@ func (e explainScenario) Locate(r *check.Ref, q *check.SweepQuery) (explain.Poin
 		larger := q.Method == "max" || q.Method == "argmax"
 		walk = s.eachPoint(r.Decl, func(pt *point) bool {
 			if pt.fail != nil {
-				cerr = fmt.Errorf("%s reads every point, and %s cannot be evaluated: %w", q.What, pointName(r.Decl, pt), pt.fail)
+				cerr = failedPoint(fmt.Sprintf("%s reads every point, and %s cannot be evaluated", queryText(r, q), pointName(r.Decl, pt)), r.Decl, pt)
 				return false
 			}
 			v, ok := pointNumber(q, pt)

@@ -141,14 +141,15 @@ func (s *Scenario) runAt(c *check.Compiled) (Value, error) {
 	return Value{}, fmt.Errorf("%s cannot be evaluated", s.sourceText(c.Node))
 }
 
-// pointValue words a failed read of a point's field.
-func pointValue(f check.PointField, pt *point, what string) (Value, error) {
+// pointValue words a failed read of a point's field; what names the
+// point, and at gives its inputs ("mtbf = 5 min").
+func pointValue(f check.PointField, pt *point, what, at string) (Value, error) {
 	v, err := pointFieldGet(f, pt)
 	if err == nil {
 		return v, nil
 	}
 	if pt.fail != nil {
-		return Value{}, fmt.Errorf("%s cannot be evaluated: %w", what, pt.fail)
+		return Value{}, &pointError{msg: what + " cannot be evaluated: " + pt.fail.Message, fail: pt.fail, at: at}
 	}
 	if f.Expr != nil {
 		return Value{}, fmt.Errorf("%s at %s is undefined: %w", pt.sc.sourceText(f.Expr.Node), what, err)

@@ -22,10 +22,10 @@ func (s *Scenario) solveValue(q check.SolveRef, r *check.Ref, out *sink) (Value,
 	if pt == nil {
 		return Value{}, false
 	}
-	v, err := pointValue(q.Field, pt, "the answer of "+r.Decl.Name.Name)
+	v, err := pointValue(q.Field, pt, "the answer of "+r.Decl.Name.Name, "the answer")
 	if err != nil {
 		pos, end := r.Node.Span()
-		out.runtimeErrorAt(pos, end, err.Error())
+		placeFailure(out.runtimeErrorAt(pos, end, err.Error()), err)
 		return Value{}, false
 	}
 	return v, true
@@ -44,7 +44,12 @@ func (s *Scenario) pointScopeValue(r *check.Ref, out *sink) (Value, bool) {
 func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Value, bool) {
 	pos, end := r.Node.Span()
 	fail := func(format string, args ...any) (Value, bool) {
-		out.runtimeErrorAt(pos, end, fmt.Sprintf(format, args...))
+		diag := out.runtimeErrorAt(pos, end, fmt.Sprintf(format, args...))
+		for _, a := range args {
+			if err, ok := a.(error); ok {
+				placeFailure(diag, err)
+			}
+		}
 		return Value{}, false
 	}
 	var (
@@ -57,7 +62,7 @@ func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Val
 	keep := func(pt *point) bool {
 		var err error
 		if answer, err = pointFieldGet(q.Field, pt); err != nil { // worded only when it fails
-			answer, ferr = pointValue(q.Field, pt, pointName(r.Decl, pt))
+			answer, ferr = pointValue(q.Field, pt, pointName(r.Decl, pt), describeAt(r.Decl, pt))
 		}
 		return ferr == nil
 	}
@@ -66,7 +71,7 @@ func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Val
 		larger := q.Method == "max" || q.Method == "argmax"
 		walk = s.eachPoint(r.Decl, func(pt *point) bool {
 			if pt.fail != nil {
-				ferr = fmt.Errorf("%s reads every point, and %s cannot be evaluated: %w", q.What, pointName(r.Decl, pt), pt.fail)
+				ferr = failedPoint(fmt.Sprintf("%s reads every point, and %s cannot be evaluated", queryText(r, q), pointName(r.Decl, pt)), r.Decl, pt)
 				return false
 			}
 			v, ok := pointNumber(q, pt)
@@ -149,6 +154,14 @@ func pointNumber(q *check.SweepQuery, pt *point) (Value, bool) {
 	}
 	v, err := resultGet(q.Result, &pt.job)
 	return v, err == nil
+}
+
+// queryText is the query as written, or as its parts say it.
+func queryText(r *check.Ref, q *check.SweepQuery) string {
+	if q.What != "" {
+		return q.What
+	}
+	return r.Decl.Name.Name + "." + q.Method + "(" + queryOf(q) + ")"
 }
 
 // queryOf names what min, max, argmin and argmax read: a result's name,

@@ -215,8 +215,9 @@ func (s *Scenario) warnBorder(d *check.Decl, sv *solver, answer *point, border *
 
 // solveFailure is a solve without an answer in its range.
 type solveFailure struct {
-	msg   string
-	notes []string
+	msg     string
+	notes   []string
+	related []lang.Related // where the file fails at the values that made it fail
 }
 
 func (e *solveFailure) Error() string { return e.msg }
@@ -228,6 +229,7 @@ func (s *Scenario) solveError(d *check.Decl, err error) {
 	var sf *solveFailure
 	if errors.As(err, &sf) {
 		diag.Notes = append(diag.Notes, sf.notes...)
+		diag.Related = append(diag.Related, sf.related...)
 	}
 }
 
@@ -305,9 +307,16 @@ func (sv *solver) search(lo, hi float64) (answer *point, border *solveStep, err 
 func (sv *solver) nowhere(a, b solveStep, rng, cond string) error {
 	fp := sv.fp
 	var notes []string
+	var related []lang.Related
 	for _, st := range []solveStep{a, b} {
 		if st.fail != nil {
-			notes = append(notes, fmt.Sprintf("at %s = %s the %s cannot be evaluated: %s", fp.In.Name, sv.s.valueText(fp, st.x), sv.what(), st.fail))
+			at := fp.In.Name + " = " + sv.s.valueText(fp, st.x)
+			notes = append(notes, fmt.Sprintf("at %s the %s cannot be evaluated: %s", at, sv.what(), st.fail.Message))
+			if r := failureAt(st.fail, at); len(related) == 1 && len(r) == 1 && related[0].Pos == r[0].Pos {
+				related[0].Label += " and at " + at // both ends fail at one place
+			} else {
+				related = append(related, r...)
+			}
 		}
 	}
 	notes = append(notes, "the condition holds nowhere in the range: widen the range or change the target")
@@ -321,7 +330,7 @@ func (sv *solver) nowhere(a, b solveStep, rng, cond string) error {
 		if a.fail != nil || b.fail != nil {
 			why = "the " + sv.what() + " cannot be evaluated at either end"
 		}
-		return &solveFailure{msg: fmt.Sprintf("no %s %s gives %s: %s", fp.In.Name, rng, cond, why), notes: notes}
+		return &solveFailure{msg: fmt.Sprintf("no %s %s gives %s: %s", fp.In.Name, rng, cond, why), notes: notes, related: related}
 	case !a.usable():
 		closest = b
 	case !b.usable():
@@ -331,7 +340,7 @@ func (sv *solver) nowhere(a, b solveStep, rng, cond string) error {
 	return &solveFailure{
 		msg: fmt.Sprintf("no %s %s gives %s; the %s is %s, at %s = %s", fp.In.Name, rng, cond, word,
 			sv.gotText(closest.got), fp.In.Name, sv.s.valueText(fp, closest.x)),
-		notes: notes,
+		notes: notes, related: related,
 	}
 }
 
@@ -365,14 +374,15 @@ func (sv *solver) probe(lo, hi float64, atLo bool) error {
 		if st.holds != atLo {
 			switched = true
 		} else if switched {
-			note := fmt.Sprintf("at %s = %s it goes back; narrow the range to where the result only rises or only falls", sv.fp.In.Name, sv.s.valueText(sv.fp, x))
+			at := sv.fp.In.Name + " = " + sv.s.valueText(sv.fp, x)
+			note := fmt.Sprintf("at %s it goes back; narrow the range to where the result only rises or only falls", at)
 			if st.fail != nil {
-				note = fmt.Sprintf("at %s = %s the %s cannot be evaluated (%s), which counts as not holding; narrow the range to where it can", sv.fp.In.Name, sv.s.valueText(sv.fp, x), sv.what(), st.fail)
+				note = fmt.Sprintf("at %s the %s cannot be evaluated (%s), which counts as not holding; narrow the range to where it can", at, sv.what(), st.fail.Message)
 			}
 			return &solveFailure{
 				msg: fmt.Sprintf("%s switches more than once as %s runs over [%s, %s], so the search cannot be trusted",
 					sv.s.sourceText(sv.fp.Cond), sv.fp.In.Name, sv.s.valueText(sv.fp, lo), sv.s.valueText(sv.fp, hi)),
-				notes: []string{note},
+				notes: []string{note}, related: failureAt(st.fail, at),
 			}
 		}
 	}

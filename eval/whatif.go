@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -35,6 +36,43 @@ func (f *PointFailure) Error() string {
 		return f.Message
 	}
 	return fmt.Sprintf("%s (%s:%d:%d)", f.Message, f.Pos.Filename, f.Pos.Line, f.Pos.Column)
+}
+
+// pointError is an error of a query or a read that met a point that
+// cannot be evaluated, worded for it; fail says why and where, and at
+// names the point ("ckpt_cost = 4 h"). The diagnostic that reports it
+// points at the failure (placeFailure) rather than writing its place into
+// the message, so that a view can name the place as it names files.
+type pointError struct {
+	msg  string
+	fail *PointFailure
+	at   string
+}
+
+func (e *pointError) Error() string { return e.msg }
+
+// failedPoint is the error that what read the point pt of the sweep d
+// (worded by msg, which names the point) met its failure.
+func failedPoint(msg string, d *check.Decl, pt *point) error {
+	return &pointError{msg: msg + ": " + pt.fail.Message, fail: pt.fail, at: describeAt(d, pt)}
+}
+
+// placeFailure points diag at where the file fails at the point err is
+// about, when it is such an error and the failure has a place.
+func placeFailure(diag *lang.Diagnostic, err error) {
+	var pe *pointError
+	if errors.As(err, &pe) {
+		diag.Related = append(diag.Related, failureAt(pe.fail, pe.at)...)
+	}
+}
+
+// failureAt is where f fails, labelled with the point, when it has a
+// place in the text.
+func failureAt(f *PointFailure, at string) []lang.Related {
+	if f == nil || f.Pos.Line == 0 {
+		return nil
+	}
+	return []lang.Related{{Pos: f.Pos, End: f.End, Label: "fails here at " + at}}
 }
 
 // plainNumbers keeps, for the evaluations of a file's what-if points, the
