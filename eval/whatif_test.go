@@ -205,3 +205,48 @@ group g { a, b }
 		t.Errorf("a team that owns nothing: %v", err)
 	}
 }
+
+// TestShowOverJob: a show line over a job chooses the table's columns,
+// bare result names being the point's; one undefined there has Err.
+func TestShowOverJob(t *testing.T) {
+	s, err := LoadSource("show.gpl", []byte(`pool p { devices = 128  rate = 2.50 USD/h }
+job j on p {
+  hours    = 720h
+  factors  { S = 0.95  R = 0.90  P = 0.33 }
+  ceilings { P = 0.45 }
+}
+sweep s over j {
+  vary program in [0, 0.40]
+  show cost, saving.program, best_lever, cost_per_useful_hour
+}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][]string
+	err = s.SweepPoints("s", func(p SweepPoint) bool {
+		r := []string{p.Inputs[0].String()}
+		for _, c := range p.Columns {
+			if c.Err != nil {
+				r = append(r, c.Name+": "+c.Err.Error())
+				continue
+			}
+			r = append(r, c.Name+" "+c.Value.String())
+		}
+		got = append(got, r)
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// saving.program = cost × (1 − mpg / lever.program): at P = 0.40,
+	// $230,400 × (1 − 0.40 / 0.45) = $25,600; at P = 0 the mpg is 0, so
+	// the saving is the whole cost and the price per useful hour undefined.
+	want := [][]string{
+		{"0", "cost $230,400.00", "saving.program $230,400.00", `best_lever "program"`, "cost_per_useful_hour: cost_per_useful_hour is undefined: its mpg is 0"},
+		{"0.4", "cost $230,400.00", "saving.program $25,600.00", `best_lever "program"`, "cost_per_useful_hour $7.3099/h"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
+	}
+}
