@@ -320,18 +320,6 @@ func lastParam(axes []*check.AxisPlan) int {
 	return last
 }
 
-// describePoint writes a point's varied inputs: runtime = 0.9, devices = 128.
-func describePoint(axes []*check.AxisPlan, pv *planValues, idx []int) string {
-	s := ""
-	for i, ax := range axes {
-		if i > 0 {
-			s += ", "
-		}
-		s += ax.In.Name + " = " + NumberValue(pv.axes[i].value(idx[i]), ax.In.Type.Dim).String()
-	}
-	return s
-}
-
 // engineMessage words a goodput engine error in gpl's terms.
 func engineMessage(err error) string {
 	var ies goodput.InputErrors

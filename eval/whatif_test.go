@@ -2,6 +2,7 @@ package eval
 
 import (
 	"errors"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -248,5 +249,42 @@ sweep s over j {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
+	}
+}
+
+// TestConcurrentWhatIfs walks a sweep over the file and searches a solve
+// over it from 8 goroutines at once: the points share the file's plain
+// numbers and nothing they write (with -race).
+func TestConcurrentWhatIfs(t *testing.T) {
+	s := loadWhatIf(t)
+	const q = "storage.first(fleet.mpg < 0.33).ckpt_cost + storage.at(ckpt_cost = 10s).fleet.useful_hours / 1000h * 1s"
+	want, err := s.Eval("q", q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	got := make([]Value, 8)
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 10 {
+				v, err := s.Eval("q", q)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				got[i] = v
+				if len(s.Solves()) != 1 {
+					t.Error("no solve")
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for i, v := range got {
+		if diff := cmp.Diff(want, v); diff != "" {
+			t.Errorf("goroutine %d (-serial +concurrent):\n%s", i, diff)
+		}
 	}
 }
