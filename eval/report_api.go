@@ -75,6 +75,29 @@ func (s *Scenario) inputBase(in check.Input, x *goodput.Inputs) float64 {
 	return s.value(in.Param).Num
 }
 
+// SweepBaseColumns are the named sweep's show columns at the file's own
+// point: over the file, as this evaluation has them; over a job, at the
+// job's own inputs. An undefined one has Err set; nil without a show line.
+func (s *Scenario) SweepBaseColumns(name string) ([]Result, error) {
+	d, ok := s.p.Decls[name]
+	if !ok || d.Kind != check.DeclSweep {
+		return nil, fmt.Errorf("%s is not a sweep of the file", name)
+	}
+	if s.of(d).state != check.Done {
+		return nil, fmt.Errorf("sweep %s could not be evaluated", name)
+	}
+	pt := &point{sc: s, file: d.OverFile()}
+	if !pt.file {
+		pt.job = *s.of(d.Plan.Job).job
+	}
+	var out []Result
+	for _, c := range d.Plan.Shows {
+		v, err := newPointRunner(c.Expr).value(pt)
+		out = append(out, Result{Name: c.Name, Value: v, Err: err})
+	}
+	return out, nil
+}
+
 // SweepResults calls fn with each point of the named sweep over a job, in
 // the order of SweepPoints: the varied inputs' values in base units and
 // the goodput engine's result there (device-hours, USD), nil at a point

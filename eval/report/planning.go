@@ -317,6 +317,17 @@ func (sw Sweep) Each(fn func(p SweepPoint) bool) error {
 	})
 }
 
+// BaseColumns are the sweep's show columns at the file's own point (over
+// a job, the job's own inputs), as a point's Columns are.
+func (sw Sweep) BaseColumns() ([]Metric, error) {
+	cols, err := sw.s.SweepBaseColumns(sw.Name)
+	var out []Metric
+	for _, c := range cols {
+		out = append(out, Metric{c.Name, Figure{Value: c.Value, OK: c.Err == nil, Err: c.Err}})
+	}
+	return out, err
+}
+
 // Axes describes the sweep's varied inputs, outermost first.
 func (sw Sweep) Axes() ([]SweepAxis, error) {
 	axes, err := sw.s.SweepAxes(sw.Name)

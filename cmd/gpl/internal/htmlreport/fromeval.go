@@ -314,6 +314,20 @@ func shownSweepOf(sw report.Sweep, axes []report.SweepAxis) (Sweep, error) {
 	if err != nil {
 		return out, err
 	}
+	base, err := sw.BaseColumns()
+	if err != nil {
+		return out, err
+	}
+	if col >= 0 {
+		if a, ok := base[col].Figure.Amount(); ok {
+			// The file's own point, drawn as a sweep over a job draws its
+			// job's: its params' values, and the column there.
+			for _, ax := range axes {
+				out.Base = append(out.Base, ax.Base)
+			}
+			out.Base = append(out.Base, a.Base)
+		}
+	}
 	if col < 0 {
 		out.Output = Quantity{Name: sw.Columns[0]}
 		out.Note = "No point has a number in any of the sweep's columns (" + strings.Join(sw.Columns, ", ") + ") to draw."
