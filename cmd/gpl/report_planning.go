@@ -176,11 +176,7 @@ func sweepCells(cells []string, sw model.Sweep, p model.SweepPoint) []string {
 		return cells
 	case sw.Columns != nil:
 		for _, c := range p.Columns {
-			if a, ok := c.Figure.Amount(); ok && a.Dim == model.Count {
-				cells = append(cells, fix(a.Base)) // as the factor table prints a fraction
-				continue
-			}
-			cells = append(cells, c.Figure.String())
+			cells = append(cells, c.Figure.Readable())
 		}
 		return cells
 	}
