@@ -117,6 +117,8 @@ func TestJobResults(t *testing.T) {
 		"gain_hours.scheduling": "0 s", "gain_hours.runtime": "0 s", "gain_hours.program": "3,939.84 h",
 		"saving.scheduling": "$0.00", "saving.runtime": "$0.00", "saving.program": "$25,600.00",
 		"owner.scheduling": `"scheduling"`, "owner.runtime": `"runtime"`, "owner.program": `"program"`,
+		// cost × 0.01 / (F + 0.01): $230,400 × 0.01 / 0.96, / 0.91, / 0.41
+		"point_value.scheduling": "$2,400.00", "point_value.runtime": "$2,531.87", "point_value.program": "$5,619.51",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("results of tuned (-want +got):\n%s", diff)

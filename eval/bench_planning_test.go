@@ -68,3 +68,39 @@ func BenchmarkSolve(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSweepOverFile answers max(fleet.mpg) over a sweep of 10,000
+// points over the whole file of language.md §21's example (a param, a
+// pool, two jobs, a group, and the default scenario it imports): each
+// point one evaluation of the file with the param replaced, streamed,
+// nothing kept.
+func BenchmarkSweepOverFile(b *testing.B) {
+	src, err := os.ReadFile("../testdata/lang/language_md_21_whatifs.gpl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	src = append(src, `
+sweep many over file {
+  vary ckpt_cost from 0.1s to 1000s step 0.1s
+  show fleet.mpg
+}
+`...)
+	s, err := LoadWith(Options{FS: repoFS, AllowImports: []string{"scenarios"}}, "testdata/lang/language_md_21_whatifs.gpl", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if v, _ := s.Eval("q", "many.points"); v.Num != 10000 {
+		b.Fatalf("%v points, want 10,000", v.Num)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		v, err := s.Eval("q", "many.max(fleet.mpg)")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if v.Num < 0.35 {
+			b.Fatalf("max fleet.mpg = %v", v.Num)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/10000, "ns/point")
+}

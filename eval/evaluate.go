@@ -50,6 +50,7 @@ func init() {
 // params standing in for their defaults.
 func evaluate(p *check.Program, params map[*check.Decl]Value) *Scenario {
 	s := evaluatePoint(p, params)
+	s.plain = newPlainNumbers(p)
 	for _, d := range p.Order {
 		s.force(d)
 	}
@@ -113,6 +114,9 @@ func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 	if !kept {
 		// Not kept: a number that checked (checkField); every field
 		// fieldValue is asked for was checked.
+		if s.point && s.plain != nil {
+			return s.plain.get(f) // a what-if's point (whatif.go)
+		}
 		if n := check.PlainNumber(f.Value); n != nil {
 			return NumberValue(n.Base(), n.Dim()), true
 		}

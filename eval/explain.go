@@ -47,7 +47,23 @@ func (s *Scenario) FieldNames(name string) []string {
 // planningFieldNames lists what may follow "NAME." for a planning
 // declaration (see explain.FieldNames).
 func (s *Scenario) planningFieldNames(d *check.Decl) []string {
-	return explain.FieldNames(d, ResultNames())
+	return explain.FieldNames(d, s.pointNames(d))
+}
+
+// pointNames are the names a point of d reads besides its params: over a
+// job, the job's results; over the whole file, its declarations but the
+// what-ifs (fleet, pretrain), whose figures follow their own dot.
+func (s *Scenario) pointNames(d *check.Decl) []string {
+	if !d.OverFile() {
+		return ResultNames()
+	}
+	var out []string
+	for _, x := range s.p.Order {
+		if !check.DeclKinds[x.Kind].WhatIf && x.Kind != check.DeclParam {
+			out = append(out, x.Name.Name)
+		}
+	}
+	return out
 }
 
 // PointFieldNames lists what may follow a sweep's query that gives a
@@ -58,7 +74,7 @@ func (s *Scenario) PointFieldNames(name string) []string {
 	if !ok || d.Kind != check.DeclSweep {
 		return nil
 	}
-	return explain.PointFieldNames(d, ResultNames())
+	return explain.PointFieldNames(d, s.pointNames(d))
 }
 
 // ExplainPlanning explains an expression that reads one planning answer:
@@ -173,7 +189,10 @@ func (e explainScenario) Solve(d *check.Decl) (explain.Solve, error) {
 		lo, hi = l.Num, h.Num
 	}
 	t, _ := s.run(fp.Target, &out)
-	sv := &solver{s: s, d: d, fp: fp, base: s.of(d.Plan.Job).job.in, target: t.Num}
+	sv := &solver{s: s, d: d, fp: fp, target: t.Num}
+	if !d.OverFile() {
+		sv.base = s.of(d.Plan.Job).job.in
+	}
 	atHi, err := sv.try(hi)
 	if err != nil {
 		return explain.Solve{}, err
@@ -202,8 +221,12 @@ func (e explainScenario) Locate(r *check.Ref, q *check.SweepQuery) (explain.Poin
 	case "min", "max", "argmin", "argmax":
 		larger := q.Method == "max" || q.Method == "argmax"
 		walk = s.eachPoint(r.Decl, func(pt *point) bool {
-			v, err := resultGet(q.Result, &pt.job)
-			if err != nil || found != nil && (larger && v.Num <= best.Num || !larger && v.Num >= best.Num) {
+			if pt.fail != nil {
+				cerr = failedPoint(fmt.Sprintf("%s reads every point, and %s cannot be evaluated", queryText(r, q), pointName(r.Decl, pt)), r.Decl, pt)
+				return false
+			}
+			v, ok := pointNumber(q, pt)
+			if !ok || found != nil && (larger && v.Num <= best.Num || !larger && v.Num >= best.Num) {
 				return true
 			}
 			best = v
@@ -253,7 +276,7 @@ func (e explainScenario) Locate(r *check.Ref, q *check.SweepQuery) (explain.Poin
 	case found == nil && q.Method == "first":
 		return nil, Value{}, fmt.Errorf("no point of sweep %s meets %s", r.Decl.Name.Name, s.sourceText(q.Cond.Node))
 	case found == nil:
-		return nil, Value{}, fmt.Errorf("%s is undefined at every point of sweep %s", q.Result.Name, r.Decl.Name.Name)
+		return nil, Value{}, fmt.Errorf("%s is undefined at every point of sweep %s", queryOf(q), r.Decl.Name.Name)
 	}
 	return explainPoint{found}, best, nil
 }

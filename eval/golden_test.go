@@ -141,6 +141,44 @@ request heavy { priority = 1  batch_size = 8  input_size = 10MB  flops = 10GFLOP
 expect classify(serving, heavy) == throughput
 `
 
+// designSection21 is the example of language.md section 21, the what-ifs
+// over the whole file, as the design writes it.
+const designSection21 = `param ckpt_cost = 1min
+
+pool p {
+  devices = 2048
+  rate    = 2 USD/h
+}
+
+job pretrain on p {
+  devices = 1024
+  hours   = 720h
+  factors { S = 0.95  R = runtime_goodput(4h, ckpt_cost, 10min)  P = 0.40 }
+}
+
+job finetune on p {
+  devices = 256
+  hours   = 240h
+  factors { S = 0.97  R = runtime_goodput(8h, ckpt_cost, 5min)  P = 0.33 }
+}
+
+group fleet { pretrain, finetune }
+
+sweep storage over file {             # every point evaluates the whole file again
+  vary ckpt_cost in [10s, 30s, 1min, 2min]
+  show pretrain.runtime, fleet.cost_per_useful_hour, fleet.useful_hours
+}
+
+solve max_ckpt over file {
+  find ckpt_cost in [1s, 10min] such that fleet.mpg >= 0.32
+}
+
+expect storage.points == 4
+expect storage.at(ckpt_cost = 2min).fleet.mpg ≈ 0.312989 ± 0.000001
+expect max_ckpt.ckpt_cost ≈ 87.2s ± 0.1s
+expect pretrain.point_value.program ≈ $35964.88
+`
+
 // TestGoldenSourcesAsWritten guards what the golden suite is for: the
 // design's examples as written, and the ASCII spellings of the operators.
 // Do not run gpl fmt over testdata/lang: it rewrites both.
@@ -157,6 +195,9 @@ func TestGoldenSourcesAsWritten(t *testing.T) {
 	}
 	if s := read("section7_rules.gpl"); !strings.Contains(s, designSection7) {
 		t.Error("testdata/lang/section7_rules.gpl does not hold language.md section 7 verbatim")
+	}
+	if s := read("language_md_21_whatifs.gpl"); !strings.Contains(s, designSection21) {
+		t.Error("testdata/lang/language_md_21_whatifs.gpl does not hold language.md section 21 verbatim")
 	}
 	expects := read("expects.gpl")
 	for _, spelling := range []string{"~=", "+-", "&&", "||", "!("} {

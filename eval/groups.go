@@ -135,18 +135,30 @@ func (s *Scenario) ownerValue(o check.OwnerRef, r *check.Ref, out *sink) (Value,
 	var owners []string
 	for _, row := range s.ownerRows(r.Decl) {
 		owners = append(owners, row.Owner)
-		if row.Owner != o.Team {
-			continue
-		}
-		money := row.LossCost
-		if o.Saving {
-			money = row.Saving
-		}
+	}
+	if check.Contains(owners, o.Team) {
 		for _, m := range r.Decl.Plan.Members {
 			if !s.of(m).job.result().HasCost {
 				pos, end := r.Node.Span()
 				out.runtimeErrorAt(pos, end, fmt.Sprintf("job %s of group %s has no rate, so %s is undefined", m.Name.Name, r.Decl.Name.Name, r.Text))
 				return Value{}, false
+			}
+		}
+		// The result o rolls up, over the factors the team owns, job by
+		// job: owner_saving adds saving.F.
+		money := 0.0
+		for _, m := range r.Decl.Plan.Members {
+			for i, long := range results.FactorNames {
+				if s.factorOwner(m, goodput.Factor(i)) != o.Team {
+					continue
+				}
+				v, err := resultGet(results.ByName[o.Rolls+"."+long], s.of(m).job)
+				if err != nil {
+					pos, end := r.Node.Span()
+					out.runtimeErrorAt(pos, end, fmt.Sprintf("%s of job %s is undefined, so %s is: %v", o.Rolls+"."+long, m.Name.Name, r.Text, err))
+					return Value{}, false
+				}
+				money += v.Num
 			}
 		}
 		return NumberValue(money, units.Money), true

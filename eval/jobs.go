@@ -103,6 +103,7 @@ func (s *Scenario) checkInputs(d *check.Decl, js *jobState, mode gatherMode) {
 
 func (s *Scenario) solveJob(d *check.Decl, js *jobState) bool {
 	ok := s.gatherInputs(d, js, gatherStrict)
+	s.allowAboveCeiling(d, &js.in) // at a what-if's point (whatif.go)
 	if _, err := goodput.Solve(js.in); err != nil {
 		s.inputError(d, js, err)
 		return false

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/results"
+	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -15,6 +16,11 @@ type planValues struct {
 	points int          // a sweep's number of points
 	answer *point       // a solve's answer
 	runs   int          // the engine runs (or evaluations) a solve took
+	// border is why the file cannot be evaluated at the value next to a
+	// solve's answer, when it cannot; failed counts a sweep's points
+	// that cannot be evaluated, when the load walked them (evalSweep).
+	border *PointFailure
+	failed int
 }
 
 // planValue computes what a refPlan reads in this evaluation.
@@ -51,15 +57,20 @@ func (s *Scenario) evalMembers(d *check.Decl) bool {
 	return ok
 }
 
-// point is a job with some inputs replaced: a sweep's point or a solve's
-// answer.
+// point is a job with some inputs replaced, or the whole file with some
+// params replaced: a sweep's point or a solve's answer.
 type point struct {
 	job    jobState
 	res    goodput.Result // the job's result at this point (job.kept)
 	vals   []float64      // the varied inputs' values, base units, in axis order
 	above  [goodput.NumFactors]bool
-	sc     *Scenario // the evaluation its values come from (one per param value)
+	sc     *Scenario // the evaluation its values come from (one per param value; over the file, the point's own)
 	params map[*check.Decl]Value
+	// file is set for a point of a what-if over the whole file, whose
+	// values are all sc's: it has no job of its own.
+	file bool
+	// fail says why the point cannot be evaluated; nil when it can.
+	fail *PointFailure
 }
 
 // Own makes a copy of a point read its own result, not the original's,
@@ -86,8 +97,11 @@ func (pt *point) settle() {
 }
 
 // aboveCeiling lists the factors of the point that are above their
-// ceilings.
+// ceilings: over a job, their long names; over the file, JOB.FACTOR.
 func (pt *point) aboveCeiling() []string {
+	if pt.file {
+		return pt.sc.aboveCeilings()
+	}
 	var out []string
 	for f := range goodput.NumFactors {
 		if pt.above[f] {
@@ -97,20 +111,50 @@ func (pt *point) aboveCeiling() []string {
 	return out
 }
 
-// pointFieldGet reads the field f at pt.
+// pointFieldGet reads the field f at pt. A point that cannot be
+// evaluated has no field but its varied params.
 func pointFieldGet(f check.PointField, pt *point) (Value, error) {
 	if f.Param != nil {
 		pt.sc.force(f.Param)
 		return *pt.sc.value(f.Param), nil
 	}
+	if pt.fail != nil {
+		return Value{}, pt.fail
+	}
+	if f.Expr != nil {
+		return pt.sc.runAt(f.Expr)
+	}
 	return resultGet(f.Def, &pt.job)
 }
 
-// pointValue words a failed read of a point's field.
-func pointValue(f check.PointField, pt *point, what string) (Value, error) {
+// runAt evaluates c in this evaluation (a point's): its value, or the
+// first error it met as an error.
+func (s *Scenario) runAt(c *check.Compiled) (Value, error) {
+	var out sink
+	v, ok := s.run(c, &out)
+	if ok {
+		return v, nil
+	}
+	for _, ds := range []lang.Diagnostics{out.diags, s.ev.diags} {
+		if len(ds) > 0 {
+			return Value{}, errors.New(ds[0].Summary)
+		}
+	}
+	return Value{}, fmt.Errorf("%s cannot be evaluated", s.sourceText(c.Node))
+}
+
+// pointValue words a failed read of a point's field; what names the
+// point, and at gives its inputs ("mtbf = 5 min").
+func pointValue(f check.PointField, pt *point, what, at string) (Value, error) {
 	v, err := pointFieldGet(f, pt)
 	if err == nil {
 		return v, nil
+	}
+	if pt.fail != nil {
+		return Value{}, &pointError{msg: what + " cannot be evaluated: " + pt.fail.Message, fail: pt.fail, at: at}
+	}
+	if f.Expr != nil {
+		return Value{}, fmt.Errorf("%s at %s is undefined: %w", pt.sc.sourceText(f.Expr.Node), what, err)
 	}
 	if err == errNoRate {
 		return Value{}, fmt.Errorf("%s has no rate, so %s is undefined", what, f.Def.Name)

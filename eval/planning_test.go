@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/lang/units"
 )
 
 func loadGolden(t *testing.T, name string) *Scenario {
@@ -93,6 +94,13 @@ func TestGroups(t *testing.T) {
 			{Owner: "program", Factors: []string{"program"}, LossHours: 52796.16 + 998.7072, LossCost: 134487.168, GainHours: 9455.616 + 143.0016, Saving: 62400},
 			{Owner: "runtime", Factors: []string{"runtime"}, LossHours: 8755.2 + 75.264, LossCost: 21888 + 188.16, GainHours: 1444.608, Saving: 12126.315789473685},
 			{Owner: "scheduling", Factors: []string{"scheduling"}, LossHours: 4608 + 30.72, LossCost: 11520 + 76.8, GainHours: 821.1456, Saving: 7053.061224489797},
+		},
+		// point_value.F summed: cost × 0.01 / (F + 0.01), on $230,400 and
+		// mixtral_sft's 32 × 48 h × $2.50 = $3,840.
+		Listed: []Result{
+			{Name: "point_value.scheduling", Value: NumberValue(230400*0.01/0.96+3840*0.01/0.99, units.Money)},
+			{Name: "point_value.runtime", Value: NumberValue(230400*0.01/0.91+3840*0.01/0.96, units.Money)},
+			{Name: "point_value.program", Value: NumberValue(230400*0.01/0.34+3840*0.01/0.31, units.Money)},
 		}}
 	if diff := cmp.Diff(want, got, approx); diff != "" {
 		t.Errorf("Groups()[0] (-want +got):\n%s", diff)

@@ -1,12 +1,16 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/funcs"
+	"github.com/gpl-lang/gpl/eval/internal/value"
+	"github.com/gpl-lang/gpl/lang/format"
 )
 
 func (s *Scenario) sweepPointsValue(r *check.Ref) (Value, bool) {
@@ -18,10 +22,10 @@ func (s *Scenario) solveValue(q check.SolveRef, r *check.Ref, out *sink) (Value,
 	if pt == nil {
 		return Value{}, false
 	}
-	v, err := pointValue(q.Field, pt, "the answer of "+r.Decl.Name.Name)
+	v, err := pointValue(q.Field, pt, "the answer of "+r.Decl.Name.Name, "the answer")
 	if err != nil {
 		pos, end := r.Node.Span()
-		out.runtimeErrorAt(pos, end, err.Error())
+		placeFailure(out.runtimeErrorAt(pos, end, err.Error()), err)
 		return Value{}, false
 	}
 	return v, true
@@ -33,11 +37,19 @@ func (s *Scenario) pointScopeValue(r *check.Ref, out *sink) (Value, bool) {
 	return Value{}, false
 }
 
-// queryValue answers the query by streaming over the sweep's points.
+// queryValue answers the query by streaming over the sweep's points. A
+// point that cannot be evaluated fails min, max, argmin and argmax,
+// which read every point, and at when it is the point named, with the
+// reason; first takes it as a point where the condition does not hold.
 func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Value, bool) {
 	pos, end := r.Node.Span()
 	fail := func(format string, args ...any) (Value, bool) {
-		out.runtimeErrorAt(pos, end, fmt.Sprintf(format, args...))
+		diag := out.runtimeErrorAt(pos, end, fmt.Sprintf(format, args...))
+		for _, a := range args {
+			if err, ok := a.(error); ok {
+				placeFailure(diag, err)
+			}
+		}
 		return Value{}, false
 	}
 	var (
@@ -50,7 +62,7 @@ func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Val
 	keep := func(pt *point) bool {
 		var err error
 		if answer, err = pointFieldGet(q.Field, pt); err != nil { // worded only when it fails
-			answer, ferr = pointValue(q.Field, pt, "the point "+describeAt(r.Decl, pt))
+			answer, ferr = pointValue(q.Field, pt, pointName(r.Decl, pt), describeAt(r.Decl, pt))
 		}
 		return ferr == nil
 	}
@@ -58,8 +70,12 @@ func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Val
 	case "min", "max", "argmin", "argmax":
 		larger := q.Method == "max" || q.Method == "argmax"
 		walk = s.eachPoint(r.Decl, func(pt *point) bool {
-			v, err := resultGet(q.Result, &pt.job)
-			if err != nil {
+			if pt.fail != nil {
+				ferr = failedPoint(fmt.Sprintf("%s reads every point, and %s cannot be evaluated", queryText(r, q), pointName(r.Decl, pt)), r.Decl, pt)
+				return false
+			}
+			v, ok := pointNumber(q, pt)
+			if !ok {
 				return true // undefined at this point: not a candidate
 			}
 			if found && (larger && v.Num <= best || !larger && v.Num >= best) {
@@ -73,7 +89,7 @@ func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Val
 			return keep(pt)
 		})
 		if walk == nil && ferr == nil && !found {
-			return fail("%s is undefined at every point of sweep %s", q.Result.Name, r.Decl.Name.Name)
+			return fail("%s is undefined at every point of sweep %s", queryOf(q), r.Decl.Name.Name)
 		}
 	case "at":
 		want := make([]float64, len(q.At))
@@ -129,6 +145,40 @@ func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Val
 	return answer, true
 }
 
+// pointNumber is what min, max, argmin and argmax read at pt; false where
+// it is undefined (a price over a zero mpg, a division by zero).
+func pointNumber(q *check.SweepQuery, pt *point) (Value, bool) {
+	if q.Of != nil {
+		v, err := pt.sc.runAt(q.Of)
+		return v, err == nil
+	}
+	v, err := resultGet(q.Result, &pt.job)
+	return v, err == nil
+}
+
+// queryText is the query as written, or as its parts say it.
+func queryText(r *check.Ref, q *check.SweepQuery) string {
+	if q.What != "" {
+		return q.What
+	}
+	return r.Decl.Name.Name + "." + q.Method + "(" + queryOf(q) + ")"
+}
+
+// queryOf names what min, max, argmin and argmax read: a result's name,
+// or the expression as written.
+func queryOf(q *check.SweepQuery) string {
+	if q.Of != nil {
+		return format.ExprString(q.Of.Node)
+	}
+	return q.Result.Name
+}
+
+// pointName names a point of the sweep d: "the point mtbf = 5 min of
+// sweep s".
+func pointName(d *check.Decl, pt *point) string {
+	return "the point " + describeAt(d, pt) + " of sweep " + d.Name.Name
+}
+
 // sameValue reports whether a point's value is the one asked for, up to
 // the rounding of from + i × step.
 func sameValue(got, want float64) bool {
@@ -152,8 +202,9 @@ func describeWant(d *check.Decl, at []check.AtArg, want []float64) string {
 	return strings.Join(parts, ", ")
 }
 
-// pointRunner evaluates a condition at point after point, reusing its
-// environment and virtual machine.
+// pointRunner evaluates an expression at point after point (a first's
+// condition, a show column), reusing its environment and virtual
+// machine. Over the file, the expression reads the point's evaluation.
 type pointRunner struct {
 	c   *check.Compiled
 	env check.ExprEnv
@@ -164,12 +215,42 @@ func newPointRunner(c *check.Compiled) *pointRunner {
 	return &pointRunner{c: c, env: check.ExprEnv{Numbers: make([]float64, c.Nums), Bools: make([]bool, c.Bools), Strings: make([]string, c.Strs)}}
 }
 
+// errUndefinedHere is a value undefined at a point: a result over a zero
+// mpg, a division by zero. A condition does not hold there; a column has
+// no value.
+type errUndefinedHere struct{ why error }
+
+func (e *errUndefinedHere) Error() string { return e.why.Error() }
+func (e *errUndefinedHere) Unwrap() error { return e.why }
+
 // holds evaluates the condition at pt; a result undefined there (a price
-// over a zero mpg) makes it false.
+// over a zero mpg), or a point that cannot be evaluated, makes it false.
 func (pr *pointRunner) holds(pt *point) (bool, error) {
+	if pt.fail != nil {
+		return false, nil
+	}
+	v, err := pr.value(pt)
+	var u *errUndefinedHere
+	if errors.As(err, &u) {
+		return false, nil
+	}
+	return v.Bool, err
+}
+
+// value evaluates the expression at pt: an *errUndefinedHere where a value
+// it reads is undefined there, another error when it cannot be computed
+// at all (a result of a job without a rate).
+func (pr *pointRunner) value(pt *point) (Value, error) {
 	c := pr.c
 	if c.Const != nil {
-		return c.Const.Bool, nil
+		return *c.Const, nil
+	}
+	if pt.file {
+		v, err := pt.sc.runAt(c)
+		if err != nil {
+			return Value{}, &errUndefinedHere{err}
+		}
+		return v, nil
 	}
 	var single Value
 	for _, r := range c.Refs {
@@ -178,18 +259,18 @@ func (pr *pointRunner) holds(pt *point) (bool, error) {
 			var err error
 			if v, err = resultGet(ps.Def, &pt.job); err != nil {
 				if err == errNoRate {
-					return false, fmt.Errorf("the job has no rate, so %s is undefined", ps.Def.Name)
+					return Value{}, fmt.Errorf("the job has no rate, so %s is undefined", ps.Def.Name)
 				}
-				return false, nil
+				return Value{}, &errUndefinedHere{fmt.Errorf("%s is undefined: %w", ps.Def.Name, divisionError("its mpg", &pt.job, err))}
 			}
 		} else {
 			var sk sink
 			var ok bool
 			if v, ok = pt.sc.refValue(r, &sk); !ok {
 				if len(sk.diags) > 0 {
-					return false, fmt.Errorf("%s", sk.diags[0].Summary)
+					return Value{}, fmt.Errorf("%s", sk.diags[0].Summary)
 				}
-				return false, fmt.Errorf("%s cannot be evaluated", r.Text)
+				return Value{}, fmt.Errorf("%s cannot be evaluated", r.Text)
 			}
 		}
 		if c.Prog == nil {
@@ -206,15 +287,21 @@ func (pr *pointRunner) holds(pt *point) (bool, error) {
 		}
 	}
 	if c.Prog == nil {
-		return single.Bool, nil
+		return single, nil
 	}
 	res, err := pr.vm.Run(c.Prog, pr.env)
 	if _, zero := divisorAt(err); zero {
-		return false, nil
+		return Value{}, &errUndefinedHere{errors.New("division by zero")}
+	}
+	if _, msg, ok := funcs.ArgErrorAt(err); ok {
+		return Value{}, &errUndefinedHere{errors.New(msg)}
 	}
 	if err != nil {
-		return false, err
+		return Value{}, err
 	}
-	b, _ := res.(bool)
-	return b, nil
+	v, ok := value.FromGo(res, c.Type)
+	if !ok || !check.Finite(v) {
+		return Value{}, &errUndefinedHere{errors.New("the result is not a finite number")}
+	}
+	return v, nil
 }

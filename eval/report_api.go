@@ -42,7 +42,10 @@ func (s *Scenario) SweepAxes(name string) ([]SweepAxis, error) {
 	if pv == nil || s.of(d).state != check.Done {
 		return nil, fmt.Errorf("sweep %s could not be evaluated", name)
 	}
-	in := s.of(d.Plan.Job).job.in
+	var in goodput.Inputs
+	if !d.OverFile() {
+		in = s.of(d.Plan.Job).job.in
+	}
 	var out []SweepAxis
 	for i, ax := range d.Plan.Axes {
 		a := SweepAxis{Input: ax.In.Name, Kind: inputKindNames[ax.In.Kind], Dim: ax.In.Type.Dim, N: pv.axes[i].n}
@@ -72,16 +75,50 @@ func (s *Scenario) inputBase(in check.Input, x *goodput.Inputs) float64 {
 	return s.value(in.Param).Num
 }
 
-// SweepResults calls fn with each point of the named sweep, in the order
-// of SweepPoints: the varied inputs' values in base units and the goodput
-// engine's result there (device-hours, USD), until fn returns false.
-// Neither vals nor r may be kept: both are reused.
+// SweepBaseColumns are the named sweep's show columns at the file's own
+// point: over the file, as this evaluation has them; over a job, at the
+// job's own inputs. An undefined one has Err set; nil without a show line.
+func (s *Scenario) SweepBaseColumns(name string) ([]Result, error) {
+	d, ok := s.p.Decls[name]
+	if !ok || d.Kind != check.DeclSweep {
+		return nil, fmt.Errorf("%s is not a sweep of the file", name)
+	}
+	if s.of(d).state != check.Done {
+		return nil, fmt.Errorf("sweep %s could not be evaluated", name)
+	}
+	pt := &point{sc: s, file: d.OverFile()}
+	if !pt.file {
+		pt.job = *s.of(d.Plan.Job).job
+	}
+	var out []Result
+	for _, c := range d.Plan.Shows {
+		v, err := newPointRunner(c.Expr).value(pt)
+		out = append(out, Result{Name: c.Name, Value: v, Err: err})
+	}
+	return out, nil
+}
+
+// SweepResults calls fn with each point of the named sweep over a job, in
+// the order of SweepPoints: the varied inputs' values in base units and
+// the goodput engine's result there (device-hours, USD), nil at a point
+// that cannot be evaluated, until fn returns false. Neither vals nor r
+// may be kept: both are reused. A sweep over the whole file has no job's
+// result: SweepPoints gives its columns.
 func (s *Scenario) SweepResults(name string, fn func(vals []float64, r *goodput.Result) bool) error {
 	d, ok := s.p.Decls[name]
 	if !ok || d.Kind != check.DeclSweep {
 		return fmt.Errorf("%s is not a sweep of the file", name)
 	}
-	return s.eachPoint(d, func(pt *point) bool { r := pt.job.result(); return fn(pt.vals, &r) })
+	if d.OverFile() {
+		return fmt.Errorf("sweep %s is over the whole file; its points have no job's result", name)
+	}
+	return s.eachPoint(d, func(pt *point) bool {
+		if pt.fail != nil {
+			return fn(pt.vals, nil)
+		}
+		r := pt.job.result()
+		return fn(pt.vals, &r)
+	})
 }
 
 // SolveCurve is a solve's result sampled across the range it searched.
@@ -98,6 +135,16 @@ type SolveCurve struct {
 	// Ceiling is the job's ceiling for a searched factor.
 	Ceiling    float64
 	HasCeiling bool
+	// Failed are the values sampled where the file (over a job, the
+	// job) cannot be evaluated, left out of Points, each with why.
+	Failed []FailedValue
+}
+
+// FailedValue is a value a solve tried where the file (over a job, the
+// job) cannot be evaluated: X in base units, and why.
+type FailedValue struct {
+	X       float64
+	Failure *PointFailure
 }
 
 // SolveCurve samples the named solve's result at n evenly spaced values
@@ -112,7 +159,12 @@ func (s *Scenario) SolveCurve(name string, n int) (SolveCurve, error) {
 		return SolveCurve{}, fmt.Errorf("solve %s has no answer", name)
 	}
 	fp := d.Plan.Find
-	c := SolveCurve{Input: fp.In.Name, Result: fp.Result.Name, Op: fp.Op, InputDim: fp.In.Type.Dim, ResultDim: fp.Result.Type.Dim, Lo: 0, Hi: 1}
+	c := SolveCurve{Input: fp.In.Name, Result: fp.Subject, Op: fp.Op, InputDim: fp.In.Type.Dim, Lo: 0, Hi: 1}
+	if fp.Result != nil {
+		c.ResultDim = fp.Result.Type.Dim
+	} else {
+		c.ResultDim = fp.Of.Type.Dim
+	}
 	var sink sink
 	if fp.Lo != nil {
 		l, lok := s.run(fp.Lo, &sink)
@@ -127,7 +179,10 @@ func (s *Scenario) SolveCurve(name string, n int) (SolveCurve, error) {
 		return c, fmt.Errorf("solve %s: its target could not be evaluated", name)
 	}
 	c.Target = t.Num
-	base := s.of(d.Plan.Job).job.in
+	var base goodput.Inputs
+	if !d.OverFile() {
+		base = s.of(d.Plan.Job).job.in
+	}
 	if fp.In.Kind == check.InFactor && base.Ceilings[fp.In.Factor].Set {
 		c.Ceiling, c.HasCeiling = base.Ceilings[fp.In.Factor].Value, true
 	}
@@ -150,7 +205,11 @@ func (s *Scenario) SolveCurve(name string, n int) (SolveCurve, error) {
 		if err != nil {
 			return c, fmt.Errorf("solve %s: %w", name, err)
 		}
-		if !math.IsInf(st.got, 0) {
+		if st.fail != nil {
+			c.Failed = append(c.Failed, FailedValue{x, st.fail})
+			continue
+		}
+		if st.defined && !math.IsInf(st.got, 0) {
 			c.Points = append(c.Points, [2]float64{x, st.got})
 		}
 	}

@@ -69,6 +69,12 @@ func buildResultRuns() []resultRun {
 			}
 			return explain.LeverFormula(f), ""
 		}}
+		byName["point_value."+long] = resultRun{calc: func(j *jobState) (Value, error) {
+			// cost × (1 − F / (F + 0.01)), written without the
+			// subtraction, which would cancel the digits of a small value.
+			r := j.result()
+			return NumberValue(r.Cost*0.01/(j.in.Factors[f].Value+0.01), units.Money), nil
+		}}
 		byName["owner."+long] = resultRun{
 			explain: func(j *Job, _ Value) (string, string) { return "", j.explainOwner("owner." + long) },
 			calc:    func(j *jobState) (Value, error) { return Value{Type: StringType, Str: j.owner(f)}, nil }}

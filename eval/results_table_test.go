@@ -36,8 +36,8 @@ func TestResultTable(t *testing.T) {
 		}
 		switch d.Group {
 		case results.GroupSum:
-			if !d.HasFigure() {
-				problems = append(problems, d.Name+": a group sums the engine's figure, of")
+			if d.Type.Kind != Number {
+				problems = append(problems, d.Name+": a group sums numbers")
 			}
 		case results.GroupRatio:
 			for _, part := range d.Ratio {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
 // declValues are what one evaluation computed for a declaration.
@@ -30,6 +31,11 @@ type Scenario struct {
 	fieldVals []fieldValue // by compiled.field
 	ev        sink         // the evaluation's own diagnostics
 	stack     []*check.Decl
+	// point is set for the evaluation of a what-if's point (whatif.go):
+	// a factor above its ceiling is allowed, and raised marks it.
+	point  bool
+	raised map[*check.Decl]*[goodput.NumFactors]bool
+	plain  *plainNumbers // shared with the points, when the file has a what-if
 }
 
 // sink collects the diagnostics of one evaluation or one judgement.

@@ -29,10 +29,19 @@ const paramProbes = 8
 // solveStep is one try of a solve: the point at x and whether the
 // condition holds there.
 type solveStep struct {
-	x     float64
-	got   float64 // the result at x; +Inf where it divides by a zero mpg
-	holds bool
+	x float64
+	// got is the value compared at x: over a job, +Inf where it divides
+	// by a zero mpg; over the file, meaningful only when defined.
+	got     float64
+	defined bool
+	holds   bool
+	// fail says why the file (or the job) cannot be evaluated at x,
+	// where the condition is taken not to hold; nil when it can.
+	fail *PointFailure
 }
+
+// usable reports whether the step has a value to report.
+func (st solveStep) usable() bool { return st.fail == nil && st.defined }
 
 // solver runs one solve's tries.
 type solver struct {
@@ -47,46 +56,72 @@ type solver struct {
 
 func (sv *solver) try(x float64) (solveStep, error) {
 	sv.runs++
-	pt := point{vals: []float64{x}, sc: sv.s}
-	pt.job.in = sv.base
+	file := sv.d.OverFile()
+	pt := point{vals: []float64{x}, sc: sv.s, file: file}
+	st := solveStep{x: x}
 	job := sv.d.Plan.Job
+	var raised *[goodput.NumFactors]bool
 	if sv.fp.In.Kind == check.InParam {
 		params := sv.s.paramValues()
 		params[sv.fp.In.Param] = NumberValue(x, sv.fp.In.Type.Dim)
-		sc, err := sv.s.withParam(params, job)
-		if err != nil {
-			return solveStep{}, fmt.Errorf("at %s = %s: %w", sv.fp.In.Name, NumberValue(x, sv.fp.In.Type.Dim), err)
+		if file {
+			pt.sc = sv.s.whatIfAt(params)
+			pt.fail = pt.sc.evalModel()
+		} else if pt.sc, pt.fail = sv.s.withParam(params, job); pt.fail == nil {
+			pt.job.in, raised = pt.sc.of(job).job.in, pt.sc.raised[job]
 		}
-		pt.sc, pt.params = sc, params
-		pt.job.in = sc.of(job).job.in
+		pt.params = params
 	} else {
+		pt.job.in = sv.base
 		sv.fp.In.Apply(&pt.job.in, x)
 	}
-	pt.settle()
-	res, err := goodput.Solve(pt.job.in)
-	if err != nil {
-		return solveStep{}, fmt.Errorf("at %s = %s: %s", sv.fp.In.Name, NumberValue(x, sv.fp.In.Type.Dim), engineMessage(err))
+	if !file && pt.fail == nil {
+		pt.settle()
+		if raised != nil {
+			for f := range goodput.NumFactors {
+				pt.above[f] = pt.above[f] || raised[f]
+			}
+		}
+		res, err := goodput.Solve(pt.job.in)
+		if err != nil {
+			pt.fail = &PointFailure{Message: engineMessage(err), Pos: sv.d.Name.Start(), End: sv.d.Name.End()}
+		} else {
+			pt.res, pt.job.kept = res, &pt.res
+		}
 	}
-	pt.res, pt.job.kept = res, &pt.res
-	st := solveStep{x: x}
-	v, err := resultGet(sv.fp.Result, &pt.job)
-	switch {
-	case errors.Is(err, errNoRate):
-		return solveStep{}, fmt.Errorf("job %s has no rate, so %s is undefined", job.Name.Name, sv.fp.Result.Name)
-	case err != nil:
-		st.got = math.Inf(1) // a price or ratio over a zero mpg
-	default:
-		st.got = v.Num
+	if pt.fail != nil {
+		st.fail = pt.fail
+		return st, nil
+	}
+	target := sv.target
+	if file {
+		v, err := pt.sc.runAt(sv.fp.Of)
+		t, terr := pt.sc.runAt(sv.fp.Target)
+		if err != nil || terr != nil {
+			return st, nil // undefined here: the condition does not hold
+		}
+		st.got, st.defined, target = v.Num, true, t.Num
+	} else {
+		v, err := resultGet(sv.fp.Result, &pt.job)
+		switch {
+		case errors.Is(err, errNoRate):
+			return solveStep{}, fmt.Errorf("job %s has no rate, so %s is undefined", job.Name.Name, sv.fp.Result.Name)
+		case err != nil:
+			st.got = math.Inf(1) // a price or ratio over a zero mpg
+		default:
+			st.got = v.Num
+		}
+		st.defined = true
 	}
 	switch sv.fp.Op {
 	case "<":
-		st.holds = st.got < sv.target
+		st.holds = st.got < target
 	case "<=":
-		st.holds = st.got <= sv.target
+		st.holds = st.got <= target
 	case ">":
-		st.holds = st.got > sv.target
+		st.holds = st.got > target
 	case ">=":
-		st.holds = st.got >= sv.target
+		st.holds = st.got >= target
 	}
 	if st.holds {
 		sv.best = pt
@@ -99,8 +134,16 @@ func (s *Scenario) evalSolve(d *check.Decl) bool {
 	pd := d.Plan
 	fp := pd.Find
 	s.of(d).plan = &planValues{}
-	if !s.force(pd.Job) {
+	var base goodput.Inputs
+	switch {
+	case d.OverFile():
+		if !s.modelEvaluates() {
+			return false
+		}
+	case !s.force(pd.Job):
 		return false
+	default:
+		base = s.of(pd.Job).job.in
 	}
 	lo, hi := 0.0, 1.0
 	if fp.Lo != nil {
@@ -133,8 +176,8 @@ func (s *Scenario) evalSolve(d *check.Decl) bool {
 	if !tok {
 		return false
 	}
-	sv := &solver{s: s, d: d, fp: fp, base: s.of(pd.Job).job.in, target: t.Num}
-	answer, err := sv.search(lo, hi)
+	sv := &solver{s: s, d: d, fp: fp, base: base, target: t.Num}
+	answer, border, err := sv.search(lo, hi)
 	s.of(d).plan.runs = sv.runs
 	if err != nil {
 		s.solveError(d, err)
@@ -144,13 +187,40 @@ func (s *Scenario) evalSolve(d *check.Decl) bool {
 		return false
 	}
 	s.of(d).plan.answer = answer
+	if border != nil {
+		s.of(d).plan.border = border.fail
+		s.warnBorder(d, sv, answer, border)
+	}
 	s.warnAboveCeiling(d, answer)
 	return true
 }
 
+// warnBorder warns that the answer of the solve d lies next to a value
+// where the file (over a job, the job) cannot be evaluated, so that the
+// condition may start to hold there and not where the answer says.
+func (s *Scenario) warnBorder(d *check.Decl, sv *solver, answer *point, border *solveStep) {
+	fp := d.Plan.Find
+	ids := d.Plan.Solve.Find.Input
+	side := "above"
+	if border.x < answer.vals[0] {
+		side = "below"
+	}
+	diag := &lang.Diagnostic{Severity: lang.Warning, Pos: ids[0].Start(), End: ids[len(ids)-1].End(),
+		Summary: fmt.Sprintf("the answer of %s, %s = %s, borders values where the %s cannot be evaluated: just %s it, %s",
+			d.Name.Name, fp.In.Name, s.valueText(fp, answer.vals[0]), sv.what(), side, border.fail.Message),
+		Notes: []string{"the condition is taken not to hold where it cannot be evaluated; the answer is where it starts to hold among the values that can be"},
+	}
+	if f := border.fail; f.Pos.Line > 0 {
+		diag.Related = []lang.Related{{Pos: f.Pos, End: f.End, Label: "fails here just " + side + " the answer"}}
+	}
+	s.ev.diags = append(s.ev.diags, diag)
+}
+
 // solveFailure is a solve without an answer in its range.
 type solveFailure struct {
-	msg, note string
+	msg     string
+	notes   []string
+	related []lang.Related // where the file fails at the values that made it fail
 }
 
 func (e *solveFailure) Error() string { return e.msg }
@@ -160,22 +230,29 @@ func (s *Scenario) solveError(d *check.Decl, err error) {
 	pos, end := fp.Cond.Span()
 	diag := s.ev.errorAt(pos, end, err.Error())
 	var sf *solveFailure
-	if errors.As(err, &sf) && sf.note != "" {
-		diag.Notes = append(diag.Notes, sf.note)
+	if errors.As(err, &sf) {
+		diag.Notes = append(diag.Notes, sf.notes...)
+		diag.Related = append(diag.Related, sf.related...)
 	}
 }
 
 // search bisects [lo, hi] for the value where the condition starts to
 // hold, and returns the point there: the condition holds at it, and
-// devices are whole.
-func (sv *solver) search(lo, hi float64) (*point, error) {
+// devices are whole. A value where the file cannot be evaluated is one
+// where the condition does not hold; border is the failure at the value
+// next to the answer on the side where it does not, when it is one.
+func (sv *solver) search(lo, hi float64) (answer *point, border *solveStep, err error) {
 	a, err := sv.try(lo)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	goodPt := sv.best // the point where the condition holds, at lo or at hi
 	b, err := sv.try(hi)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if b.holds {
+		goodPt = sv.best
 	}
 	fp := sv.fp
 	// Words, not [LOW, HIGH]: a bound may carry a thousands separator.
@@ -183,36 +260,22 @@ func (sv *solver) search(lo, hi float64) (*point, error) {
 	cond := sv.s.sourceText(fp.Cond)
 	switch {
 	case !a.holds && !b.holds:
-		closest, word := a, "most"
-		if fp.Op == "<" || fp.Op == "<=" {
-			word = "least"
-			if b.got < a.got {
-				closest = b
-			}
-		} else if b.got > a.got {
-			closest = b
-		}
-		return nil, &solveFailure{
-			msg: fmt.Sprintf("no %s %s gives %s; the %s is %s, at %s = %s", fp.In.Name, rng, cond, word,
-				gotText(fp.Result, closest.got), fp.In.Name, sv.s.valueText(fp, closest.x)),
-			note: "the condition holds nowhere in the range: widen the range or change the target",
-		}
+		return nil, nil, sv.nowhere(a, b, rng, cond)
 	case a.holds && b.holds:
-		return nil, &solveFailure{
-			msg:  fmt.Sprintf("%s holds for every %s %s, so there is no value where it starts to hold", cond, fp.In.Name, rng),
-			note: "widen the range",
+		return nil, nil, &solveFailure{
+			msg:   fmt.Sprintf("%s holds for every %s %s, so there is no value where it starts to hold", cond, fp.In.Name, rng),
+			notes: []string{"widen the range"},
 		}
 	}
 	if fp.In.Kind == check.InParam {
 		if err := sv.probe(lo, hi, a.holds); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	good, bad := lo, hi
+	good, bad, badStep := lo, hi, b
 	if b.holds {
-		good, bad = hi, lo
+		good, bad, badStep = hi, lo, a
 	}
-	goodPt := sv.best
 	for sv.runs < maxSolveRuns {
 		mid := good + (bad-good)/2
 		if fp.In.Kind == check.InDevices {
@@ -226,16 +289,78 @@ func (sv *solver) search(lo, hi float64) (*point, error) {
 		}
 		st, err := sv.try(mid)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if st.holds {
 			good, goodPt = mid, sv.best
 		} else {
-			bad = mid
+			bad, badStep = mid, st
 		}
 	}
 	goodPt.own()
-	return &goodPt, nil
+	if badStep.fail != nil {
+		return &goodPt, &badStep, nil
+	}
+	return &goodPt, nil, nil
+}
+
+// nowhere is the error of a condition that holds at neither end of the
+// range: how close the range gets, and where the file cannot be
+// evaluated.
+func (sv *solver) nowhere(a, b solveStep, rng, cond string) error {
+	fp := sv.fp
+	var notes []string
+	var related []lang.Related
+	for _, st := range []solveStep{a, b} {
+		if st.fail != nil {
+			at := fp.In.Name + " = " + sv.s.valueText(fp, st.x)
+			notes = append(notes, fmt.Sprintf("at %s the %s cannot be evaluated: %s", at, sv.what(), st.fail.Message))
+			if r := failureAt(st.fail, at); len(related) == 1 && len(r) == 1 && related[0].Pos == r[0].Pos {
+				related[0].Label += " and at " + at // both ends fail at one place
+			} else {
+				related = append(related, r...)
+			}
+		}
+	}
+	notes = append(notes, "the condition holds nowhere in the range: widen the range or change the target")
+	closest, word := a, "most"
+	if fp.Op == "<" || fp.Op == "<=" {
+		word = "least"
+	}
+	switch {
+	case !a.usable() && !b.usable():
+		why := fp.Subject + " is undefined at both ends"
+		if a.fail != nil || b.fail != nil {
+			why = "the " + sv.what() + " cannot be evaluated at either end"
+		}
+		return &solveFailure{msg: fmt.Sprintf("no %s %s gives %s: %s", fp.In.Name, rng, cond, why), notes: notes, related: related}
+	case !a.usable():
+		closest = b
+	case !b.usable():
+	case word == "least" && b.got < a.got, word == "most" && b.got > a.got:
+		closest = b
+	}
+	return &solveFailure{
+		msg: fmt.Sprintf("no %s %s gives %s; the %s is %s, at %s = %s", fp.In.Name, rng, cond, word,
+			sv.gotText(closest.got), fp.In.Name, sv.s.valueText(fp, closest.x)),
+		notes: notes, related: related,
+	}
+}
+
+// what names what a try evaluates: the whole file, or the job.
+func (sv *solver) what() string {
+	if sv.d.OverFile() {
+		return "file"
+	}
+	return "job"
+}
+
+// gotText writes a value of what the solve compares.
+func (sv *solver) gotText(v float64) string {
+	if sv.fp.Result != nil {
+		return gotText(sv.fp.Result, v)
+	}
+	return NumberValue(v, sv.fp.Of.Type.Dim).String()
 }
 
 // probe tries values inside the range of a param: the condition must
@@ -252,10 +377,15 @@ func (sv *solver) probe(lo, hi float64, atLo bool) error {
 		if st.holds != atLo {
 			switched = true
 		} else if switched {
+			at := sv.fp.In.Name + " = " + sv.s.valueText(sv.fp, x)
+			note := fmt.Sprintf("at %s it goes back; narrow the range to where the result only rises or only falls", at)
+			if st.fail != nil {
+				note = fmt.Sprintf("at %s the %s cannot be evaluated (%s), which counts as not holding; narrow the range to where it can", at, sv.what(), st.fail.Message)
+			}
 			return &solveFailure{
 				msg: fmt.Sprintf("%s switches more than once as %s runs over [%s, %s], so the search cannot be trusted",
 					sv.s.sourceText(sv.fp.Cond), sv.fp.In.Name, sv.s.valueText(sv.fp, lo), sv.s.valueText(sv.fp, hi)),
-				note: fmt.Sprintf("at %s = %s it goes back; narrow the range to where the result only rises or only falls", sv.fp.In.Name, sv.s.valueText(sv.fp, x)),
+				notes: []string{note}, related: failureAt(st.fail, at),
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
@@ -35,12 +36,14 @@ func (a *axisValues) value(i int) float64 {
 
 // evalSweep evaluates a sweep's axes, checks their values against the
 // inputs' ranges and counts the points; the points themselves are
-// computed only when a query or the table walks them.
+// computed when a query or the table walks them. A sweep whose points
+// evaluate the file again (over it, or varying a param) is walked once
+// as the file loads, to warn of the points that cannot be evaluated.
 func (s *Scenario) evalSweep(d *check.Decl) bool {
 	pd := d.Plan
 	pv := &planValues{}
 	s.of(d).plan = pv
-	if !s.force(pd.Job) {
+	if d.OverFile() && !s.modelEvaluates() || !d.OverFile() && !s.force(pd.Job) {
 		return false
 	}
 	ok := true
@@ -61,7 +64,46 @@ func (s *Scenario) evalSweep(d *check.Decl) bool {
 		return false
 	}
 	pv.points = int(total)
+	if !s.point && lastParam(pd.Axes) >= 0 {
+		// Done, so that the walk may read it; a point's own evaluation
+		// does not walk the sweeps its file reads.
+		s.of(d).state = check.Done
+		s.warnFailedPoints(d)
+	}
 	return true
+}
+
+// warnFailedPoints walks the sweep's points and warns, at its name, of
+// those that cannot be evaluated: how many, and the first with why.
+func (s *Scenario) warnFailedPoints(d *check.Decl) {
+	pv := s.of(d).plan
+	var first *PointFailure
+	var at string
+	s.eachPoint(d, func(pt *point) bool {
+		if pt.fail != nil {
+			if first == nil {
+				first, at = pt.fail, describeAt(d, pt)
+			}
+			pv.failed++
+		}
+		return true
+	})
+	if first == nil {
+		return
+	}
+	what := "the file"
+	if !d.OverFile() {
+		what = "job " + d.Plan.Job.Name.Name
+	}
+	diag := &lang.Diagnostic{Severity: lang.Warning, Pos: d.Name.Start(), End: d.Name.End(),
+		Summary: fmt.Sprintf("%s of the %s of sweep %s cannot be evaluated: at %s, %s", units.CountOf(float64(pv.failed), "point", "points"),
+			groupInt(float64(pv.points)), d.Name.Name, at, first.Message),
+		Notes: []string{fmt.Sprintf("%s cannot be evaluated there; the table shows each such point as a row that says why, and a query that reads one fails with it", what)},
+	}
+	if first.Pos.Line > 0 {
+		diag.Related = []lang.Related{{Pos: first.Pos, End: first.End, Label: "fails here at " + at}}
+	}
+	s.ev.diags = append(s.ev.diags, diag)
 }
 
 // Axis evaluates one vary line.
@@ -141,8 +183,8 @@ func groupInt(v float64) string {
 }
 
 // evaluatePoint is a new evaluation of the program with params, whose
-// declarations are computed only when read: a sweep point's or a solve
-// step's for a param.
+// declarations are computed only when read: the base of every point
+// (whatIfAt) and of Scenario.With.
 func evaluatePoint(p *check.Program, params map[*check.Decl]Value) *Scenario {
 	return &Scenario{
 		p:         p,
@@ -153,19 +195,13 @@ func evaluatePoint(p *check.Program, params map[*check.Decl]Value) *Scenario {
 	}
 }
 
-// withParam is the evaluation of s with the param d set to v: the job's
-// inputs at that value.
-func (s *Scenario) withParam(params map[*check.Decl]Value, job *check.Decl) (*Scenario, error) {
-	n := evaluatePoint(s.p, params)
+// withParam is the evaluation of s with params replacing its own, at a
+// point over job: the job's inputs at those values, or why the job cannot
+// be evaluated with them.
+func (s *Scenario) withParam(params map[*check.Decl]Value, job *check.Decl) (*Scenario, *PointFailure) {
+	n := s.whatIfAt(params)
 	if !n.force(job) {
-		msg := "it has errors"
-		for _, dg := range n.ev.diags {
-			if dg.Severity == lang.Error {
-				msg = dg.Summary
-				break
-			}
-		}
-		return nil, fmt.Errorf("job %s cannot be evaluated: %s", job.Name.Name, msg)
+		return n, n.failedAt(job)
 	}
 	return n, nil
 }
@@ -183,7 +219,8 @@ func (s *Scenario) paramValues() map[*check.Decl]Value {
 // eachPoint walks the sweep's points in order, the first vary line
 // outermost, calling fn with each until it returns false. The point is
 // reused from one call to the next: fn must copy what it keeps. Memory
-// does not grow with the points.
+// does not grow with the points. A point that cannot be evaluated is
+// passed like any other, its fail saying why.
 func (s *Scenario) eachPoint(d *check.Decl, fn func(*point) bool) error {
 	pd, pv := d.Plan, s.of(d).plan
 	if pv == nil || s.of(d).state != check.Done {
@@ -193,45 +230,43 @@ func (s *Scenario) eachPoint(d *check.Decl, fn func(*point) bool) error {
 	if pv.points == 0 {
 		return nil
 	}
-	pt := &point{vals: make([]float64, len(axes)), sc: s}
-	base := s.of(pd.Job).job.in
-	firstParam := -1
-	for i, ax := range axes {
-		if ax.In.Kind == check.InParam && firstParam < 0 {
-			firstParam = i
-		}
+	pt := &point{vals: make([]float64, len(axes)), sc: s, file: d.OverFile()}
+	var base goodput.Inputs
+	if !pt.file {
+		base = s.of(pd.Job).job.in
 	}
+	var paramFail *PointFailure // why the file cannot be evaluated with the point's params
+	var raised *[goodput.NumFactors]bool
 	idx := make([]int, len(axes))
 	changed := 0 // the outermost axis whose value changed since the last point
 	for {
-		if firstParam >= 0 && changed <= lastParam(axes) {
+		if changed <= lastParam(axes) {
 			params := s.paramValues()
 			for i, ax := range axes {
 				if ax.In.Kind == check.InParam {
 					params[ax.In.Param] = NumberValue(pv.axes[i].value(idx[i]), ax.In.Type.Dim)
 				}
 			}
-			sc, err := s.withParam(params, pd.Job)
-			if err != nil {
-				return fmt.Errorf("at %s: %w", describePoint(axes, pv, idx), err)
+			if pt.file {
+				pt.sc = s.whatIfAt(params)
+				paramFail = pt.sc.evalModel()
+			} else {
+				pt.sc, paramFail = s.withParam(params, pd.Job)
+				base = pt.sc.of(pd.Job).job.in
+				raised = pt.sc.raised[pd.Job]
 			}
-			pt.sc, pt.params = sc, params
-			base = sc.of(pd.Job).job.in
+			pt.params = params
 		}
-		pt.job.in = base
-		for i, ax := range axes {
-			v := pv.axes[i].value(idx[i])
-			pt.vals[i] = v
-			if ax.In.Kind != check.InParam {
-				ax.In.Apply(&pt.job.in, v)
-			}
+		for i := range axes {
+			pt.vals[i] = pv.axes[i].value(idx[i])
 		}
-		pt.settle()
-		res, err := goodput.Solve(pt.job.in)
-		if err != nil {
-			return fmt.Errorf("at %s: %s", describePoint(axes, pv, idx), engineMessage(err))
+		pt.fail = paramFail
+		if !pt.file && pt.fail == nil {
+			pt.runJob(axes, base, raised, d)
 		}
-		pt.res, pt.job.kept = res, &pt.res
+		if pt.fail != nil {
+			pt.job.kept, pt.above = nil, [goodput.NumFactors]bool{}
+		}
 		if !fn(pt) {
 			return nil
 		}
@@ -250,6 +285,30 @@ func (s *Scenario) eachPoint(d *check.Decl, fn func(*point) bool) error {
 	}
 }
 
+// runJob computes a point over a job: base with the point's values of the
+// job's own inputs (vals), factors above their ceilings allowed (raised
+// marks those the params set so), one run of the engine.
+func (pt *point) runJob(axes []*check.AxisPlan, base goodput.Inputs, raised *[goodput.NumFactors]bool, d *check.Decl) {
+	pt.job.in = base
+	for i, ax := range axes {
+		if ax.In.Kind != check.InParam {
+			ax.In.Apply(&pt.job.in, pt.vals[i])
+		}
+	}
+	pt.settle()
+	if raised != nil {
+		for f := range goodput.NumFactors {
+			pt.above[f] = pt.above[f] || raised[f]
+		}
+	}
+	res, err := goodput.Solve(pt.job.in)
+	if err != nil {
+		pt.fail = &PointFailure{Message: engineMessage(err), Pos: d.Name.Start(), End: d.Name.End()}
+		return
+	}
+	pt.res, pt.job.kept = res, &pt.res
+}
+
 // lastParam is the index of the innermost param axis, -1 when none.
 func lastParam(axes []*check.AxisPlan) int {
 	last := -1
@@ -259,18 +318,6 @@ func lastParam(axes []*check.AxisPlan) int {
 		}
 	}
 	return last
-}
-
-// describePoint writes a point's varied inputs: runtime = 0.9, devices = 128.
-func describePoint(axes []*check.AxisPlan, pv *planValues, idx []int) string {
-	s := ""
-	for i, ax := range axes {
-		if i > 0 {
-			s += ", "
-		}
-		s += ax.In.Name + " = " + NumberValue(pv.axes[i].value(idx[i]), ax.In.Type.Dim).String()
-	}
-	return s
 }
 
 // engineMessage words a goodput engine error in gpl's terms.

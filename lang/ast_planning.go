@@ -29,13 +29,32 @@ type Compare struct {
 // by clause).
 func (n *Compare) ByName() string { return joinIdents(n.By) }
 
-// Sweep evaluates a job over a grid of inputs:
-// sweep NAME over JOB { vary … }.
+// Sweep evaluates a job, or the whole file, over a grid of inputs:
+// sweep NAME over JOB { vary … show … }, or sweep NAME over file { … }.
+// Its vary and show lines may come in any order; each list keeps its
+// own.
 type Sweep struct {
 	StartAt StartMark `parser:"\"sweep\" @@"`
 	Name    *Ident    `parser:"@@"`
-	Job     *Ident    `parser:"\"over\" @@ \"{\""`
-	Varies  []*Vary   `parser:"@@* \"}\""`
+	Job     *Ident    `parser:"\"over\" @@ \"{\""` // the job, or the word file (OverFile)
+	Varies  []*Vary   `parser:"( @@"`
+	Shows   []*Show   `parser:"| @@ )* \"}\""`
+	EndAt   EndMark   `parser:"@@"`
+}
+
+// OverFile reports whether the sweep is over the whole file: its over
+// names the word file, which is never a job's name there.
+func (n *Sweep) OverFile() bool { return n.Job != nil && n.Job.Name == OverFileWord }
+
+// OverFileWord is the word after over that names the whole file rather
+// than a job: sweep NAME over file { … }, solve NAME over file { … }.
+const OverFileWord = "file"
+
+// Show is a sweep's show line: the columns its table gives, each an
+// expression read at every point: show runtime, cost, saving.program.
+type Show struct {
+	StartAt StartMark `parser:"\"show\" @@"`
+	Columns []Expr    `parser:"@@ ( \",\" @@ )*"`
 	EndAt   EndMark   `parser:"@@"`
 }
 
@@ -56,11 +75,12 @@ type Vary struct {
 // devices, a param's name.
 func (n *Vary) InputName() string { return joinIdents(n.Input) }
 
-// Solve finds the input a target needs: solve NAME over JOB { find … }.
+// Solve finds the input a target needs: solve NAME over JOB { find … },
+// or solve NAME over file { find PARAM … }.
 type Solve struct {
 	StartAt StartMark `parser:"\"solve\" @@"`
 	Name    *Ident    `parser:"@@"`
-	Job     *Ident    `parser:"\"over\" @@ \"{\""`
+	Job     *Ident    `parser:"\"over\" @@ \"{\""` // the job, or the word file (OverFile)
 	Find    *Find     `parser:"@@ \"}\""`
 	EndAt   EndMark   `parser:"@@"`
 }
@@ -75,6 +95,9 @@ type Find struct {
 	Cond    Expr      `parser:"\"such\" \"that\" @@"`
 	EndAt   EndMark   `parser:"@@"`
 }
+
+// OverFile reports whether the solve is over the whole file.
+func (n *Solve) OverFile() bool { return n.Job != nil && n.Job.Name == OverFileWord }
 
 // InputName is the input searched, as written.
 func (n *Find) InputName() string { return joinIdents(n.Input) }
@@ -130,6 +153,9 @@ func (n *Compare) Span() (Position, Position)  { return n.Start(), n.End() }
 func (n *Sweep) Start() Position               { return n.StartAt.Position() }
 func (n *Sweep) End() Position                 { return n.EndAt.Position() }
 func (n *Sweep) Span() (Position, Position)    { return n.Start(), n.End() }
+func (n *Show) Start() Position                { return n.StartAt.Position() }
+func (n *Show) End() Position                  { return n.EndAt.Position() }
+func (n *Show) Span() (Position, Position)     { return n.Start(), n.End() }
 func (n *Vary) Start() Position                { return n.StartAt.Position() }
 func (n *Vary) End() Position                  { return n.EndAt.Position() }
 func (n *Vary) Span() (Position, Position)     { return n.Start(), n.End() }

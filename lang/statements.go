@@ -95,13 +95,13 @@ var Statements = []Statement{
 		node: func() Stmt { return &Owners{} },
 	},
 	{
-		Keyword: "sweep", Doc: "sweep NAME over JOB { vary … }: a job evaluated over a grid of inputs",
+		Keyword: "sweep", Doc: "sweep NAME over JOB|file { vary … [show EXPR, …] }: a job, or the whole file, evaluated over a grid of inputs",
 		Example: "sweep s over j {\n  vary hours in [1h, 2h]\n}\n", Noun: "sweep",
 		Name: func(s Stmt) *Ident { return s.(*Sweep).Name }, EndsOpenBlock: true,
 		node: func() Stmt { return &Sweep{} },
 	},
 	{
-		Keyword: "solve", Doc: "solve NAME over JOB { find … such that … }: the input a target needs",
+		Keyword: "solve", Doc: "solve NAME over JOB|file { find … such that … }: the input a target needs",
 		Example: "solve v over j {\n  find devices in [1, 64] such that mpg >= 0.5\n}\n", Noun: "solve",
 		Name: func(s Stmt) *Ident { return s.(*Solve).Name }, EndsOpenBlock: true,
 		node: func() Stmt { return &Solve{} },

@@ -253,6 +253,7 @@ func TestReplTerminal(t *testing.T) {
 		"loss_cost.program", "loss_cost.runtime", "loss_cost.scheduling",
 		"loss_hours.program", "loss_hours.runtime", "loss_hours.scheduling",
 		"mpg", "offered_hours", "owner.program", "owner.runtime", "owner.scheduling",
+		"point_value.program", "point_value.runtime", "point_value.scheduling",
 		"productive_hours", "program", "rate", "runtime",
 		"saving.program", "saving.runtime", "saving.scheduling",
 		"scheduling", "useful_hours",

@@ -80,6 +80,31 @@ expect idle.cost_per_useful_hour < 5 USD/h
 expect big
 `
 
+// schemaWhatIfs has the what-ifs the schema describes: sweeps over a job
+// and over the file, with and without show columns, a point that cannot be
+// evaluated, and solves over a job and over the file, one whose answer
+// borders values where the job cannot be evaluated.
+const schemaWhatIfs = `param mtbf = 4h
+pool p { devices = 128  rate = 2 USD/h }
+job j on p {
+  hours    = 720h
+  factors  { S = 0.95  R = runtime_goodput(mtbf, 1min, 10min)  P = 0.40 }
+  ceilings { R = 0.97 }
+}
+group fleet { j }
+sweep by_mtbf over j { vary mtbf in [4h, 5min, 8h] }
+sweep shown over j {
+  vary program in [0.4, 0.5]
+  show cost, saving.program, best_lever
+}
+sweep whole over file {
+  vary mtbf in [5min, 4h, 1000h]
+  show fleet.mpg, j.best_lever, fleet.cost_per_useful_hour
+}
+solve needs over file { find mtbf in [10min, 1000h] such that fleet.mpg >= 0.35 }
+solve any over j { find mtbf in [10min, 1000h] such that runtime >= 0 }
+`
+
 // TestRunJSONSchema validates gpl run --format json against the schema
 // the docs ship, on one file, two files, a file that does not load, and
 // every bundled scenario.
@@ -87,8 +112,9 @@ func TestRunJSONSchema(t *testing.T) {
 	sch := reportSchema(t)
 	dir := t.TempDir()
 	for name, src := range map[string]string{
-		"plan.gpl": schemaPlan,
-		"bad.gpl":  "let x =\njob j on nowhere { hours = 1h }\n",
+		"plan.gpl":   schemaPlan,
+		"whatif.gpl": schemaWhatIfs,
+		"bad.gpl":    "let x =\njob j on nowhere { hours = 1h }\n",
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
@@ -105,6 +131,7 @@ func TestRunJSONSchema(t *testing.T) {
 		{"loaded and not", []string{"bad.gpl", "plan.gpl"}, exitCheck},
 		{"bad setting", []string{"--set", "nosuch=1", "plan.gpl"}, exitCheck},
 		{"bundled scenarios", scenarios.Names(), exitOK},
+		{"what-ifs", []string{"whatif.gpl"}, exitOK},
 	}
 	t.Chdir(dir)
 	for _, tt := range tests {
@@ -133,6 +160,8 @@ func TestRunJSONSchemaRejects(t *testing.T) {
 		"unknown key":          `{"files": [], "summary": {"files":0,"loaded":0,"passed":0,"failed":0,"errors":0,"exit":0}, "extra": 1}`,
 		"money as text":        `{"files": [{"file":"a","loaded":true,"diagnostics":[],"values":{"b":{"param":false,"type":"money","usd":"$5"}},"pools":[],"jobs":[],"rulesets":[],"requests":[],"expectations":[]}], "summary": {"files":1,"loaded":1,"passed":0,"failed":0,"errors":0,"exit":0}}`,
 		"value without unit":   `{"files": [{"file":"a","loaded":true,"diagnostics":[],"values":{"b":{"param":false,"type":"money"}},"pools":[],"jobs":[],"rulesets":[],"requests":[],"expectations":[]}], "summary": {"files":1,"loaded":1,"passed":0,"failed":0,"errors":0,"exit":0}}`,
+		"solve without result": `{"files": [{"file":"a","loaded":true,"diagnostics":[],"values":{},"pools":[],"jobs":[],"rulesets":[],"requests":[],"expectations":[],"solves":[{"name":"s","over":"job","job":"j","input":"runtime","value":0.9,"condition":"mpg >= 0.3","result_of":"mpg"}]}], "summary": {"files":1,"loaded":1,"passed":0,"failed":0,"errors":0,"exit":0}}`,
+		"point error as text":  `{"files": [{"file":"a","loaded":true,"diagnostics":[],"values":{},"pools":[],"jobs":[],"rulesets":[],"requests":[],"expectations":[],"sweeps":[{"name":"s","over":"file","inputs":["m"],"points":1,"table":[{"m_h":1,"error":"no"}]}]}], "summary": {"files":1,"loaded":1,"passed":0,"failed":0,"errors":0,"exit":0}}`,
 		"missing expectations": `{"files": [{"file":"a","loaded":true,"diagnostics":[],"values":{},"pools":[],"jobs":[],"rulesets":[],"requests":[]}], "summary": {"files":1,"loaded":1,"passed":0,"failed":0,"errors":0,"exit":0}}`,
 	} {
 		v, err := jsonschema.UnmarshalJSON(strings.NewReader(doc))

@@ -29,11 +29,17 @@ func writePlanning(w io.Writer, p model.Planning) {
 	}
 	for _, s := range p.Solves {
 		sv := s.Figures
-		line := fmt.Sprintf("\nsolve %s over %s: %s = %s gives %s (%s there)", sv.Name, sv.Job, sv.Input, sv.Value, sv.Condition, sv.Result)
+		line := fmt.Sprintf("\nsolve %s over %s: %s = %s gives %s (%s there)", sv.Name, s.OverWhat(), sv.Input, sv.Value, sv.Condition, sv.Result)
 		if sv.AboveCeiling {
 			line += ", above the job's ceiling"
 		}
+		if len(sv.Above) > 0 {
+			line += ", with " + strings.Join(sv.Above, ", ") + " above its ceiling there"
+		}
 		fmt.Fprintln(w, line)
+		if s.Border != nil {
+			fmt.Fprintf(w, "  the answer borders values where the %s cannot be evaluated: %s\n", s.Over, s.Border.Text)
+		}
 	}
 }
 
@@ -100,26 +106,37 @@ func writeCompare(w io.Writer, mc model.Compare) {
 // twice, the first time only to size the columns to their widest cell and
 // to learn whether any point is marked: a point costs one engine run.
 func writeSweep(w io.Writer, sw model.Sweep) {
-	heads := append(append([]string(nil), sw.Inputs...), "mpg", "useful_hours", "cost_per_useful_hour", "best_lever")
+	heads := append([]string(nil), sw.Inputs...)
+	if sw.Columns != nil {
+		heads = append(heads, sw.Columns...)
+	} else {
+		heads = append(heads, "mpg", "useful_hours", "cost_per_useful_hour", "best_lever")
+	}
 	widths := make([]int, len(heads))
 	for i, h := range heads {
-		widths[i] = len(h)
+		widths[i] = utf8.RuneCountInString(h)
 	}
-	marked := false
+	marked, failed := false, 0
 	cells := make([]string, 0, len(heads))
 	err := sw.Each(func(p model.SweepPoint) bool {
-		cells = sweepCells(cells[:0], p)
+		cells = sweepCells(cells[:0], sw, p)
 		for i, c := range cells {
 			widths[i] = max(widths[i], utf8.RuneCountInString(c))
 		}
 		marked = marked || len(p.AboveCeiling) > 0
+		if p.Failure != nil {
+			failed++
+		}
 		return true
 	})
 	legend := ""
-	if marked {
-		legend = " (* a factor above its ceiling)"
+	if failed > 0 {
+		legend = ", " + model.Number(float64(failed)).String() + " of them cannot be evaluated"
 	}
-	fmt.Fprintf(w, "\nsweep %s over %s: %s%s\n", sw.Name, sw.Job, model.Number(float64(sw.Points)).Of("point", "points"), legend)
+	if marked {
+		legend += " (* a factor above its ceiling)"
+	}
+	fmt.Fprintf(w, "\nsweep %s over %s: %s%s\n", sw.Name, sw.OverWhat(), model.Number(float64(sw.Points)).Of("point", "points"), legend)
 	if err != nil {
 		fmt.Fprintf(w, "  (no table: %v)\n", err)
 		return
@@ -141,8 +158,12 @@ func writeSweep(w io.Writer, sw model.Sweep) {
 		if len(p.AboveCeiling) > 0 {
 			mark = "*"
 		}
-		cells = sweepCells(cells[:0], p)
-		_, err := fmt.Fprintln(w, row(mark, cells))
+		cells = sweepCells(cells[:0], sw, p)
+		line := row(mark, cells)
+		if p.Failure != nil {
+			line += "  cannot be evaluated: " + p.Failure.Text
+		}
+		_, err := fmt.Fprintln(w, line)
 		return err == nil
 	})
 	if err != nil {
@@ -151,10 +172,21 @@ func writeSweep(w io.Writer, sw model.Sweep) {
 }
 
 // sweepCells appends the cells of p's row to cells: the varied inputs,
-// mpg, useful_hours, cost_per_useful_hour and best_lever.
-func sweepCells(cells []string, p model.SweepPoint) []string {
+// then its show columns ("—" where undefined), or else mpg, useful_hours,
+// cost_per_useful_hour and best_lever; only the inputs at a point that
+// cannot be evaluated.
+func sweepCells(cells []string, sw model.Sweep, p model.SweepPoint) []string {
 	for _, v := range p.Inputs {
 		cells = append(cells, v.Readable())
+	}
+	switch {
+	case p.Failure != nil:
+		return cells
+	case sw.Columns != nil:
+		for _, c := range p.Columns {
+			cells = append(cells, c.Figure.Readable())
+		}
+		return cells
 	}
 	cpuh := "—"
 	if p.HasCostPerUsefulHour {

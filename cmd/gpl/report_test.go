@@ -119,14 +119,17 @@ job idle (pool one)
     scheduling      0      0.5     1  0.225  0.225
        runtime    0.9        —     0      0      0
        program    0.5        —     0      0      0
-  mpg                   0              useful fraction of offered device-hours (badput 1)
-  ceiling_mpg           0.225          every factor at its ceiling (no headroom ratio: mpg is 0)
-  offered_hours         2,000 h        device-hours offered
-  useful_hours          0 h            device-hours of useful work
-  cost                  $2,500,000.00
-  badput_cost           $2,500,000.00  spent on hours that did no useful work
-  cost_per_useful_hour  —
-  best_lever            scheduling (+0.225 mpg, to 0.225)
+  mpg                     0              useful fraction of offered device-hours (badput 1)
+  ceiling_mpg             0.225          every factor at its ceiling (no headroom ratio: mpg is 0)
+  offered_hours           2,000 h        device-hours offered
+  useful_hours            0 h            device-hours of useful work
+  cost                    $2,500,000.00
+  badput_cost             $2,500,000.00  spent on hours that did no useful work
+  cost_per_useful_hour    —
+  point_value.scheduling  $2,500,000.00
+  point_value.runtime     $27,472.53
+  point_value.program     $49,019.61
+  best_lever              scheduling (+0.225 mpg, to 0.225)
 `
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("job report (-want +got):\n%s", diff)

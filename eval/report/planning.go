@@ -87,30 +87,45 @@ type CompareRow struct {
 	CostPerUsefulHourChange *float64 `json:"cost_per_useful_hour_change_usd,omitempty"`
 }
 
-// Sweep is a job run over a grid of inputs. Its table, one row per point,
-// is computed as it is read (Each, Results, or writing the JSON), so
-// that a large sweep is not held in memory.
+// Sweep is a job, or the whole file (Over "file", Job ""), run over a
+// grid of inputs. Its table, one row per point, is computed as it is read
+// (Each, Results, or writing the JSON), so that a large sweep is not held
+// in memory. Columns are its show columns as written (nil: over a job,
+// mpg, useful hours, cost per useful hour and best lever).
 type Sweep struct {
-	Name   string   `json:"name"`
-	Job    string   `json:"job"`
-	Inputs []string `json:"inputs"`
-	// Points counts the points of the grid.
+	Name    string   `json:"name"`
+	Over    string   `json:"over"`
+	Job     string   `json:"job,omitempty"`
+	Inputs  []string `json:"inputs"`
+	Columns []string `json:"columns,omitempty"`
+	// Points counts the points of the grid, Failed those that cannot
+	// be evaluated when the load counted them (eval.Sweep.Failed).
 	Points int `json:"points"`
+	Failed int `json:"failed_points,omitempty"`
 
 	s *eval.Scenario
 }
 
-// Solve is the value of an input at which a job meets a condition: Value
-// in the unit Unit names ("h", "usd", "usd_per_device_hour", or "" for a
-// count), and whether it is above the job's ceiling of that factor.
+// Solve is the value of an input at which a job, or the whole file (Over
+// "file", Job ""), meets a condition: Value in the unit Unit names ("h",
+// "usd", "usd_per_device_hour", or "" for a count); what the condition
+// compares (ResultOf) and its value there (Result), as the text prints
+// them; whether it is above the job's ceiling of that factor; and Border,
+// why the file cannot be evaluated at the value next to the answer when
+// it cannot.
 type Solve struct {
-	Name         string  `json:"name"`
-	Job          string  `json:"job"`
-	Input        string  `json:"input"`
-	Value        float64 `json:"value"`
-	Unit         string  `json:"unit,omitempty"`
-	Condition    string  `json:"condition"`
-	AboveCeiling bool    `json:"above_ceiling,omitempty"`
+	Name         string        `json:"name"`
+	Over         string        `json:"over"`
+	Job          string        `json:"job,omitempty"`
+	Input        string        `json:"input"`
+	Value        float64       `json:"value"`
+	Unit         string        `json:"unit,omitempty"`
+	Condition    string        `json:"condition"`
+	ResultOf     string        `json:"result_of"`
+	Result       *Value        `json:"result"`
+	AboveCeiling bool          `json:"above_ceiling,omitempty"`
+	Above        []string      `json:"factors_above_ceiling,omitempty"`
+	Border       *PointFailure `json:"border,omitempty"`
 	// Figures are the solve's as eval has it: the input's value and the
 	// result there, with their units.
 	Figures eval.Solve `json:"-"`
@@ -142,14 +157,69 @@ func PlanningOf(s *eval.Scenario) Planning {
 		out.Compares = append(out.Compares, compareOf(c))
 	}
 	for _, sw := range s.Sweeps() {
-		out.Sweeps = append(out.Sweeps, Sweep{Name: sw.Name, Job: sw.Job, Inputs: sw.Inputs, Points: sw.Points, s: s})
+		out.Sweeps = append(out.Sweeps, Sweep{Name: sw.Name, Over: over(sw.OverFile), Job: sw.Job, Inputs: sw.Inputs,
+			Columns: sw.Columns, Points: sw.Points, Failed: sw.Failed, s: s})
 	}
 	for _, sv := range s.Solves() {
 		n, suffix := jsonNumber(sv.Value.Num, sv.Value.Type.Dim)
-		out.Solves = append(out.Solves, Solve{Name: sv.Name, Job: sv.Job, Input: sv.Input, Value: n,
-			Unit: strings.TrimPrefix(suffix, "_"), Condition: sv.Condition, AboveCeiling: sv.AboveCeiling, Figures: sv, s: s})
+		res := valueOf(sv.Result)
+		out.Solves = append(out.Solves, Solve{Name: sv.Name, Over: over(sv.OverFile), Job: sv.Job, Input: sv.Input, Value: n,
+			Unit: strings.TrimPrefix(suffix, "_"), Condition: sv.Condition, ResultOf: sv.Subject, Result: &res,
+			AboveCeiling: sv.AboveCeiling, Above: sv.Above, Border: failureOf(sv.Border), Figures: sv, s: s})
 	}
 	return out
+}
+
+// over is what a sweep or solve is over, as the JSON report says it:
+// "file" or "job".
+func over(file bool) string {
+	if file {
+		return "file"
+	}
+	return "job"
+}
+
+// OverWhat is what the sweep is over as the text names it: its job, or
+// "file".
+func (sw Sweep) OverWhat() string { return overWhat(sw.Over, sw.Job) }
+
+// OverWhat is what the solve is over as the text names it: its job, or
+// "file".
+func (sv Solve) OverWhat() string { return overWhat(sv.Over, sv.Job) }
+
+func overWhat(over, job string) string {
+	if over == "file" {
+		return "file"
+	}
+	return job
+}
+
+// PointFailure is why a point cannot be evaluated: the error, and where
+// it is in the file (File "" and Line 0 when it has no place there).
+type PointFailure struct {
+	Message string `json:"message"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	// Text is the message with its place, as the text report prints it:
+	// "… (plan.gpl:10:40)".
+	Text string `json:"-"`
+}
+
+// Amount is the figure as an amount with its unit, when it is a defined
+// number; false for text, truth or an undefined figure.
+func (f Figure) Amount() (Amount, bool) {
+	if !f.OK || f.Value.Type.Kind != eval.Number {
+		return Amount{}, false
+	}
+	return amountOf(f.Value.Num, f.Value.Type.Dim), true
+}
+
+func failureOf(f *eval.PointFailure) *PointFailure {
+	if f == nil {
+		return nil
+	}
+	return &PointFailure{Message: f.Message, File: f.Pos.Filename, Line: f.Pos.Line, Column: f.Pos.Column, Text: f.Error()}
 }
 
 // groupOf is the report of a group.
@@ -195,12 +265,17 @@ func compareOf(c eval.Compare) Compare {
 }
 
 // SweepPoint is one point of a sweep: the values of its inputs with
-// their units, the factors above their ceilings there, mpg (a fraction),
-// useful device-hours, cost per useful device-hour (USD, when
-// HasCostPerUsefulHour) and the best lever's name ("" when none gains).
+// their units; Failure, when the point cannot be evaluated, and nothing
+// else then; the factors above their ceilings there; the show columns'
+// values (Columns, in the order of Sweep.Columns), or without a show line
+// mpg (a fraction), useful device-hours, cost per useful device-hour
+// (USD, when HasCostPerUsefulHour) and the best lever's name ("" when
+// none gains).
 type SweepPoint struct {
 	Inputs                              []Amount
+	Failure                             *PointFailure
 	AboveCeiling                        []string
+	Columns                             []Metric
 	MPG, UsefulHours, CostPerUsefulHour float64
 	HasCostPerUsefulHour                bool
 	BestLever                           string
@@ -233,18 +308,37 @@ type SweepResult struct {
 }
 
 // Each calls fn with each point of the sweep in order, until it returns
-// false; each point costs one run of the engine. fn must not keep
-// p.Inputs, which is reused.
+// false; each point costs one run of the engine (over the file, or
+// varying a param, one evaluation of the file). fn must not keep
+// p.Inputs or p.Columns, which are reused.
 func (sw Sweep) Each(fn func(p SweepPoint) bool) error {
 	var inputs []Amount
+	var cols []Metric
 	return sw.s.SweepPoints(sw.Name, func(p eval.SweepPoint) bool {
-		inputs = inputs[:0]
+		inputs, cols = inputs[:0], cols[:0]
 		for _, v := range p.Inputs {
 			inputs = append(inputs, amountOf(v.Num, v.Type.Dim))
 		}
-		return fn(SweepPoint{Inputs: inputs, AboveCeiling: p.AboveCeiling, MPG: p.MPG, UsefulHours: p.UsefulHours,
+		if p.Failure == nil {
+			for _, c := range p.Columns {
+				cols = append(cols, Metric{c.Name, Figure{Value: c.Value, OK: c.Err == nil, Err: c.Err}})
+			}
+		}
+		return fn(SweepPoint{Inputs: inputs, Failure: failureOf(p.Failure), AboveCeiling: p.AboveCeiling, Columns: cols,
+			MPG: p.MPG, UsefulHours: p.UsefulHours,
 			CostPerUsefulHour: p.CostPerUsefulHour, HasCostPerUsefulHour: p.HasCostPerUsefulHour, BestLever: p.BestLever})
 	})
+}
+
+// BaseColumns are the sweep's show columns at the file's own point (over
+// a job, the job's own inputs), as a point's Columns are.
+func (sw Sweep) BaseColumns() ([]Metric, error) {
+	cols, err := sw.s.SweepBaseColumns(sw.Name)
+	var out []Metric
+	for _, c := range cols {
+		out = append(out, Metric{c.Name, Figure{Value: c.Value, OK: c.Err == nil, Err: c.Err}})
+	}
+	return out, err
 }
 
 // Axes describes the sweep's varied inputs, outermost first.
@@ -260,41 +354,70 @@ func (sw Sweep) Axes() ([]SweepAxis, error) {
 	return out, nil
 }
 
-// Results calls fn with the job's figures at each point, until it
-// returns false. fn must not keep r, which is reused.
-func (sw Sweep) Results(fn func(r *SweepResult) bool) error {
+// Results calls fn with the job's figures at each point of a sweep over
+// a job, until it returns false; r is nil at a point that cannot be
+// evaluated. fn must not keep r, which is reused.
+func (sw Sweep) Results(fn func(vals []float64, r *SweepResult) bool) error {
 	var out SweepResult
 	return sw.s.SweepResults(sw.Name, func(vals []float64, r *goodput.Result) bool {
+		if r == nil {
+			return fn(vals, nil)
+		}
 		out = SweepResult{Values: vals, MPG: r.MPG, CeilingMPG: r.CeilingMPG, UsefulHours: r.UsefulHours}
 		if c, err := r.CostPerUsefulHour(); err == nil {
 			out.CostPerUsefulHour, out.HasCostPerUsefulHour = c, true
 		}
-		return fn(&out)
+		return fn(vals, &out)
 	})
 }
 
 // MarshalJSON writes the sweep with its table: one row per point, each
-// input under its name with its unit's suffix ("hours_h"), mpg,
-// useful_hours_h, best_lever, cost_per_useful_hour_usd when defined
-// and above_ceiling when some factor is.
+// input under its name with its unit's suffix ("hours_h"); then, at a
+// point that cannot be evaluated, error (why, and where); else with a
+// show line its columns, each a typed value (null where undefined) under
+// its name as written; else mpg, useful_hours_h, best_lever and
+// cost_per_useful_hour_usd when defined; and above_ceiling when some
+// factor is.
 func (sw Sweep) MarshalJSON() ([]byte, error) {
 	type plain struct {
-		Name   string           `json:"name"`
-		Job    string           `json:"job"`
-		Inputs []string         `json:"inputs"`
-		Points int              `json:"points"`
-		Table  []map[string]any `json:"table"`
+		Name    string           `json:"name"`
+		Over    string           `json:"over"`
+		Job     string           `json:"job,omitempty"`
+		Inputs  []string         `json:"inputs"`
+		Columns []string         `json:"columns,omitempty"`
+		Points  int              `json:"points"`
+		Failed  int              `json:"failed_points,omitempty"`
+		Table   []map[string]any `json:"table"`
 	}
-	js := plain{Name: sw.Name, Job: sw.Job, Inputs: sw.Inputs, Points: sw.Points, Table: []map[string]any{}}
+	js := plain{Name: sw.Name, Over: sw.Over, Job: sw.Job, Inputs: sw.Inputs, Columns: sw.Columns, Points: sw.Points, Failed: sw.Failed,
+		Table: []map[string]any{}}
+	var err error
 	if sw.s != nil {
-		sw.Each(func(p SweepPoint) bool {
-			row := map[string]any{"mpg": units.Clean(p.MPG), "useful_hours_h": units.Clean(p.UsefulHours), "best_lever": p.BestLever}
+		err = sw.Each(func(p SweepPoint) bool {
+			row := map[string]any{}
 			for i, v := range p.Inputs {
 				n, suffix := jsonNumber(v.Base, v.Dim.d)
 				row[sw.Inputs[i]+suffix] = n
 			}
-			if p.HasCostPerUsefulHour {
-				row["cost_per_useful_hour_usd"] = units.Clean(p.CostPerUsefulHour)
+			switch {
+			case p.Failure != nil:
+				row["error"] = p.Failure
+			case sw.Columns != nil:
+				cols := map[string]*Value{}
+				for _, c := range p.Columns {
+					var v *Value
+					if c.Figure.OK {
+						jv := valueOf(c.Figure.Value)
+						v = &jv
+					}
+					cols[c.Name] = v
+				}
+				row["columns"] = cols
+			default:
+				row["mpg"], row["useful_hours_h"], row["best_lever"] = units.Clean(p.MPG), units.Clean(p.UsefulHours), p.BestLever
+				if p.HasCostPerUsefulHour {
+					row["cost_per_useful_hour_usd"] = units.Clean(p.CostPerUsefulHour)
+				}
 			}
 			if len(p.AboveCeiling) > 0 {
 				row["above_ceiling"] = append([]string(nil), p.AboveCeiling...)
@@ -302,6 +425,9 @@ func (sw Sweep) MarshalJSON() ([]byte, error) {
 			js.Table = append(js.Table, row)
 			return true
 		})
+	}
+	if err != nil {
+		return nil, err
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -313,11 +439,13 @@ func (sw Sweep) MarshalJSON() ([]byte, error) {
 }
 
 // SolveCurve is a solve's result sampled across the range it searched:
-// the input searched and the result its condition reads (their names and
+// the input searched and what its condition compares (their names and
 // dimensions), the comparison Op with Target, the range Lo to Hi, the
 // (input, result) points in input order (a value where the result is
-// undefined is left out), and the job's ceiling for a searched factor;
-// every number in base units.
+// undefined, or the file cannot be evaluated, is left out), and the
+// job's ceiling for a searched factor; every number in base units.
+// Failed are the values where the file cannot be evaluated, each with
+// why.
 type SolveCurve struct {
 	Input, Result, Op   string
 	InputDim, ResultDim Dim
@@ -325,6 +453,14 @@ type SolveCurve struct {
 	Points              [][2]float64
 	Ceiling             float64
 	HasCeiling          bool
+	Failed              []FailedValue
+}
+
+// FailedValue is a value of a solve's input where the file cannot be
+// evaluated, and why.
+type FailedValue struct {
+	X       Amount
+	Failure *PointFailure
 }
 
 // Curve samples the solve's result at n evenly spaced values of its input
@@ -334,6 +470,10 @@ func (sv Solve) Curve(n int) (SolveCurve, error) {
 	if err != nil {
 		return SolveCurve{}, err
 	}
-	return SolveCurve{Input: c.Input, Result: c.Result, Op: c.Op, InputDim: Dim{c.InputDim}, ResultDim: Dim{c.ResultDim},
-		Lo: c.Lo, Hi: c.Hi, Target: c.Target, Points: c.Points, Ceiling: c.Ceiling, HasCeiling: c.HasCeiling}, nil
+	out := SolveCurve{Input: c.Input, Result: c.Result, Op: c.Op, InputDim: Dim{c.InputDim}, ResultDim: Dim{c.ResultDim},
+		Lo: c.Lo, Hi: c.Hi, Target: c.Target, Points: c.Points, Ceiling: c.Ceiling, HasCeiling: c.HasCeiling}
+	for _, f := range c.Failed {
+		out.Failed = append(out.Failed, FailedValue{amountOf(f.X, c.InputDim), failureOf(f.Failure)})
+	}
+	return out, nil
 }

@@ -25,7 +25,10 @@ func load(t *testing.T, path string) *eval.Scenario {
 func ptr[T any](v T) *T { return &v }
 
 // jsonPart leaves out of a comparison what only the other views read.
-var jsonPart = cmpopts.IgnoreFields(report.Job{}, "View", "Figures")
+var jsonPart = cmpopts.IgnoreFields(report.Job{}, "View", "Figures", "Listed")
+
+// money is a JSON report's typed value of v USD.
+func money(v float64) *report.Value { return &report.Value{Type: "money", Key: "usd", Val: ptr(v)} }
 
 // TestBuildDefaultScenario pins the whole report of the default
 // scenario's first job, as the JSON document carries it.
@@ -52,6 +55,10 @@ func TestBuildDefaultScenario(t *testing.T) {
 			{Owner: "program", Factor: "program", LossHours: 52793.856, LossCost: ptr(131984.64), GainHours: 9455.616, Saving: ptr(61440.0)},
 			{Owner: "runtime", Factor: "runtime", LossHours: 8755.2, LossCost: ptr(21888.0), GainHours: 1444.608, Saving: ptr(12126.3157894737)},
 			{Owner: "scheduling", Factor: "scheduling", LossHours: 4608, LossCost: ptr(11520.0), GainHours: 821.1456, Saving: ptr(7053.06122448982)},
+		},
+		// cost × 0.01 / (F + 0.01) (language.md §21's check values)
+		Results: map[string]*report.Value{
+			"point_value.scheduling": money(2400), "point_value.runtime": money(2531.86813186813), "point_value.program": money(6776.47058823529),
 		},
 	}
 	if d := cmp.Diff(want, f.Jobs[0], jsonPart); d != "" {
@@ -146,8 +153,12 @@ func TestGroup(t *testing.T) {
 			{Owner: "runtime", Factors: []string{"runtime"}, LossHours: 8830.464, LossCost: ptr(22076.16), GainHours: 1444.608, Saving: ptr(12126.3157894737)},
 			{Owner: "scheduling", Factors: []string{"scheduling"}, LossHours: 4638.72, LossCost: ptr(11596.8), GainHours: 821.145600000003, Saving: ptr(7053.06122448982)},
 		},
+		// the jobs' point_value.F summed ($230,400 and $3,840 × 0.01 / (F + 0.01))
+		Results: map[string]*report.Value{
+			"point_value.scheduling": money(2438.78787878788), "point_value.runtime": money(2571.86813186813), "point_value.program": money(6900.34155597723),
+		},
 	}}
-	if d := cmp.Diff(want, f.Groups, cmpopts.IgnoreFields(report.Group{}, "Figures")); d != "" {
+	if d := cmp.Diff(want, f.Groups, cmpopts.IgnoreFields(report.Group{}, "Figures", "Listed")); d != "" {
 		t.Errorf("groups (-want +got):\n%s", d)
 	}
 }

@@ -7,8 +7,8 @@ import (
 )
 
 // The printer's part for the planning statements: a group or a compare
-// on one line, a sweep or a solve as a block with one vary or find line
-// each.
+// on one line, a sweep or a solve as a block with one vary, show or find
+// line each.
 
 func (p *printer) planningStmt(s lang.Stmt) {
 	switch s := s.(type) {
@@ -22,9 +22,17 @@ func (p *printer) planningStmt(s lang.Stmt) {
 		}
 		p.jobList(s.Start(), nameEnd, head, s.Jobs, s.End())
 	case *lang.Sweep:
-		p.blockStmt(s.Start(), s.Job.End().Offset, "sweep "+s.Name.Name+" over "+s.Job.Name, len(s.Varies) == 0, s.End(), func() {
-			for _, v := range s.Varies {
-				p.leaf(v.Start(), v.End(), outLine{text: varyString(v)})
+		p.blockStmt(s.Start(), s.Job.End().Offset, "sweep "+s.Name.Name+" over "+s.Job.Name, len(s.Varies)+len(s.Shows) == 0, s.End(), func() {
+			// The vary and show lines in the order written.
+			vs, ss := s.Varies, s.Shows
+			for len(vs) > 0 || len(ss) > 0 {
+				if len(ss) == 0 || len(vs) > 0 && vs[0].Start().Offset < ss[0].Start().Offset {
+					p.leaf(vs[0].Start(), vs[0].End(), outLine{text: varyString(vs[0])})
+					vs = vs[1:]
+					continue
+				}
+				p.leaf(ss[0].Start(), ss[0].End(), outLine{text: "show " + exprList(ss[0].Columns)})
+				ss = ss[1:]
 			}
 		})
 	case *lang.Solve:

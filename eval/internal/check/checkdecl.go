@@ -70,6 +70,9 @@ func (p *Program) dependOn(d *Decl, at lang.Expr, diags *lang.Diagnostics) bool 
 		p.cycle(d, at, diags)
 		return false
 	}
+	if d.OverFile() && !p.modelFree(d, at, diags) {
+		return false
+	}
 	p.CheckDecl(d, at, diags)
 	return true
 }

@@ -204,8 +204,19 @@ func isDeclCall(e lang.Expr) bool {
 	return query
 }
 
-// RunProgram runs c's program on env.
-func RunProgram(c *Compiled, env ExprEnv) (any, error) { return vm.Run(c.Prog, env) }
+// RunProgram runs c's program on env, on a virtual machine of the pool:
+// a what-if evaluates the file's expressions again at every point, and a
+// machine of its own each run was most of what a point allocated.
+func RunProgram(c *Compiled, env ExprEnv) (any, error) {
+	m := machines.Get().(*vm.VM)
+	out, err := m.Run(c.Prog, env)
+	machines.Put(m)
+	return out, err
+}
+
+// machines are the expr virtual machines RunProgram reuses; one runs one
+// program at a time.
+var machines = sync.Pool{New: func() any { return new(vm.VM) }}
 
 // CompileOutside compiles an expression given after the program was
 // built (Eval, the REPL). Every declaration has been checked by then, so

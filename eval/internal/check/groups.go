@@ -77,8 +77,9 @@ func Contains(list []string, s string) bool {
 	return false
 }
 
-// ownerCall checks owner_loss_cost(GROUP, "team") and
-// owner_saving(GROUP, "team").
+// ownerCall checks owner_loss_cost(GROUP, "team"), owner_saving(GROUP,
+// "team") and owner_point_value(GROUP, "team"): a call whose row rolls a
+// per-factor result up by owner (funcs.Func.Rolls).
 func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (value.Type, ast.Node) {
 	fn := n.Func.Name
 	if !b.Fits(len(n.Args)) {
@@ -104,14 +105,15 @@ func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (value.Type, ast.N
 		return value.Type{}, nil
 	}
 	t := value.NumType(units.Money)
-	return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Text: fn, Node: n, Type: t, Plan: OwnerRef{Saving: fn == "owner_saving", Team: team.Value}})
+	return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Text: fn, Node: n, Type: t, Plan: OwnerRef{Rolls: b.Rolls, Team: team.Value}})
 }
 
-// OwnerRef reads a group's loss cost or saving for one team.
+// OwnerRef reads a group's loss cost, saving or point value for one
+// team.
 type OwnerRef struct {
-	// Saving is true for owner_saving (the saving, in USD), false
-	// for owner_loss (the loss cost, in USD).
-	Saving bool
+	// Rolls is the per-factor job result added up, in USD: "loss_cost",
+	// "saving" or "point_value" (the call's funcs.Func.Rolls).
+	Rolls string
 	// Team is the owner the figure is for.
 	Team string
 }

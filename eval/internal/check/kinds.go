@@ -27,6 +27,12 @@ type declKindDef struct {
 	check func(p *Program, d *Decl) bool
 	// Name resolves NAME (rest "") or NAME.rest written in an expression.
 	name func(cp *exprChecker, n *lang.Name, d *Decl, rest string) (value.Type, ast.Node)
+	// WhatIf marks a question asked of the file (a sweep, a solve) rather
+	// than a part of its model: a point of a what-if over the whole file
+	// evaluates every declaration of the file but these (each only when
+	// read), and no declaration of the model may read a what-if over
+	// the file, whose every point evaluates it again.
+	WhatIf bool
 }
 
 // DeclKinds is the table, by declKind. It is filled by init because its
@@ -56,9 +62,9 @@ func init() {
 		DeclCompare: {Keyword: "compare", Noun: "compare", declare: declarePlan,
 			check: (*Program).checkCompare, name: (*exprChecker).planningName},
 		DeclSweep: {Keyword: "sweep", Noun: "sweep", declare: declarePlan,
-			check: (*Program).checkSweep, name: (*exprChecker).planningName},
+			check: (*Program).checkSweep, name: (*exprChecker).planningName, WhatIf: true},
 		DeclSolve: {Keyword: "solve", Noun: "solve", declare: declarePlan,
-			check: (*Program).checkSolve, name: (*exprChecker).planningName},
+			check: (*Program).checkSolve, name: (*exprChecker).planningName, WhatIf: true},
 	}
 	for k, row := range DeclKinds {
 		kindOfKeyword[row.Keyword] = declKind(k)

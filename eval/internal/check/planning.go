@@ -27,11 +27,37 @@ type planDecl struct {
 	Solve   *lang.Solve
 
 	Members []*Decl // a group's or compare's jobs, in the order listed
-	Job     *Decl   // a sweep's or solve's job
+	Job     *Decl   // a sweep's or solve's job; nil for one over the whole file
 	By      *results.Def
-	Max     bool        // a compare ranks by the largest value of by
-	Axes    []*AxisPlan // a sweep's vary lines
-	Find    *FindPlan   // a solve's question
+	Max     bool          // a compare ranks by the largest value of by
+	Axes    []*AxisPlan   // a sweep's vary lines
+	Shows   []*ShowColumn // a sweep's show columns, in the order written
+	Find    *FindPlan     // a solve's question
+}
+
+// OverFile reports whether d is a sweep or solve over the whole file
+// (language.md §21): each point is one evaluation of the file with the
+// varied params replaced, and what it reads may be any result.
+func (d *Decl) OverFile() bool {
+	switch {
+	case d.Plan == nil:
+		return false
+	case d.Plan.sweep != nil:
+		return d.Plan.sweep.OverFile()
+	case d.Plan.Solve != nil:
+		return d.Plan.Solve.OverFile()
+	}
+	return false
+}
+
+// ShowColumn is one column of a sweep's show line, read at every point.
+type ShowColumn struct {
+	// Name is the column's expression as written: pretrain.runtime.
+	Name string
+	// Expr is the expression: over a job, with its bare result names
+	// the point's (as in first(…)); over the file, read in the file at
+	// the point.
+	Expr *Compiled
 }
 
 // planRef is what a refPlan reads, as data the check pass leaves: a
@@ -113,7 +139,12 @@ func (p *Program) memberJobs(d *Decl, ids []*lang.Ident) bool {
 func (p *Program) overJob(d *Decl, id *lang.Ident) bool {
 	j, found := p.Decls[id.Name]
 	if !found || j.Kind != DeclJob {
+		n := len(p.Diags)
 		p.badTarget(id, "job", DeclJob)
+		if len(p.Diags) > n {
+			last := p.Diags[len(p.Diags)-1]
+			last.Notes = append(last.Notes, fmt.Sprintf("a %s is over a job, or over file: the whole file, its params varied", DeclKinds[d.Kind].Noun))
+		}
 		return false
 	}
 	if j.checked == Visiting {
@@ -122,6 +153,44 @@ func (p *Program) overJob(d *Decl, id *lang.Ident) bool {
 	}
 	d.Plan.Job = j
 	return p.CheckDecl(j, nil, &p.Diags)
+}
+
+// modelFree reports whether nothing of the file's model is being checked
+// on the way to d, a what-if over the whole file: every point of d
+// evaluates the model again, so a let, a job or any declaration but
+// another what-if that reads d, however indirectly, is a cycle, reported
+// at the reference at.
+func (p *Program) modelFree(d *Decl, at lang.Expr, diags *lang.Diagnostics) bool {
+	for i := len(p.stack) - 1; i >= 0; i-- {
+		x := p.stack[i]
+		if DeclKinds[x.Kind].WhatIf {
+			continue
+		}
+		path := ""
+		for _, y := range p.stack[i:] {
+			path += y.Name.Name + " → "
+		}
+		pos, end := at.Span()
+		*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end,
+			Summary: fmt.Sprintf("cycle: %s%s, which is over the whole file and evaluates %s again at each of its points", path, d.Name.Name, x.Name.Name),
+			Notes: []string{fmt.Sprintf("a %s over file evaluates every let, param, pool, job, group and compare at each point, so none of them may read it; an expect may",
+				DeclKinds[d.Kind].Noun)}})
+		return false
+	}
+	return true
+}
+
+// overFile checks what a sweep or solve over the whole file needs
+// besides its lines: nothing, as yet, but that the word is not taken
+// for a job's name (a job named file is not what over file means).
+func (p *Program) overFile(d *Decl, id *lang.Ident) bool {
+	if j, found := p.Decls[id.Name]; found && j.Kind == DeclJob {
+		pos, end := id.Span()
+		p.Diags = append(p.Diags, &lang.Diagnostic{Severity: lang.Warning, Pos: pos, End: end,
+			Summary: fmt.Sprintf("%s %s is over the whole file, not over job %s", DeclKinds[d.Kind].Noun, d.Name.Name, id.Name),
+			Notes:   []string{"over file always means the whole file; rename the job to sweep or solve over it alone"}})
+	}
+	return true
 }
 
 // extendsOn moves a job that extends another onto its own pool: the
@@ -286,19 +355,37 @@ func (in Input) OutOfRange(v float64) string {
 	return ""
 }
 
-// PointField is a field of a point: a job result, or a varied param.
+// PointField is a field of a point: a job result, or a varied param; at
+// a point of a what-if over the whole file, a varied param or any name
+// read in the file there (fleet.mpg).
 type PointField struct {
 	// Def is the job result; nil for a varied param.
 	Def *results.Def
 	// Param is the varied param; nil for a job result.
 	Param *Decl
+	// Expr, over the whole file, is the name read at the point; nil
+	// otherwise.
+	Expr *Compiled
 }
 
 // resolvePointField reads the field after a point (a solve's answer, the
 // point of argmax, at or first): a job result or one of the point's
 // params.
-func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params []*Decl, what string) (PointField, value.Type, bool) {
+func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params []*Decl, what string, overFile bool) (PointField, value.Type, bool) {
 	name := strings.Join(partNames(ids), ".")
+	if overFile {
+		for _, d := range params {
+			if d.Name.Name == name {
+				return PointField{Param: d}, d.Type, true
+			}
+		}
+		c := cp.p.compile(&lang.Name{Parts: ids}, scope{}, cp.diags)
+		if c == nil {
+			cp.ok = false
+			return PointField{}, value.Type{}, false
+		}
+		return PointField{Expr: c}, c.Type, true
+	}
 	if def, ok := results.ByName[name]; ok {
 		return PointField{Def: def}, def.Type, true
 	}

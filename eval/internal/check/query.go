@@ -56,7 +56,11 @@ func (cp *exprChecker) planningName(n *lang.Name, d *Decl, rest string) (value.T
 			return add(value.CountType, SweepPointsRef{})
 		}
 		if rest == "" {
-			return cp.errorf(n, "%s is a sweep; ask it %s.points, or a query such as %s.max(mpg)", d.Name.Name, d.Name.Name, d.Name.Name)
+			of := "mpg"
+			if d.OverFile() && len(d.Plan.Shows) > 0 {
+				of = d.Plan.Shows[0].Name
+			}
+			return cp.errorf(n, "%s is a sweep; ask it %s.points, or a query such as %s.max(%s)", d.Name.Name, d.Name.Name, d.Name.Name, of)
 		}
 		if Contains(SweepMethods, rest) {
 			return cp.errorf(n, "%s is a query; write %s(…)", rest, path)
@@ -67,7 +71,7 @@ func (cp *exprChecker) planningName(n *lang.Name, d *Decl, rest string) (value.T
 	if rest == "" {
 		return cp.errorf(n, "%s is a solve; name a field of its answer, e.g. %s.%s", d.Name.Name, d.Name.Name, SolveInputName(d))
 	}
-	f, t, ok := cp.resolvePointField(n, n.Parts[1:], SolveParams(d), "the answer of solve "+d.Name.Name)
+	f, t, ok := cp.resolvePointField(n, n.Parts[1:], SolveParams(d), "the answer of solve "+d.Name.Name, d.OverFile())
 	if !ok {
 		return value.Type{}, nil
 	}
@@ -188,7 +192,10 @@ type SweepQuery struct {
 	// Method is the query's method: min, max, argmin, argmax, at,
 	// first and the others.
 	Method string
-	Result *results.Def // min, max, argmin, argmax
+	Result *results.Def // min, max, argmin, argmax over a job
+	// Of is what min, max, argmin and argmax read over the whole file:
+	// a number the file computes at each point (fleet.mpg).
+	Of *Compiled
 	// At are the arguments of at(…), one per axis named.
 	At   []AtArg
 	Cond *Compiled // first
@@ -224,6 +231,18 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 	case "min", "max", "argmin", "argmax":
 		if len(q.Args) != 1 || q.Args[0].Input != nil {
 			return cp.errorf(q, "%s takes one result: %s.%s(mpg)", m, d.Name.Name, m)
+		}
+		if d.OverFile() {
+			c := cp.p.compile(q.Args[0].Value, scope{}, cp.diags)
+			if c == nil {
+				cp.ok = false
+				return value.Type{}, nil
+			}
+			if c.Type.Kind != value.Number {
+				return cp.errorf(q.Args[0].Value, "%s takes a number the file computes at each point, such as a group's mpg; this is %s", m, c.Type.Phrase())
+			}
+			sq.Of, t = c, c.Type
+			break
 		}
 		nm, ok := Unparen(q.Args[0].Value).(*lang.Name)
 		def := (*results.Def)(nil)
@@ -276,7 +295,11 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 		if len(q.Args) != 1 || q.Args[0].Input != nil {
 			return cp.errorf(q, "first takes one condition on a point's results: %s.first(mpg >= 0.3)", d.Name.Name)
 		}
-		c := cp.p.compile(q.Args[0].Value, scope{point: d}, cp.diags)
+		sc := scope{point: d}
+		if d.OverFile() {
+			sc = scope{} // any name, as the file has it at the point
+		}
+		c := cp.p.compile(q.Args[0].Value, sc, cp.diags)
 		if c == nil {
 			cp.ok = false
 			return value.Type{}, nil
@@ -292,7 +315,7 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 	case m != "min" && m != "max" && q.Field == nil:
 		return cp.errorf(q, "%s gives a point; name one of its results or inputs, e.g. %s.%s", m, exprText(q), firstAxisName(d))
 	case q.Field != nil:
-		f, ft, ok := cp.resolvePointField(q, q.Field, SweepParams(d), "a point of sweep "+d.Name.Name)
+		f, ft, ok := cp.resolvePointField(q, q.Field, SweepParams(d), "a point of sweep "+d.Name.Name, d.OverFile())
 		if !ok {
 			return value.Type{}, nil
 		}

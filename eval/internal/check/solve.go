@@ -16,9 +16,16 @@ type FindPlan struct {
 	// Lo and Hi bound the search; nil: [0, 1] for a factor or
 	// ceiling.
 	Lo, Hi *Compiled // nil: [0, 1] for a factor or ceiling
-	// Result is the job result compared with Target; nil for a find
-	// that tests a condition.
+	// Result is the job result compared with Target; nil for a solve
+	// over the whole file, which compares Of.
 	Result *results.Def
+	// Of is what a solve over the whole file compares with Target: any
+	// numeric expression, read in the file at each value tried
+	// (fleet.mpg); nil over a job.
+	Of *Compiled
+	// Subject is what is compared, as messages and reports name it: the
+	// result's name, or Of as written.
+	Subject string
 	// Op is the operator comparing Result with Target, as written.
 	Op string
 	// Target is the value Result is compared with.
@@ -31,9 +38,15 @@ type FindPlan struct {
 func (p *Program) checkSolve(d *Decl) bool {
 	sv := d.Plan.Solve
 	f := sv.Find
-	ok := p.overJob(d, sv.Job)
+	file := sv.OverFile()
+	var ok bool
+	if file {
+		ok = p.overFile(d, sv.Job)
+	} else {
+		ok = p.overJob(d, sv.Job)
+	}
 	in, iok := p.resolveInput(f.Input, "find")
-	if !iok {
+	if !iok || file && !p.fileInput(d, in, f.Input) {
 		return false
 	}
 	fp := &FindPlan{In: in, Cond: f.Cond}
@@ -49,7 +62,44 @@ func (p *Program) checkSolve(d *Decl) bool {
 			[]string{"only a factor or a ceiling has a range of its own, [0, 1]"}
 		ok = false
 	}
+	if file {
+		return p.fileCondition(fp) && ok
+	}
 	return p.solveCondition(fp) && ok
+}
+
+// fileCondition checks the condition of a solve over the whole file:
+// EXPR OP TARGET, where EXPR is any numeric expression read in the file
+// at each value tried (fleet.mpg >= 0.32) and TARGET one of its
+// dimension.
+func (p *Program) fileCondition(fp *FindPlan) bool {
+	b, ok := Unparen(fp.Cond).(*lang.Binary)
+	if ok {
+		switch b.Op {
+		case "<", "<=", ">", ">=":
+		default:
+			ok = false
+		}
+	}
+	if !ok {
+		pos, end := fp.Cond.Span()
+		p.errorAt(pos, end, "a solve's condition compares a figure of the file with a target, e.g. fleet.mpg >= 0.30").Notes =
+			[]string{"write EXPR < TARGET, <=, > or >=: EXPR is any number the file computes (a job's, a group's or a pool's result, a let), the target any expression of its dimension"}
+		return false
+	}
+	c := p.compile(b.L, scope{}, &p.Diags)
+	if c == nil {
+		return false
+	}
+	if c.Type.Kind != value.Number {
+		pos, end := b.L.Span()
+		p.errorAt(pos, end, fmt.Sprintf("%s is %s; a solve compares a number with its target", p.sourceAt(pos, end), c.Type.Phrase()))
+		return false
+	}
+	pos, end := b.L.Span()
+	fp.Of, fp.Op, fp.Subject = c, b.Op, p.sourceAt(pos, end)
+	fp.Target = p.inputValue(b.R, Input{Name: fp.Subject, Type: c.Type}, "the target")
+	return fp.Target != nil
 }
 
 // solveCondition checks that a find's condition compares one job result
@@ -87,7 +137,7 @@ func (p *Program) solveCondition(fp *FindPlan) bool {
 		p.errorAt(n.Start(), n.End(), fmt.Sprintf("%s is %s; a solve needs a numeric result", n.Path(), def.Type.Phrase()))
 		return false
 	}
-	fp.Result, fp.Op, fp.resultN = def, b.Op, n
+	fp.Result, fp.Op, fp.resultN, fp.Subject = def, b.Op, n, n.Path()
 	fp.Target = p.inputValue(b.R, Input{Name: n.Path(), Type: def.Type}, "the target")
 	return fp.Target != nil
 }

@@ -7,11 +7,12 @@ import (
 	"github.com/gpl-lang/gpl/lang"
 )
 
-// This file is the sweep (language.md §15): its check, the evaluation of
-// its axes, and the walk over its points that every query and the table
-// stream through. A point is one run of the goodput engine over the job's
-// inputs with the varied ones replaced; only a varied param re-evaluates
-// the file, and only when its value changes.
+// This file is the sweep's check (language.md §15, §21): its vary lines,
+// each an axis of the grid, and its show columns. Over a job, a point is
+// one run of the goodput engine over the job's inputs with the varied
+// ones replaced; only a varied param re-evaluates the file, and only when
+// its value changes. Over the file, a point is one evaluation of the
+// file with the varied params replaced.
 
 // DefaultMaxPoints is the most points a sweep may have unless
 // Options.MaxPoints says otherwise.
@@ -31,7 +32,13 @@ type AxisPlan struct {
 
 func (p *Program) checkSweep(d *Decl) bool {
 	sw := d.Plan.sweep
-	ok := p.overJob(d, sw.Job)
+	file := sw.OverFile()
+	var ok bool
+	if file {
+		ok = p.overFile(d, sw.Job)
+	} else {
+		ok = p.overJob(d, sw.Job)
+	}
 	if len(sw.Varies) == 0 {
 		if !d.Partial { // else its vary lines had syntax errors, told already
 			p.errorAt(d.Name.Start(), d.Name.End(), "sweep "+d.Name.Name+" has no vary line; add one, e.g. vary program from 0.30 to 0.50 step 0.05")
@@ -42,6 +49,10 @@ func (p *Program) checkSweep(d *Decl) bool {
 	for _, v := range sw.Varies {
 		in, iok := p.resolveInput(v.Input, "vary")
 		if !iok {
+			ok = false
+			continue
+		}
+		if file && !p.fileInput(d, in, v.Input) {
 			ok = false
 			continue
 		}
@@ -74,7 +85,64 @@ func (p *Program) checkSweep(d *Decl) bool {
 		}
 		d.Plan.Axes = append(d.Plan.Axes, ax)
 	}
+	return p.checkShows(d) && ok
+}
+
+// fileInput reports whether a what-if over the whole file may vary or
+// search in: a param; a job's own input is an error at ids.
+func (p *Program) fileInput(d *Decl, in Input, ids []*lang.Ident) bool {
+	if in.Kind == InParam {
+		return true
+	}
+	noun := DeclKinds[d.Kind].Noun
+	p.errorAt(ids[0].Start(), ids[len(ids)-1].End(),
+		fmt.Sprintf("%s %s is over the whole file, which has no %s of its own: over file, only a param can vary", noun, d.Name.Name, in.Name)).Notes =
+		[]string{fmt.Sprintf("to vary a job's %s, write %s %s over JOB; to vary it across the file, declare a param and use it where %s is set", in.Name, noun, d.Name.Name, in.Name)}
+	return false
+}
+
+// checkShows compiles a sweep's show columns: over a job, bare result
+// names are the point's (mpg, cost, saving.program); over the file, a
+// column reads any name as the file has it at the point
+// (pretrain.runtime, fleet.mpg). A sweep over the file needs one, since
+// the whole file has no columns of its own.
+func (p *Program) checkShows(d *Decl) bool {
+	sw := d.Plan.sweep
+	sc := scope{point: d}
+	if sw.OverFile() {
+		sc = scope{}
+		if len(sw.Shows) == 0 && !d.Partial {
+			p.errorAt(d.Name.Start(), d.Name.End(), fmt.Sprintf("sweep %s is over the whole file but has no show line; name what each point's row shows, e.g. show %s",
+				d.Name.Name, p.showExample())).Notes = []string{"a show column is any expression, read in the file at each point: a job's, a group's or a pool's result, a let"}
+			return false
+		}
+	}
+	ok := true
+	for _, sh := range sw.Shows {
+		for _, e := range sh.Columns {
+			c := p.compile(e, sc, &p.Diags)
+			if c == nil {
+				ok = false
+				continue
+			}
+			pos, end := e.Span()
+			d.Plan.Shows = append(d.Plan.Shows, &ShowColumn{Name: p.sourceAt(pos, end), Expr: c})
+		}
+	}
 	return ok
+}
+
+// showExample is a show column for the file's message: its first group's
+// mpg, else its first job's, else a param's name.
+func (p *Program) showExample() string {
+	for _, kind := range []declKind{DeclGroup, DeclJob} {
+		for _, x := range p.Order {
+			if x.Kind == kind {
+				return x.Name.Name + ".mpg"
+			}
+		}
+	}
+	return "JOB.mpg"
 }
 
 // inputValue compiles a value given for an input and checks its

@@ -156,6 +156,13 @@ func at(d *check.Decl, pt Point, f check.PointField) (string, error) {
 		}
 		return fmt.Sprintf("%s = %s, the value %s %s gives the param here", f.Param.Name.Name, v, check.DeclKinds[d.Kind].Noun, d.Name.Name), nil
 	}
+	if f.Expr != nil {
+		v, err := pt.Field(f)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s = %s, as the file computes it with the params of this point", exprName(f.Expr), v), nil
+	}
 	j := pt.Job(d.Plan.Job)
 	name := f.Def.Name
 	if varied := variedInputs(d); slices.Contains(varied, canonicalResult(name)) {
@@ -177,6 +184,15 @@ func at(d *check.Decl, pt Point, f check.PointField) (string, error) {
 		notes = append(notes, fmt.Sprintf("(%s is above the job's ceiling for it here: its ceiling is taken as the factor, so its lever is the point's own mpg)", fac))
 	}
 	return strings.Join(append([]string{text}, notes...), "\n"), nil
+}
+
+// exprName is the name a point's field reads over the file, as written:
+// fleet.mpg.
+func exprName(c *check.Compiled) string {
+	if n, ok := check.Unparen(c.Node).(*lang.Name); ok {
+		return n.Path()
+	}
+	return "the field"
 }
 
 // variedInputs are the canonical names of the inputs a sweep varies or a
@@ -220,12 +236,22 @@ func sweepQuery(s Scenario, r *check.Ref, q *check.SweepQuery, what string) (str
 		if q.Method == "min" || q.Method == "argmin" {
 			word = "least"
 		}
-		head = fmt.Sprintf("%s is the point %s, the first with the %s %s of the %s of sweep %s", what, pt.Describe(d), word, q.Result.Name, units.CountOf(float64(points), "point", "points"), d.Name.Name)
+		of, field := "", check.PointField{Def: q.Result}
+		if q.Of != nil {
+			of, field = s.SourceText(q.Of.Node), check.PointField{Expr: q.Of}
+		} else {
+			of = q.Result.Name
+		}
+		head = fmt.Sprintf("%s is the point %s, the first with the %s %s of the %s of sweep %s", what, pt.Describe(d), word, of, units.CountOf(float64(points), "point", "points"), d.Name.Name)
 		if q.Method == "min" || q.Method == "max" {
-			head = fmt.Sprintf("%s = %s, the %s %s of the %s of sweep %s, first reached at %s", what, v, word, q.Result.Name, units.CountOf(float64(points), "point", "points"), d.Name.Name, pt.Describe(d))
-			q = &check.SweepQuery{Field: check.PointField{Def: q.Result}}
+			head = fmt.Sprintf("%s = %s, the %s %s of the %s of sweep %s, first reached at %s", what, v, word, of, units.CountOf(float64(points), "point", "points"), d.Name.Name, pt.Describe(d))
+			q = &check.SweepQuery{Field: field}
 		}
 	case "at":
+		if d.OverFile() {
+			head = fmt.Sprintf("%s is the point %s of sweep %s, the whole file evaluated with those params", what, pt.Describe(d), d.Name.Name)
+			break
+		}
 		head = fmt.Sprintf("%s is the point %s of sweep %s, job %s with those inputs", what, pt.Describe(d), d.Name.Name, d.Plan.Job.Name.Name)
 	case "first":
 		head = fmt.Sprintf("%s is the point %s, the first of sweep %s, in sweep order, where %s holds", what, pt.Describe(d), d.Name.Name, s.SourceText(q.Cond.Node))
@@ -251,9 +277,13 @@ func solve(s Scenario, d *check.Decl, f check.PointField) (string, error) {
 		word = "least"
 	}
 	answer := s.ValueText(fp, sv.Value)
-	got, _ := sv.Answer.Field(check.PointField{Def: fp.Result})
-	head := fmt.Sprintf("%s.%s = %s: the %s %s between %s and %s at which %s holds (%s = %s there), found by bisection in %d engine runs",
-		d.Name.Name, fp.In.Name, answer, word, fp.In.Name, s.ValueText(fp, sv.Lo), s.ValueText(fp, sv.Hi), cond, fp.Result.Name, got, sv.Runs)
+	field, runs := check.PointField{Def: fp.Result}, "engine runs"
+	if d.OverFile() {
+		field, runs = check.PointField{Expr: fp.Of}, "evaluations of the file"
+	}
+	got, _ := sv.Answer.Field(field)
+	head := fmt.Sprintf("%s.%s = %s: the %s %s between %s and %s at which %s holds (%s = %s there), found by bisection in %d %s",
+		d.Name.Name, fp.In.Name, answer, word, fp.In.Name, s.ValueText(fp, sv.Lo), s.ValueText(fp, sv.Hi), cond, fp.Subject, got, sv.Runs, runs)
 	if fp.In.Kind == check.InDevices {
 		head += "; devices are whole, so the answer is rounded toward where the condition holds"
 	}
@@ -310,17 +340,15 @@ func groupFigure(s Scenario, d *check.Decl, fig *check.GroupFigure) (string, err
 	return fmt.Sprintf("%s.%s = %s = %s = %s", g, fig.Name, strings.Join(names, " + "), strings.Join(nums, " + "), v), nil
 }
 
-// owner spells owner_loss_cost or owner_saving as the sum of the factors
+// owner spells owner_loss_cost, owner_saving or owner_point_value as the
+// sum of the factors
 // the team owns, job by job.
 func owner(s Scenario, r *check.Ref, o check.OwnerRef) (string, error) {
 	v, err := s.OwnerValue(r, o)
 	if err != nil {
 		return "", err
 	}
-	what := "loss_cost"
-	if o.Saving {
-		what = "saving"
-	}
+	what := o.Rolls
 	var names, nums []string
 	for _, m := range r.Decl.Plan.Members {
 		for i, fn := range results.FactorNames {

@@ -98,7 +98,11 @@ type Func struct {
 	Repeats bool
 	Result  resultRule
 	Dim     units.Dim // the result's, for resultFixed
-	Form    callForm
+	// Rolls, for a function of a group and a team (owner_saving), is
+	// the per-factor job result it adds up over the factors the team
+	// owns in the group's jobs: "saving" for saving.F.
+	Rolls string
+	Form  callForm
 	// ExprBuiltin: expr's own function of the same name computes it.
 	ExprBuiltin bool
 	// Run computes a formNumeric call that is not an exprBuiltin, on
@@ -143,9 +147,11 @@ var Table = []*Func{
 	{Name: "has", Doc: "in a rule's when condition: the request has the optional field",
 		Params: declParams("FIELD"), Result: resultSpecial, Form: FormCondition},
 	{Name: "owner_loss_cost", Doc: "the loss cost of every factor the team owns in the group's jobs, in USD",
-		Params: declParams("GROUP", `"team"`), Result: resultSpecial, Form: FormDecl},
+		Params: declParams("GROUP", `"team"`), Result: resultSpecial, Form: FormDecl, Rolls: "loss_cost"},
 	{Name: "owner_saving", Doc: "the saving of every factor the team owns in the group's jobs, in USD",
-		Params: declParams("GROUP", `"team"`), Result: resultSpecial, Form: FormDecl},
+		Params: declParams("GROUP", `"team"`), Result: resultSpecial, Form: FormDecl, Rolls: "saving"},
+	{Name: "owner_point_value", Doc: "the point value (one more point of the factor) of every factor the team owns in the group's jobs, in USD",
+		Params: declParams("GROUP", `"team"`), Result: resultSpecial, Form: FormDecl, Rolls: "point_value"},
 	{Name: "sqrt", Doc: "the square root, each exponent of the dimension halved", Params: numberParam(DimEven), Result: ResultHalf,
 		Run: func(a []float64) (float64, error) {
 			if a[0] < 0 {
@@ -220,13 +226,16 @@ type Builtin struct {
 	Usage string
 	// Doc is one line on what it computes.
 	Doc string
+	// Rollup is true for a function that rolls a group's figure up by
+	// owner (owner_saving), which :explain spells factor by factor.
+	Rollup bool
 }
 
 // Builtins lists the functions an expression may call, sorted by name.
 func Builtins() []Builtin {
 	out := make([]Builtin, len(Table))
 	for i, b := range Table {
-		out[i] = Builtin{Name: b.Name, Usage: b.Usage(), Doc: b.Doc}
+		out[i] = Builtin{Name: b.Name, Usage: b.Usage(), Doc: b.Doc, Rollup: b.Rolls != ""}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out

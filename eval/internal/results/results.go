@@ -209,6 +209,10 @@ func buildTable() ([]*Def, map[string]*Def, []string) {
 			{Name: "saving." + long, Type: money, Doc: "cost × (1 − mpg / lever." + long + "): spend saved for the same useful work when " + long + " reaches its ceiling",
 				Formula: "{cost} × (1 − {mpg} / {lever." + long + "})", NeedsRate: true,
 				Figure: FigSaving, Factor: f, Group: GroupSum},
+			// The value of a point (language §21): what one more point
+			// (0.01) of the factor is worth, in spend for the same work.
+			{Name: "point_value." + long, Type: money, Doc: "cost × (1 − " + short + " / (" + short + " + 0.01)): spend saved for the same useful work when " + long + " rises by one point (0.01)",
+				Formula: "{cost} × 0.01 / ({" + short + "} + 0.01)", NeedsRate: true, Group: GroupSum, Listed: true},
 			{Name: "owner." + long, Type: value.StringType, Doc: "the team that owns the " + long + " factor (an owners block, else \"" + long + "\")"},
 		}
 		for _, d := range perFactor[1:] { // PREFIX.S for PREFIX.scheduling

@@ -3,6 +3,7 @@ package htmlreport
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/gpl-lang/gpl/eval/report"
 )
@@ -146,6 +147,9 @@ func sweepOf(m *report.File, sw report.Sweep) (Sweep, error) {
 	if err != nil {
 		return Sweep{}, err
 	}
+	if sw.Columns != nil {
+		return shownSweepOf(sw, axes)
+	}
 	job := jobNamed(m, sw.Job)
 	hasCost := job != nil && job.View.HasCost
 	outQ, outOf := sweepOutput(axes, hasCost)
@@ -184,7 +188,7 @@ func sweepOf(m *report.File, sw report.Sweep) (Sweep, error) {
 	}
 	idx := make([]int, len(axes))
 	var skipped int
-	err = sw.Results(func(r *report.SweepResult) bool {
+	err = sw.Results(func(_ []float64, r *report.SweepResult) bool {
 		keep := true
 		for i := range axes {
 			keep = keep && keeps[i][idx[i]]
@@ -196,7 +200,7 @@ func sweepOf(m *report.File, sw report.Sweep) (Sweep, error) {
 			}
 			idx[i] = 0
 		}
-		if !keep {
+		if !keep || r == nil { // a point that cannot be evaluated: the walk below lists it
 			return true
 		}
 		v, ok := outOf(r)
@@ -217,6 +221,128 @@ func sweepOf(m *report.File, sw report.Sweep) (Sweep, error) {
 	if skipped > 0 {
 		out.Note += " " + count(skipped) + " points without a " + outQ.Name + " (a zero mpg) are left out."
 	}
+	if sw.Failed > 0 {
+		out.Failed, err = failedPoints(sw)
+	}
+	return out, err
+}
+
+// failedPoints lists the sweep's points that cannot be evaluated, each
+// with why, in sweep order.
+func failedPoints(sw report.Sweep) ([][2]string, error) {
+	var out [][2]string
+	err := sw.Each(func(p report.SweepPoint) bool {
+		if p.Failure != nil {
+			out = append(out, [2]string{describe(sw.Inputs, p.Inputs), p.Failure.Text})
+		}
+		return true
+	})
+	return out, err
+}
+
+// describe writes a point's inputs: "mtbf = 5 min, devices = 128".
+func describe(names []string, vals []report.Amount) string {
+	var b strings.Builder
+	for i, v := range vals {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(names[i] + " = " + v.String())
+	}
+	return b.String()
+}
+
+// shownSweepOf draws a sweep with a show line (over the whole file, or
+// over a job) by its first numeric column: the varied inputs against it,
+// at most maxLinePoints points, or maxGridSide values a side.
+func shownSweepOf(sw report.Sweep, axes []report.SweepAxis) (Sweep, error) {
+	out := Sweep{Name: sw.Name}
+	for _, a := range axes {
+		out.Inputs = append(out.Inputs, Quantity{a.Input, a.Dim})
+	}
+	keeps := make([][]bool, len(axes))
+	most := maxLinePoints
+	if len(axes) == 2 {
+		most = maxGridSide
+	}
+	drawn := 1
+	for i, a := range axes {
+		keeps[i] = kept(a.N, most)
+		drawn *= countKept(keeps[i])
+	}
+	col, skipped := -1, 0
+	idx := make([]int, len(axes))
+	err := sw.Each(func(p report.SweepPoint) bool {
+		keep := len(axes) <= 2
+		for i := range axes {
+			keep = keep && keeps[i][idx[i]]
+		}
+		for i := len(idx) - 1; i >= 0; i-- {
+			idx[i]++
+			if idx[i] < axes[i].N {
+				break
+			}
+			idx[i] = 0
+		}
+		if p.Failure != nil {
+			out.Failed = append(out.Failed, [2]string{describe(sw.Inputs, p.Inputs), p.Failure.Text})
+			return true
+		}
+		if col < 0 {
+			for i, c := range p.Columns {
+				if a, ok := c.Figure.Amount(); ok {
+					col, out.Output = i, Quantity{c.Name, a.Dim}
+					break
+				}
+			}
+		}
+		if !keep || col < 0 {
+			return true
+		}
+		a, ok := p.Columns[col].Figure.Amount()
+		if !ok {
+			skipped++
+			return true
+		}
+		row := make([]float64, 0, len(axes)+1)
+		for _, v := range p.Inputs {
+			row = append(row, v.Base)
+		}
+		out.Points = append(out.Points, append(row, a.Base))
+		return true
+	})
+	if err != nil {
+		return out, err
+	}
+	base, err := sw.BaseColumns()
+	if err != nil {
+		return out, err
+	}
+	if col >= 0 {
+		if a, ok := base[col].Figure.Amount(); ok {
+			// The file's own point, drawn as a sweep over a job draws its
+			// job's: its params' values, and the column there.
+			for _, ax := range axes {
+				out.Base = append(out.Base, ax.Base)
+			}
+			out.Base = append(out.Base, a.Base)
+		}
+	}
+	if col < 0 {
+		out.Output = Quantity{Name: sw.Columns[0]}
+		out.Note = "No point has a number in any of the sweep's columns (" + strings.Join(sw.Columns, ", ") + ") to draw."
+	}
+	if drawn < sw.Points && len(axes) <= 2 {
+		out.Note = "The sweep has " + count(sw.Points) + " points; drawn and tabulated here are " + count(drawn) +
+			", at evenly spaced values of each input (the first and last among them). gpl run --format json lists them all."
+	}
+	if len(sw.Columns) > 1 && col >= 0 {
+		out.Note += " Drawn is its first numeric column, " + out.Output.Name + "; gpl run prints every column (" + strings.Join(sw.Columns, ", ") + ")."
+	}
+	if skipped > 0 {
+		out.Note += " " + count(skipped) + " points without a " + out.Output.Name + " are left out."
+	}
+	out.Note = strings.TrimSpace(out.Note)
 	return out, nil
 }
 
@@ -226,7 +352,11 @@ func solveOf(ms report.Solve) (Solve, error) {
 	if err != nil {
 		return Solve{}, err
 	}
-	out := Solve{Name: sv.Name, Input: Quantity{c.Input, c.InputDim}, Output: Quantity{resultName(c.Result), c.ResultDim},
+	name := resultName(c.Result)
+	if sv.OverFile {
+		name = c.Result // an expression as written: fleet.mpg
+	}
+	out := Solve{Name: sv.Name, Input: Quantity{c.Input, c.InputDim}, Output: Quantity{name, c.ResultDim},
 		Op: c.Op, Target: c.Target, Answer: []float64{sv.Value.Num, sv.Result.Num}, Found: true}
 	for _, p := range c.Points {
 		out.Curve = append(out.Curve, []float64{p[0], p[1]})
@@ -235,12 +365,21 @@ func solveOf(ms report.Solve) (Solve, error) {
 		out.Refs = append(out.Refs, Ref{Axis: 0, At: c.Ceiling, Label: c.Input + " ceiling " + number(c.Ceiling)})
 	}
 	// As the text report words it, with thousands separators.
-	out.Note = "solve " + sv.Name + " over " + sv.Job + ": " + c.Input + " = " + report.Readable(sv.Value) +
+	out.Note = "solve " + sv.Name + " over " + ms.OverWhat() + ": " + c.Input + " = " + report.Readable(sv.Value) +
 		" gives " + sv.Condition + " (" + report.Readable(sv.Result) + " there)"
 	if sv.AboveCeiling {
 		out.Note += ", above the job's ceiling"
 	}
+	if len(sv.Above) > 0 {
+		out.Note += ", with " + strings.Join(sv.Above, ", ") + " above its ceiling there"
+	}
 	out.Note += ". The curve is the result at " + strconv.Itoa(len(c.Points)) + " values across the range searched."
+	if ms.Border != nil {
+		out.Note += " The answer borders values where the file cannot be evaluated: " + ms.Border.Text + "."
+	}
+	for _, f := range c.Failed {
+		out.Failed = append(out.Failed, [2]string{c.Input + " = " + f.X.String(), f.Failure.Text})
+	}
 	return out, nil
 }
 

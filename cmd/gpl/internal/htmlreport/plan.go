@@ -223,22 +223,39 @@ type Sweep struct {
 	// Note, when set, is printed beneath the chart: that only some of the
 	// sweep's points are drawn, say.
 	Note string
+	// Failed are the points that cannot be evaluated: each its inputs,
+	// as "mtbf = 5 min", and why.
+	Failed [][2]string
 }
 
-// SweepChart draws a sweep: a line chart for one input, a heatmap for two.
+// SweepChart draws a sweep: a line chart for one input, a heatmap for two;
+// the points that cannot be evaluated are a table of their own.
 func SweepChart(sw Sweep) (Chart, error) {
+	var c Chart
 	switch len(sw.Inputs) {
 	case 1:
-		c := lineChart("sweep-"+sw.Name, "Sweep "+sw.Name+": "+sw.Output.Name+" by "+sw.Inputs[0].Name,
+		c = lineChart("sweep-"+sw.Name, "Sweep "+sw.Name+": "+sw.Output.Name+" by "+sw.Inputs[0].Name,
 			sw.Inputs[0], sw.Output, sw.Points, sw.Base, sw.Refs)
-		c.Note = sw.Note
-		return c, nil
 	case 2:
-		c := heatmap(sw)
-		c.Note = strings.TrimSpace(sw.Note + " " + c.Note)
-		return c, nil
+		c = heatmap(sw)
+	default:
+		return Chart{}, fmt.Errorf("sweep %s varies %d inputs; a chart draws one or two", sw.Name, len(sw.Inputs))
 	}
-	return Chart{}, fmt.Errorf("sweep %s varies %d inputs; a chart draws one or two", sw.Name, len(sw.Inputs))
+	c.Note = strings.TrimSpace(sw.Note + " " + c.Note)
+	c.failed("Points of sweep "+sw.Name+" that cannot be evaluated", "point", sw.Failed)
+	return c, nil
+}
+
+// failed sets the chart's table of the points (or values) that cannot
+// be evaluated, each with why.
+func (c *Chart) failed(caption, what string, rows [][2]string) {
+	if len(rows) == 0 {
+		return
+	}
+	c.Failed = Table{Caption: caption, Head: []string{what, "why it cannot be evaluated"}, Marked: -1}
+	for _, r := range rows {
+		c.Failed.Rows = append(c.Failed.Rows, []string{r[0], r[1]})
+	}
 }
 
 // Solve is a search for the input value that makes an output reach a
@@ -260,6 +277,9 @@ type Solve struct {
 	Refs []Ref
 	// Note, when set, is printed beneath the chart.
 	Note string
+	// Failed are the values sampled where the file cannot be evaluated:
+	// each the value, as "ckpt_cost = 10 min", and why.
+	Failed [][2]string
 }
 
 // opSigns are the comparisons as a reader writes them.
@@ -334,6 +354,7 @@ func SolveChart(sv Solve) Chart {
 	}
 	c.Table.Head = []string{sv.Input.Name, sv.Output.Name}
 	c.Note = sv.Note
+	c.failed("Values of solve "+sv.Name+" where the file cannot be evaluated", "value", sv.Failed)
 	return c
 }
 

@@ -47,7 +47,7 @@ func TestKept(t *testing.T) {
 // planningFiles are the language's test files with groups, compares,
 // sweeps and solves: the golden page planning_lang.html and the browser
 // test draw them.
-var planningFiles = []string{"planning_groups.gpl", "planning_compare.gpl", "planning_sweep.gpl", "planning_solve.gpl"}
+var planningFiles = []string{"planning_groups.gpl", "planning_compare.gpl", "planning_sweep.gpl", "planning_solve.gpl", "planning_whatif.gpl"}
 
 // load evaluates one of the language's planning test files.
 func load(t *testing.T, name string) File {
@@ -283,5 +283,63 @@ func TestReportMdScenarios(t *testing.T) {
 				t.Errorf("docs/report.md on %s: %q; it has %v", name, said, has)
 			}
 		}
+	}
+}
+
+// TestWhatIfFromEval draws a sweep over the whole file by its first
+// numeric show column, lists its point that cannot be evaluated with why,
+// and notes a solve's answer over the file.
+func TestWhatIfFromEval(t *testing.T) {
+	s, err := eval.LoadSource("whatif.gpl", []byte(`param ckpt_cost = 1min
+pool p { devices = 2048  rate = 2 USD/h }
+job pretrain on p {
+  devices = 1024
+  hours   = 720h
+  factors { S = 0.95  R = runtime_goodput(4h, ckpt_cost, 10min)  P = 0.40 }
+}
+group fleet { pretrain }
+sweep storage over file {
+  vary ckpt_cost in [10s, 1min, 4h]
+  show pretrain.best_lever, fleet.mpg, fleet.useful_hours
+}
+solve max_ckpt over file {
+  find ckpt_cost in [1s, 4h] such that fleet.mpg >= 0.32
+}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := FromScenario(s, nil, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw := f.Sweeps[0]
+	c, err := SweepChart(sw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// pretrain.runtime at 10 s and 1 min: 0.921066, 0.867046 (language.md
+	// §21); fleet.mpg = 0.95 × R × 0.40. The file's own point is 1 min.
+	want := [][3]string{{"point", "ckpt_cost 10 s", "0.3500049028"}, {"point", "ckpt_cost 1 min", "0.3294775714"},
+		{"point base", "ckpt_cost 1 min", "0.3294775714"}}
+	if d := cmp.Diff(want, marks(c)); d != "" {
+		t.Errorf("storage marks (-want +got):\n%s", d)
+	}
+	fail := "runtime_goodput would be -0.456, below 0: failures come faster than the job keeps progress; checkpoint faster, restart faster or raise the MTBF (whatif.gpl:6:27)"
+	wantFailed := Table{Caption: "Points of sweep storage that cannot be evaluated", Head: []string{"point", "why it cannot be evaluated"},
+		Rows: [][]string{{"ckpt_cost = 4 h", fail}}, Marked: -1}
+	if d := cmp.Diff(wantFailed, c.Failed); d != "" {
+		t.Errorf("storage's failed points (-want +got):\n%s", d)
+	}
+	if wantNote := "Drawn is its first numeric column, fleet.mpg; gpl run prints every column (pretrain.best_lever, fleet.mpg, fleet.useful_hours)."; c.Note != wantNote {
+		t.Errorf("note %q\nwant %q", c.Note, wantNote)
+	}
+	sv := f.Solves[0]
+	if !strings.HasPrefix(sv.Note, "solve max_ckpt over file: ckpt_cost = ") || sv.Output.Name != "fleet.mpg" {
+		t.Errorf("solve note %q, output %q", sv.Note, sv.Output.Name)
+	}
+	// The curve's values from 1 s to 4 h where pretrain cannot be evaluated.
+	if len(sv.Failed) == 0 || sv.Failed[len(sv.Failed)-1] != [2]string{"ckpt_cost = 4 h", fail} {
+		t.Errorf("solve's failed values %q", sv.Failed)
 	}
 }

@@ -31,6 +31,9 @@ type Chart struct {
 	Table Table
 	// Note, when set, is a sentence printed beneath the chart.
 	Note string
+	// Failed, when it has rows, lists the points of a sweep or the values
+	// of a solve that cannot be evaluated, with why, beneath the data.
+	Failed Table
 }
 
 // Mark is one mark that stands for a value: a bar, a cell, a point.

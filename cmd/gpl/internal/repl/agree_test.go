@@ -167,8 +167,9 @@ job k on p {
 		`j: owner.scheduling "fleet" (was "capacity"), owner.program "program" (was "model")` + "\n" +
 		`k: owner.scheduling "fleet" (was "capacity"), owner.program "program" (was "model")` + "\n" +
 		`"fleet"` + "\n" + `"program"` + "\n" + `"k infra"` + "\n" +
-		"job m on p\n  mpg                   1\n  loss                  scheduling 0, runtime 0, program 0\n" +
-		"  best_lever            none: no ceiling raises mpg\n  cost_per_useful_hour  $2.00/h\n" +
+		"job m on p\n  mpg                     1\n  loss                    scheduling 0, runtime 0, program 0\n" +
+		"  best_lever              none: no ceiling raises mpg\n  cost_per_useful_hour    $2.00/h\n" +
+		"  point_value.scheduling  $0.16\n  point_value.runtime     $0.16\n  point_value.program     $0.16\n" +
 		`"fleet"` + "\n" + `"infra"` + "\n" + `"m team"` + "\n"
 	if diff := cmp.Diff(want, out.String()); diff != "" {
 		t.Errorf("stdout (-want +got):\n%s\nstderr:\n%s", diff, errOut.String())

@@ -64,7 +64,7 @@ func (r *repl) cmdExplain(arg string, at lang.Position) {
 }
 
 // explainPlanning explains arg when it reads a group, a compare, a sweep
-// or a solve, or calls owner_loss_cost or owner_saving; false when it
+// or a solve, or calls a rollup by owner (owner_saving); false when it
 // reads none of them.
 func (r *repl) explainPlanning(arg string, at lang.Position) bool {
 	name := arg
@@ -79,7 +79,7 @@ func (r *repl) explainPlanning(arg string, at lang.Position) bool {
 	}
 	switch {
 	case kind == "group", kind == "compare", kind == "sweep", kind == "solve":
-	case kind == "" && (name == "owner_loss_cost" || name == "owner_saving"):
+	case kind == "" && rollup(name):
 	default:
 		return false
 	}
@@ -225,4 +225,15 @@ func (r *repl) explainReads(expr string) {
 			fmt.Fprintf(r.stdout, "  %s = %s\n", ref, v)
 		}
 	}
+}
+
+// rollup reports whether name is a built-in that rolls a group's figure up
+// by owner: owner_loss_cost, owner_saving, owner_point_value.
+func rollup(name string) bool {
+	for _, b := range eval.Builtins() {
+		if b.Name == name {
+			return b.Rollup
+		}
+	}
+	return false
 }

@@ -36,8 +36,10 @@ func TestReplReload(t *testing.T) {
 	write("3 USD/h")
 	step(":reload\nj.cost_per_useful_hour\nk.cost_per_useful_hour\n:reload\n")
 	want := "loaded " + file + ": 2 declarations\n" +
-		"job k extends j\n  mpg                   1\n  loss                  scheduling 0, runtime 0, program 0\n" +
-		"  best_lever            none: no ceiling raises mpg\n  cost_per_useful_hour  $1.00/h\n" +
+		"job k extends j\n  mpg                     1\n  loss                    scheduling 0, runtime 0, program 0\n" +
+		"  best_lever              none: no ceiling raises mpg\n  cost_per_useful_hour    $1.00/h\n" +
+		// cost × 0.01 / (F + 0.01): $20 × 0.01 / 1.01
+		"  point_value.scheduling  $0.20\n  point_value.runtime     $0.20\n  point_value.program     $0.20\n" +
 		"$2.00/h\n" +
 		"loaded " + file + ": 3 declarations, 1 statement typed since kept\n" +
 		"$6.00/h\n$3.00/h\n" +

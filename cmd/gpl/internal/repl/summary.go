@@ -117,14 +117,21 @@ func planningSummary(p report.Planning, name string) string {
 	}
 	for _, sw := range p.Sweeps {
 		if sw.Name == name {
-			return fmt.Sprintf("sweep %s over %s: %s of %s", sw.Name, sw.Job, describeCount(sw.Points, "point", "points"), strings.Join(sw.Inputs, " × "))
+			line := fmt.Sprintf("sweep %s over %s: %s of %s", sw.Name, sw.OverWhat(), describeCount(sw.Points, "point", "points"), strings.Join(sw.Inputs, " × "))
+			if sw.Failed > 0 {
+				line += fmt.Sprintf(", %s of them cannot be evaluated", report.Number(float64(sw.Failed)))
+			}
+			return line
 		}
 	}
 	for _, s := range p.Solves {
 		if sv := s.Figures; sv.Name == name {
-			line := fmt.Sprintf("solve %s over %s: %s = %s gives %s", sv.Name, sv.Job, sv.Input, sv.Value, sv.Condition)
+			line := fmt.Sprintf("solve %s over %s: %s = %s gives %s", sv.Name, s.OverWhat(), sv.Input, sv.Value, sv.Condition)
 			if sv.AboveCeiling {
 				line += ", above the job's ceiling"
+			}
+			if s.Border != nil {
+				line += "; it borders values where the " + s.Over + " cannot be evaluated"
 			}
 			return line
 		}
