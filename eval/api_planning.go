@@ -115,7 +115,9 @@ type SweepPoint struct {
 // until fn returns false. The point is computed when it is reached: a
 // caller that does not keep the points uses memory that does not grow
 // with them. fn must not keep p.Inputs, which is reused.
-func (s *Scenario) SweepPoints(name string, fn func(p SweepPoint) bool) error {
+func (s *Scenario) SweepPoints(name string, fn func(p SweepPoint) bool) (err error) {
+	var inFn bool
+	defer recoverOutside(&inFn, &err)
 	d, ok := s.p.Decls[name]
 	if !ok || d.Kind != check.DeclSweep {
 		return fmt.Errorf("%s is not a sweep of the file", name)
@@ -136,7 +138,10 @@ func (s *Scenario) SweepPoints(name string, fn func(p SweepPoint) bool) error {
 		if r.HasBestLever {
 			sp.BestLever = r.BestLever.String()
 		}
-		return fn(sp)
+		inFn = true
+		more := fn(sp)
+		inFn = false
+		return more
 	})
 }
 

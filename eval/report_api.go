@@ -33,7 +33,8 @@ type SweepAxis struct {
 var inputKindNames = [...]string{check.InFactor: "factor", check.InCeiling: "ceiling", check.InDevices: "devices", check.InHours: "hours", check.InRate: "rate", check.InParam: "param"}
 
 // SweepAxes describes the named sweep's varied inputs, outermost first.
-func (s *Scenario) SweepAxes(name string) ([]SweepAxis, error) {
+func (s *Scenario) SweepAxes(name string) (_ []SweepAxis, err error) {
+	defer recoverInto(&err)
 	d, ok := s.p.Decls[name]
 	if !ok || d.Kind != check.DeclSweep {
 		return nil, fmt.Errorf("%s is not a sweep of the file", name)
@@ -76,12 +77,20 @@ func (s *Scenario) inputBase(in check.Input, x *goodput.Inputs) float64 {
 // of SweepPoints: the varied inputs' values in base units and the goodput
 // engine's result there (device-hours, USD), until fn returns false.
 // Neither vals nor r may be kept: both are reused.
-func (s *Scenario) SweepResults(name string, fn func(vals []float64, r *goodput.Result) bool) error {
+func (s *Scenario) SweepResults(name string, fn func(vals []float64, r *goodput.Result) bool) (err error) {
+	var inFn bool
+	defer recoverOutside(&inFn, &err)
 	d, ok := s.p.Decls[name]
 	if !ok || d.Kind != check.DeclSweep {
 		return fmt.Errorf("%s is not a sweep of the file", name)
 	}
-	return s.eachPoint(d, func(pt *point) bool { r := pt.job.result(); return fn(pt.vals, &r) })
+	return s.eachPoint(d, func(pt *point) bool {
+		r := pt.job.result()
+		inFn = true
+		more := fn(pt.vals, &r)
+		inFn = false
+		return more
+	})
 }
 
 // SolveCurve is a solve's result sampled across the range it searched.
@@ -103,7 +112,8 @@ type SolveCurve struct {
 // SolveCurve samples the named solve's result at n evenly spaced values
 // of its input across its range (whole values for devices), each one run
 // of the engine or, for a param, one evaluation.
-func (s *Scenario) SolveCurve(name string, n int) (SolveCurve, error) {
+func (s *Scenario) SolveCurve(name string, n int) (_ SolveCurve, err error) {
+	defer recoverInto(&err)
 	d, ok := s.p.Decls[name]
 	if !ok || d.Kind != check.DeclSolve {
 		return SolveCurve{}, fmt.Errorf("%s is not a solve of the file", name)

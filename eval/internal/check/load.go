@@ -30,6 +30,12 @@ type Error struct {
 	// Sources, when set, holds every text the diagnostics quote: the
 	// scenario's files and the expression given to Eval or TypeOf.
 	Sources lang.Sources
+	// Internal is true when the error is a bug in gpl, not in the input:
+	// a panic recovered at the API's boundary (package eval's entry
+	// points never panic). Its one diagnostic says so; Stack is the trace
+	// of the panic, for the bug report. The command line exits 5.
+	Internal bool
+	Stack    []byte
 }
 
 // Error is the diagnostics, one a line.

@@ -133,6 +133,7 @@ type Program struct {
 	literals     map[value.Value]*Compiled          // while checking: the compiled of each constant value written as a number, shared (literal)
 	NumFields    int                                // fields compiled; each has its index in Scenario.fieldVals
 	stack        []*Decl                            // the check pass's walk
+	stackAt      []lang.Expr                        // the reference each of stack was entered by (nil for none)
 	namesMu      sync.Mutex                         // guards names, kindNames and their counts
 	names        *suggest.Suggester                 // candidates for "did you mean", built when first needed
 	namesFor     int                                // len(order) when names was built
