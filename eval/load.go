@@ -64,7 +64,7 @@ func loadWith(opts Options, name string, src []byte) (s *Scenario, err error) {
 	if src == nil {
 		b, err := p.ReadFile(name)
 		if err != nil {
-			s := &Scenario{p: p, readErr: &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}}
+			s := &Scenario{p: p, readErr: &Error{Diagnostics: lang.Diagnostics{check.ReadError(name, err)}}}
 			return s, s.readErr
 		}
 		src = b

@@ -4,13 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval/internal/value"
+	"github.com/gpl-lang/gpl/internal/srcfile"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/stdlib"
 )
@@ -83,21 +83,31 @@ func NewProgram(opts Options) *Program {
 }
 
 // ReadFile reads the file named from Options.FS, or from the operating
-// system's files when that is nil.
+// system's files when that is nil, as every source file is read (package
+// srcfile): a file that is not a regular file is refused without being
+// opened, one over the size limit from its size, and the read stops one
+// byte past the limit. The error says "cannot read NAME: " and why.
 func (p *Program) ReadFile(name string) ([]byte, error) {
-	var (
-		b   []byte
-		err error
-	)
 	if p.Options.FS != nil {
-		b, err = fs.ReadFile(p.Options.FS, path.Clean(filepath.ToSlash(name)))
-	} else {
-		b, err = os.ReadFile(name)
+		return srcfile.ReadFS(p.Options.FS, path.Clean(filepath.ToSlash(name)), srcfile.MaxSize)
 	}
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("cannot read %s: no such file", name)
+	return srcfile.ReadFile(name, srcfile.MaxSize)
+}
+
+// ReadError is the diagnostic of a file that ReadFile could not read:
+// placed nowhere, since none of the file was read, and with a hint when
+// it was refused (srcfile.Hint).
+func ReadError(name string, err error) *lang.Diagnostic {
+	d := &lang.Diagnostic{Severity: lang.Error, Summary: err.Error()}
+	var se *srcfile.Error
+	if errors.As(err, &se) {
+		se.Path = name
+		d.Summary = se.Error()
 	}
-	return b, err
+	if h := srcfile.Hint(err); h != "" {
+		d.Notes = []string{h}
+	}
+	return d
 }
 
 // AddFile parses a file and its imports and declares their names. src is
