@@ -242,13 +242,17 @@ const MaxImportDepth = 64
 // is followed one link at a time and has no limit.
 const MaxDependencyDepth = 10_000
 
-// MaxDeclarations is the most declarations one program may hold.
-const MaxDeclarations = 1_000_000
+// MaxDeclarations is the most declarations one program may hold, its
+// files and imports together (lang.DefaultMaxDeclarations). One file over
+// it is refused by the parser from a scan of its tokens; the count here
+// is of the program's.
+const MaxDeclarations = lang.DefaultMaxDeclarations
 
 func (p *Program) declare(v Decl) {
 	if len(p.Order) >= MaxDeclarations {
 		if !p.tooMany { // told once
-			p.errorAt(v.Name.Start(), v.Name.End(), fmt.Sprintf("more than %d declarations (the limit on one program)", MaxDeclarations))
+			d := p.errorAt(v.Name.Start(), v.Name.End(), fmt.Sprintf("more than %d declarations (the limit on one program)", MaxDeclarations))
+			d.Notes = []string{"hint: split the plan into files loaded on their own: no program holds more"}
 			p.tooMany = true
 		}
 		return
