@@ -210,10 +210,10 @@ func TestImportTreeOS(t *testing.T) {
 			name: "symlink_named_gpl_to_a_file_that_is_not",
 			main: `import "env.gpl"` + "\n",
 			setup: func(t *testing.T, dir string) {
-				write(t, filepath.Join(dir, "shared/environ"), secret)
-				symlink(t, "../shared/environ", filepath.Join(dir, "tree/env.gpl"))
+				write(t, filepath.Join(dir, "procfs/environ"), secret)
+				symlink(t, filepath.Join(dir, "procfs/environ"), filepath.Join(dir, "tree/env.gpl"))
 			},
-			allow: []string{"shared"},
+			allow: []string{"procfs"},
 			want: `error: cannot import "env.gpl": it is a symbolic link to "environ", which is not a .gpl file
   --> $DIR/tree/main.gpl:1:8
    |
