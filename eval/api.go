@@ -32,7 +32,10 @@ type Job struct {
 // Get reads a result by name: "mpg", "loss.program", "cost_per_useful_hour"
 // (see ResultNames). Numbers are in base units (seconds, USD, USD per second
 // for a price); Value.String prints them readably.
-func (j *Job) Get(name string) (Value, error) { return j.s.jobResult(j.d, name) }
+func (j *Job) Get(name string) (_ Value, err error) {
+	defer recoverInto(&err)
+	return j.s.jobResult(j.d, name)
+}
 
 // Result is one result by name: its value, or the error that says why it
 // is undefined (no rate, a zero mpg).
@@ -246,7 +249,8 @@ func (s *Scenario) Names() [][2]string {
 // top-level expect would: "llama2_70b.mpg", "trade_ratio(a, b) * 2". The
 // name is used in diagnostics; the *Error's diagnostics quote text under
 // that name, which the caller renders with its own sources.
-func (s *Scenario) Eval(name, text string) (Value, error) {
+func (s *Scenario) Eval(name, text string) (_ Value, err error) {
+	defer recoverInto(&err)
 	c, err := s.compileText(name, text)
 	if err != nil {
 		return Value{}, err
@@ -303,7 +307,8 @@ func (s *Scenario) compileText(name, text string) (*check.Compiled, error) {
 }
 
 // TypeOf checks an expression and returns its type without running it.
-func (s *Scenario) TypeOf(name, text string) (Type, error) {
+func (s *Scenario) TypeOf(name, text string) (_ Type, err error) {
+	defer recoverInto(&err)
 	c, err := s.compileText(name, text)
 	if err != nil {
 		return Type{}, err

@@ -148,7 +148,9 @@ type SweepPoint struct {
 // until fn returns false. The point is computed when it is reached: a
 // caller that does not keep the points uses memory that does not grow
 // with them. fn must not keep p.Inputs or p.Columns, which are reused.
-func (s *Scenario) SweepPoints(name string, fn func(p SweepPoint) bool) error {
+func (s *Scenario) SweepPoints(name string, fn func(p SweepPoint) bool) (err error) {
+	var inFn bool
+	defer recoverOutside(&inFn, &err)
 	d, ok := s.p.Decls[name]
 	if !ok || d.Kind != check.DeclSweep {
 		return fmt.Errorf("%s is not a sweep of the file", name)
@@ -160,7 +162,7 @@ func (s *Scenario) SweepPoints(name string, fn func(p SweepPoint) bool) error {
 		sp.Columns = append(sp.Columns, Result{Name: c.Name})
 	}
 	var cerr error
-	err := s.eachPoint(d, func(pt *point) bool {
+	err = s.eachPoint(d, func(pt *point) bool {
 		for i, ax := range d.Plan.Axes {
 			sp.Inputs[i] = NumberValue(pt.vals[i], ax.In.Type.Dim)
 		}
@@ -170,7 +172,10 @@ func (s *Scenario) SweepPoints(name string, fn func(p SweepPoint) bool) error {
 			for i := range sp.Columns {
 				sp.Columns[i].Value, sp.Columns[i].Err = Value{}, pt.fail
 			}
-			return fn(sp)
+			inFn = true
+			more := fn(sp)
+			inFn = false
+			return more
 		}
 		sp.AboveCeiling = pt.aboveCeiling()
 		for i, run := range runs {
@@ -192,7 +197,10 @@ func (s *Scenario) SweepPoints(name string, fn func(p SweepPoint) bool) error {
 				sp.BestLever = r.BestLever.String()
 			}
 		}
-		return fn(sp)
+		inFn = true
+		more := fn(sp)
+		inFn = false
+		return more
 	})
 	if err == nil {
 		err = cerr

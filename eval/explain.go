@@ -26,7 +26,8 @@ import (
 // An input (a factor, a ceiling, devices, hours, rate) is explained by
 // where its value was set. The result is named as for Get, aliases
 // included; the error is Get's when the result is unknown or undefined.
-func (j *Job) Explain(result string) (string, error) {
+func (j *Job) Explain(result string) (_ string, err error) {
+	defer recoverInto(&err)
 	return explain.Result(explainJob{j}, result)
 }
 
@@ -84,6 +85,7 @@ func (s *Scenario) PointFieldNames(name string) []string {
 // something else (the caller explains it its own way); err is set when
 // it is one of these and cannot be explained, or does not compile.
 func (s *Scenario) ExplainPlanning(text string) (out string, ok bool, err error) {
+	defer recoverInto(&err)
 	c, err := s.compileText("<explain>", text)
 	if err != nil {
 		return "", false, err

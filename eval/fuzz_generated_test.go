@@ -1,10 +1,13 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/format"
@@ -77,12 +80,16 @@ func genProgram(seed uint64) (string, int) {
 
 // FuzzGenerated loads random valid programs: each must load without a
 // diagnostic, every expect it wrote must pass, and gpl fmt's layout of it
-// must load to the same outcomes.
+// must load to the same outcomes. The same seed then builds a program
+// that reads across kinds (genCrossRefs), most often wrongly: it must
+// load to positioned errors, never a panic. That is how the fuzzer
+// reaches the language's references, which random bytes seldom spell.
 func FuzzGenerated(f *testing.F) {
 	for _, seed := range []uint64{0, 1, 2, 42, 1 << 40, 12345678901} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, seed uint64) {
+		checkCrossRefs(t, seed)
 		src, n := genProgram(seed)
 		outcomes := func(name string, text []byte) []bool {
 			s, err := LoadSource(name, text)
@@ -134,5 +141,216 @@ func TestGeneratedProgramsLoad(t *testing.T) {
 		if passed != n {
 			t.Fatalf("seed %d: %d of %d expects pass\n%s", seed, passed, n, src)
 		}
+	}
+}
+
+// crossProgram is a generated program that reads across kinds, in a main
+// file and the files it imports.
+type crossProgram struct {
+	main []byte
+	fsys fstest.MapFS // main.gpl and its imports
+}
+
+// genCrossRefs builds a random program from seed whose values read any
+// declaration of any kind, declared before or after, in the file or in
+// one it imports: pool fields reading job results, jobs reading groups,
+// compares and solves, sweeps over sweeps, groups of pools, imports that
+// read back. Most such programs are wrong, many of them in cycles; what
+// FuzzGenerated asks of them is that loading says so, never panics, and
+// places every error in a file.
+func genCrossRefs(seed uint64) crossProgram {
+	rng := rand.New(rand.NewPCG(seed^0x9e3779b97f4a7c15, seed>>17|3))
+	type decl struct{ kind, name string }
+	var decls []decl
+	kinds := []string{"let", "param", "pool", "job", "group", "compare", "sweep", "solve", "request", "rules"}
+	count := map[string]int{}
+	for range 3 + rng.IntN(10) {
+		k := kinds[rng.IntN(len(kinds))]
+		decls = append(decls, decl{k, fmt.Sprintf("%s%d", k[:2], count[k])})
+		count[k]++
+	}
+	// Every program has a pool and a job: most references lead there.
+	decls = append(decls, decl{"pool", "po_main"}, decl{"job", "jo_main"})
+	pick := func(kind string) string {
+		var names []string
+		for _, d := range decls {
+			if kind == "" || d.kind == kind {
+				names = append(names, d.name)
+			}
+		}
+		if len(names) == 0 || rng.IntN(8) == 0 {
+			return decls[rng.IntN(len(decls))].name // a name of another kind
+		}
+		return names[rng.IntN(len(names))]
+	}
+	kindOf := func(name string) string {
+		for _, d := range decls {
+			if d.name == name {
+				return d.kind
+			}
+		}
+		return ""
+	}
+	// field is a reference to name read as a field of the dimension of
+	// want (devices, hours, rate or a factor), mostly one that fits.
+	field := func(name, want string) string {
+		fits := map[string]map[string][]string{
+			"job":     {"devices": {"devices", "mpg * 8"}, "hours": {"hours", "useful_hours", "offered_hours"}, "rate": {"rate", "cost_per_useful_hour"}, "factor": {"mpg", "S", "program"}},
+			"pool":    {"devices": {"devices"}, "hours": {"hours"}, "rate": {"rate"}, "factor": {"devices / 1000"}},
+			"group":   {"devices": {"jobs"}, "hours": {"useful_hours"}, "rate": {"cost_per_useful_hour"}, "factor": {"mpg"}},
+			"sweep":   {"devices": {"points", "argmax(mpg).devices"}, "hours": {"max(useful_hours)"}, "rate": {"min(cost_per_useful_hour)"}, "factor": {"max(mpg)"}},
+			"solve":   {"devices": {"devices"}, "hours": {"useful_hours"}, "rate": {"rate"}, "factor": {"runtime", "mpg"}},
+			"compare": {"devices": {"ratio(jo_main) * 8"}, "factor": {"ratio(jo_main) / 2"}, "hours": {"best"}, "rate": {"best"}},
+			"request": {"devices": {"batch_size"}, "factor": {"priority"}, "hours": {"sla_deadline"}, "rate": {"batch_size"}},
+		}
+		switch k := kindOf(name); k {
+		case "let", "param", "rules":
+			return name
+		default:
+			opts := fits[k][want]
+			if len(opts) == 0 || rng.IntN(6) == 0 {
+				opts = []string{"mpg", "devices", "hours", "points", "best"}
+			}
+			return name + "." + opts[rng.IntN(len(opts))]
+		}
+	}
+	lit := map[string]string{"devices": "8", "hours": "100h", "rate": "2.50 USD/h", "factor": "0.9"}
+	value := func(want string) string {
+		switch rng.IntN(4) {
+		case 0:
+			return lit[want]
+		case 1:
+			return field(pick(""), want)
+		default:
+			// Mostly a job or a pool: where the cycles through pools are.
+			return field(pick([]string{"job", "pool", "group", "sweep"}[rng.IntN(4)]), want)
+		}
+	}
+	list := func(kind string) string {
+		var names []string
+		for range 1 + rng.IntN(3) {
+			names = append(names, pick(kind))
+		}
+		return strings.Join(names, ", ")
+	}
+	write := func(b *strings.Builder, d decl) {
+		switch d.kind {
+		case "let":
+			fmt.Fprintf(b, "let %s = %s\n", d.name, value([]string{"devices", "hours", "rate", "factor"}[rng.IntN(4)]))
+		case "param":
+			fmt.Fprintf(b, "param %s = %s\n", d.name, lit[[]string{"devices", "hours", "rate", "factor"}[rng.IntN(4)]])
+		case "pool":
+			fmt.Fprintf(b, "pool %s {", d.name)
+			for _, f := range []string{"devices", "hours", "rate"} {
+				if rng.IntN(3) > 0 {
+					fmt.Fprintf(b, " %s = %s ", f, value(f))
+				}
+			}
+			b.WriteString("}\n")
+		case "job":
+			switch rng.IntN(4) {
+			case 0:
+				fmt.Fprintf(b, "job %s extends %s {", d.name, pick("job"))
+			case 1:
+				fmt.Fprintf(b, "job %s extends %s on %s {", d.name, pick("job"), pick("pool"))
+			default:
+				fmt.Fprintf(b, "job %s on %s {", d.name, pick("pool"))
+			}
+			for _, f := range []string{"devices", "hours", "rate"} {
+				if rng.IntN(4) == 0 {
+					fmt.Fprintf(b, " %s = %s ", f, value(f))
+				}
+			}
+			fmt.Fprintf(b, " factors { S = %s  R = %s  P = %s }", value("factor"), value("factor"), value("factor"))
+			if rng.IntN(3) == 0 {
+				fmt.Fprintf(b, " expect mpg <= %s", value("factor"))
+			}
+			b.WriteString(" }\n")
+		case "group":
+			fmt.Fprintf(b, "group %s { %s }\n", d.name, list("job"))
+		case "compare":
+			fmt.Fprintf(b, "compare %s { %s }\n", d.name, list("job"))
+		case "sweep":
+			over := pick([]string{"job", "sweep", "solve", "group"}[rng.IntN(4)])
+			fmt.Fprintf(b, "sweep %s over %s { vary devices in [1, %s] }\n", d.name, over, value("devices"))
+		case "solve":
+			fmt.Fprintf(b, "solve %s over %s { find devices in [1, 64] such that useful_hours >= %s }\n", d.name, pick("job"), value("hours"))
+		case "request":
+			fmt.Fprintf(b, "request %s { batch_size = %s }\n", d.name, value("devices"))
+		case "rules":
+			fmt.Fprintf(b, "rules %s { when batch_size <= %s -> small  else large }\n", d.name, value("devices"))
+		}
+	}
+	// Declarations are shuffled, some into lib.gpl, which main imports
+	// (and which may import main back).
+	rng.Shuffle(len(decls), func(i, j int) { decls[i], decls[j] = decls[j], decls[i] })
+	var main, lib strings.Builder
+	imports := rng.IntN(3) == 0
+	if imports {
+		main.WriteString("import \"lib.gpl\"\n")
+		if rng.IntN(4) == 0 {
+			lib.WriteString("import \"main.gpl\"\n")
+		}
+	}
+	for _, d := range decls {
+		if imports && rng.IntN(3) == 0 {
+			write(&lib, d)
+		} else {
+			write(&main, d)
+		}
+	}
+	for range rng.IntN(3) {
+		fmt.Fprintf(&main, "expect %s > 0\n", value([]string{"devices", "hours", "factor"}[rng.IntN(3)]))
+	}
+	fsys := fstest.MapFS{"main.gpl": {Data: []byte(main.String())}}
+	if imports {
+		fsys["lib.gpl"] = &fstest.MapFile{Data: []byte(lib.String())}
+	}
+	return crossProgram{main: []byte(main.String()), fsys: fsys}
+}
+
+// checkCrossRefs loads a program of genCrossRefs and fails t if loading
+// panics, returns anything but an *Error, reports a bug in gpl, or places
+// an error nowhere; what it returns must render and answer queries.
+func checkCrossRefs(t *testing.T, seed uint64) {
+	t.Helper()
+	prog := genCrossRefs(seed)
+	show := func() string {
+		s := string(prog.main)
+		if lib, ok := prog.fsys["lib.gpl"]; ok {
+			s += "-- lib.gpl --\n" + string(lib.Data)
+		}
+		return s
+	}
+	s, err := LoadWith(Options{FS: prog.fsys}, "main.gpl", nil)
+	if err != nil {
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Fatalf("seed %d: error %T, want an *eval.Error: %v\n%s", seed, err, err, show())
+		}
+		if e.Internal {
+			t.Fatalf("seed %d: %v\n%s\n%s", seed, e, show(), e.Stack)
+		}
+		for _, d := range e.Diagnostics {
+			if d.Pos.Filename == "" || d.Pos.Line == 0 {
+				t.Fatalf("seed %d: an error placed nowhere: %s\n%s", seed, d.Summary, show())
+			}
+		}
+		e.Diagnostics.RenderAll(io.Discard, s.Sources(), lang.Style{})
+	}
+	s.Test()
+	for _, j := range s.Jobs() {
+		j.Get("mpg")
+	}
+	for _, sw := range s.Sweeps() {
+		s.SweepPoints(sw.Name, func(SweepPoint) bool { return false })
+	}
+}
+
+// TestCrossRefsLoad runs the cross-kind generator over a fixed range of
+// seeds, as FuzzGenerated's corpus does.
+func TestCrossRefsLoad(t *testing.T) {
+	for seed := range uint64(300) {
+		checkCrossRefs(t, seed)
 	}
 }

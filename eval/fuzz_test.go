@@ -17,6 +17,16 @@ import (
 // Imports are read from the repository through an fs.FS rather than the
 // operating system: that is LoadSource's code path, but a generated
 // import "../../../dev/zero" cannot leave the repository and read forever.
+//
+// The seeds are small on purpose. The fuzzer minimizes every input that
+// reaches new code before it goes on, one execution per byte it tries to
+// drop, and an execution costs about what parsing the input does: seeded
+// with whole files of several KiB, it spent its first minute minimizing
+// one of them (80 executions a second on the log). So each file of the
+// repository is cut into pieces of a few statements (fuzzSeedPieces), the
+// cross-kind generator adds short programs that read across declarations,
+// and an input past maxFuzzInput is not loaded: the limits on large
+// inputs have tests of their own (limits_test.go, lang/limits_test.go).
 func FuzzLoad(f *testing.F) {
 	for _, glob := range []string{"../testdata/lang/*.gpl", "../testdata/bad/*.gpl", "../scenarios/*.gpl", "../stdlib/*.gpl"} {
 		files, err := filepath.Glob(glob)
@@ -28,13 +38,29 @@ func FuzzLoad(f *testing.F) {
 			if err != nil {
 				f.Fatal(err)
 			}
-			f.Add(src)
+			for _, piece := range fuzzSeedPieces(file, src) {
+				f.Add(piece)
+			}
+		}
+	}
+	for seed := range uint64(24) {
+		if p := genCrossRefs(seed).main; len(p) <= maxFuzzInput {
+			f.Add(p)
 		}
 	}
 	f.Add([]byte("let a = ((((1))))\nexpect a ≈ 1 ± 0 within 0%\n"))
 	f.Add([]byte("request r { priority = 255  sla_deadline = 0ms }\nrules q { when has(sla_deadline) and not (flops > 1e300 FLOP) -> a\n else b }\nexpect classify(q, r) == a\n"))
+	f.Add([]byte("pool p { devices = j.devices }\njob j on p { hours = 1h  factors { S = 1  R = 1  P = 1 } }\n"))
 
-	f.Fuzz(func(t *testing.T, src []byte) {
+	f.Fuzz(fuzzLoadBody)
+}
+
+// fuzzLoadBody is FuzzLoad's test of one input.
+func fuzzLoadBody(t *testing.T, src []byte) {
+	{
+		if len(src) > maxFuzzInput {
+			return
+		}
 		s, err := LoadWith(Options{FS: repoFS}, "testdata/fuzz.gpl", src)
 		if s == nil {
 			t.Fatalf("Load returned no scenario (error %v)", err)
@@ -85,5 +111,36 @@ func FuzzLoad(f *testing.F) {
 		for _, l := range s.Lets() {
 			_ = l.Value.String()
 		}
-	})
+	}
+}
+
+// maxFuzzInput is the largest input FuzzLoad loads, in bytes.
+const maxFuzzInput = 1 << 10
+
+// fuzzSeedPieces cuts a file into seeds of whole statements, each piece
+// as long as the statements that fit in maxFuzzInput/4 bytes (a longer
+// statement is a piece alone, cut at maxFuzzInput): the text between
+// statements, comments included, goes with the statement after it. A file
+// that does not parse is one piece, cut.
+func fuzzSeedPieces(name string, src []byte) [][]byte {
+	const want = maxFuzzInput / 4
+	cut := func(b []byte) []byte { return b[:min(len(b), maxFuzzInput)] }
+	f, diags := lang.Parse(name, src)
+	if len(diags) > 0 || len(f.Stmts) == 0 {
+		return [][]byte{cut(src)}
+	}
+	var pieces [][]byte
+	from := 0
+	for i, st := range f.Stmts {
+		_, end := st.Span()
+		last := i == len(f.Stmts)-1
+		if last {
+			end.Offset = len(src)
+		}
+		if end.Offset-from >= want || last {
+			pieces = append(pieces, cut(src[from:end.Offset]))
+			from = end.Offset
+		}
+	}
+	return pieces
 }

@@ -203,6 +203,26 @@ func TestImportTreeOS(t *testing.T) {
 			files: []string{"tree/main.gpl", "tree/link.gpl"},
 		},
 		{
+			// The .gpl rule is the file's, not its link's: with the tree of
+			// the file a link named env.gpl leads to allowed, the file is
+			// still not source (it stands for /proc/self/environ under
+			// --allow-imports /proc), and none of it is shown.
+			name: "symlink_named_gpl_to_a_file_that_is_not",
+			main: `import "env.gpl"` + "\n",
+			setup: func(t *testing.T, dir string) {
+				write(t, filepath.Join(dir, "procfs/environ"), secret)
+				symlink(t, filepath.Join(dir, "procfs/environ"), filepath.Join(dir, "tree/env.gpl"))
+			},
+			allow: []string{"procfs"},
+			want: `error: cannot import "env.gpl": it is a symbolic link to "environ", which is not a .gpl file
+  --> $DIR/tree/main.gpl:1:8
+   |
+ 1 | import "env.gpl"
+   |        ^^^^^^^^^ leads to a file that is not .gpl source
+   = only .gpl source files can be imported, whatever a link to one is named
+`,
+		},
+		{
 			name: "fifo",
 			main: `import "pipe.gpl"` + "\n",
 			setup: func(t *testing.T, dir string) {

@@ -40,7 +40,8 @@ func LoadWith(opts Options, name string, src []byte) (*Scenario, error) {
 // LoadLibrary loads every bundled library file (std/NAME, from
 // opts.Std or stdlib.Files) as if one file imported them all: what
 // gpl classify reads its rulesets from when no file is given.
-func LoadLibrary(opts Options) (*Scenario, error) {
+func LoadLibrary(opts Options) (s *Scenario, err error) {
+	defer recoverLoad(opts, &s, &err)
 	p := check.NewProgram(opts)
 	for _, lib := range stdlib.Names(p.Options.Std) {
 		path0, _ := strconv.Unquote(lib) // "std/NAME"
@@ -53,16 +54,17 @@ func LoadLibrary(opts Options) (*Scenario, error) {
 		p.AddFile(path0, src, nil)
 	}
 	p.Check()
-	s := evaluate(p, nil)
+	s = evaluate(p, nil)
 	return s, s.err()
 }
 
-func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
+func loadWith(opts Options, name string, src []byte) (s *Scenario, err error) {
+	defer recoverLoad(opts, &s, &err)
 	p := check.NewProgram(opts)
 	if src == nil {
 		b, err := p.ReadFile(name)
 		if err != nil {
-			s := &Scenario{p: p, readErr: &Error{Diagnostics: lang.Diagnostics{{Severity: lang.Error, Summary: err.Error()}}}}
+			s := &Scenario{p: p, readErr: &Error{Diagnostics: lang.Diagnostics{check.ReadError(name, err)}}}
 			return s, s.readErr
 		}
 		src = b
@@ -73,7 +75,7 @@ func loadWith(opts Options, name string, src []byte) (*Scenario, error) {
 	}
 	p.AddFile(name, src, nil)
 	p.Check()
-	s := evaluate(p, nil)
+	s = evaluate(p, nil)
 	return s, s.err()
 }
 

@@ -36,7 +36,8 @@ const SetSource = "--set"
 // dimension (0.85, 3.10 USD/h, 40 * 1h). The error is an *Error whose
 // diagnostics quote the setting under the name SetSource; its Sources
 // hold the text.
-func (s *Scenario) ParseSetting(setting string) (string, Value, error) {
+func (s *Scenario) ParseSetting(setting string) (_ string, _ Value, err error) {
+	defer recoverInto(&err)
 	src := lang.Sources{SetSource: []byte(setting)}
 	fail := func(start, end int, msg string) (string, Value, error) {
 		pos := lang.Position{Filename: SetSource, Offset: start, Line: 1, Column: 1 + len([]rune(setting[:start]))}
@@ -152,7 +153,8 @@ func exampleValue(t Type) string {
 // the scenario is nil. Otherwise it is the new evaluation, whose own
 // diagnostics its Err gives; no settings, or a scenario whose file could
 // not be read, give s itself.
-func (s *Scenario) WithSettings(settings ...string) (*Scenario, error) {
+func (s *Scenario) WithSettings(settings ...string) (_ *Scenario, err error) {
+	defer recoverInto(&err)
 	if len(settings) == 0 || len(s.p.Files) == 0 {
 		return s, nil
 	}
@@ -196,7 +198,8 @@ func (s *Scenario) WithSettings(settings ...string) (*Scenario, error) {
 // re-read or re-checked. The error is an *Error with this evaluation's
 // diagnostics, as for Load; an unknown name or a value of the wrong type
 // is an error too.
-func (s *Scenario) With(params map[string]Value) (*Scenario, error) {
+func (s *Scenario) With(params map[string]Value) (_ *Scenario, err error) {
+	defer recoverInto(&err)
 	byDecl := make(map[*check.Decl]Value, len(params))
 	for name, v := range params {
 		d, ok := s.p.Decls[name]

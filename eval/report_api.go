@@ -33,7 +33,8 @@ type SweepAxis struct {
 var inputKindNames = [...]string{check.InFactor: "factor", check.InCeiling: "ceiling", check.InDevices: "devices", check.InHours: "hours", check.InRate: "rate", check.InParam: "param"}
 
 // SweepAxes describes the named sweep's varied inputs, outermost first.
-func (s *Scenario) SweepAxes(name string) ([]SweepAxis, error) {
+func (s *Scenario) SweepAxes(name string) (_ []SweepAxis, err error) {
+	defer recoverInto(&err)
 	d, ok := s.p.Decls[name]
 	if !ok || d.Kind != check.DeclSweep {
 		return nil, fmt.Errorf("%s is not a sweep of the file", name)
@@ -104,7 +105,9 @@ func (s *Scenario) SweepBaseColumns(name string) ([]Result, error) {
 // that cannot be evaluated, until fn returns false. Neither vals nor r
 // may be kept: both are reused. A sweep over the whole file has no job's
 // result: SweepPoints gives its columns.
-func (s *Scenario) SweepResults(name string, fn func(vals []float64, r *goodput.Result) bool) error {
+func (s *Scenario) SweepResults(name string, fn func(vals []float64, r *goodput.Result) bool) (err error) {
+	var inFn bool
+	defer recoverOutside(&inFn, &err)
 	d, ok := s.p.Decls[name]
 	if !ok || d.Kind != check.DeclSweep {
 		return fmt.Errorf("%s is not a sweep of the file", name)
@@ -113,6 +116,8 @@ func (s *Scenario) SweepResults(name string, fn func(vals []float64, r *goodput.
 		return fmt.Errorf("sweep %s is over the whole file; its points have no job's result", name)
 	}
 	return s.eachPoint(d, func(pt *point) bool {
+		inFn = true
+		defer func() { inFn = false }()
 		if pt.fail != nil {
 			return fn(pt.vals, nil)
 		}
@@ -150,7 +155,8 @@ type FailedValue struct {
 // SolveCurve samples the named solve's result at n evenly spaced values
 // of its input across its range (whole values for devices), each one run
 // of the engine or, for a param, one evaluation.
-func (s *Scenario) SolveCurve(name string, n int) (SolveCurve, error) {
+func (s *Scenario) SolveCurve(name string, n int) (_ SolveCurve, err error) {
+	defer recoverInto(&err)
 	d, ok := s.p.Decls[name]
 	if !ok || d.Kind != check.DeclSolve {
 		return SolveCurve{}, fmt.Errorf("%s is not a solve of the file", name)

@@ -99,8 +99,18 @@ func (c *Change) Discard() {
 // add appended; the session itself changes only when the change is
 // committed. Nothing dropped makes it incremental. The session keeps
 // copies of the texts added: the caller may reuse its buffers, and add
-// itself is not changed.
-func (se *Session) Try(add []Source, drop []string) *Change {
+// itself is not changed. A panic, a bug in gpl, leaves the session as it
+// was and is the change's error (an *Error whose Internal is set).
+func (se *Session) Try(add []Source, drop []string) (c *Change) {
+	defer func() {
+		if p := recover(); p != nil {
+			e := internalError(p)
+			// An incremental change may have been half made in place: the
+			// session is built again from the pieces it had.
+			se.p, se.cur = se.rebuild(se.sources)
+			c = &Change{se: se, s: se.cur, err: e, sources: se.sources, p: se.p}
+		}
+	}()
 	add = slices.Clone(add)
 	for i := range add {
 		add[i].Text = bytes.Clone(add[i].Text)
@@ -126,7 +136,8 @@ func (se *Session) Try(add []Source, drop []string) *Change {
 
 // SetParams evaluates the session again with params replacing their
 // defaults (see Scenario.With); they stay set for every later change.
-func (se *Session) SetParams(params map[string]Value) error {
+func (se *Session) SetParams(params map[string]Value) (err error) {
+	defer recoverInto(&err)
 	all := maps.Clone(se.params)
 	if all == nil {
 		all = map[string]Value{}

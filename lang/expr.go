@@ -283,13 +283,41 @@ func exprParserOf(lim Limits) func(*lexer.PeekingLexer) (Expr, error) {
 func (p *exprParser) nest(t *lexer.Token) error {
 	p.depth++
 	if p.depth > p.lim.MaxExprDepth {
-		return &hintError{
+		overLimit(&hintError{
 			Pos: t.Pos, EndPos: tokenEnd(t),
 			Summary: fmt.Sprintf("expression nested more than %d levels deep (the limit on nesting)", p.lim.MaxExprDepth),
 			Hint:    "name inner parts of it with let",
-		}
+		})
 	}
 	return nil
+}
+
+// limitReached carries an expression's limit error past participle, which
+// would otherwise take it for one alternative that did not match, try
+// the others (a rule's "expected else"), and leave the statement to be
+// repaired and read again, one reading per rule: a 100,000-operand rule
+// cost 65 readings of the whole statement to report a wrong error. A
+// limit is final for its statement, so the expression parser panics with
+// it and the one place that runs the parser (parseFrom, ParseExprWith)
+// recovers it as the statement's error.
+type limitReached struct{ err *hintError }
+
+// overLimit ends the statement's reading with err (see limitReached).
+func overLimit(err *hintError) {
+	err.limit = true
+	panic(limitReached{err})
+}
+
+// recoverLimit, deferred where the parser is run, turns the panic of
+// overLimit into the error *err; any other panic goes on.
+func recoverLimit(err *error) {
+	if r := recover(); r != nil {
+		lr, ok := r.(limitReached)
+		if !ok {
+			panic(r)
+		}
+		*err = lr.err
+	}
 }
 
 func (p *exprParser) done() { p.depth-- }
@@ -298,11 +326,11 @@ func (p *exprParser) done() { p.depth-- }
 func (p *exprParser) term(t *lexer.Token) error {
 	p.terms++
 	if p.terms > p.lim.MaxExprTerms {
-		return &hintError{
+		overLimit(&hintError{
 			Pos: t.Pos, EndPos: tokenEnd(t),
 			Summary: fmt.Sprintf("expression longer than %d operands and operators (the limit on one expression)", p.lim.MaxExprTerms),
 			Hint:    "split it into parts named with let",
-		}
+		})
 	}
 	return nil
 }

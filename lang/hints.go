@@ -29,6 +29,10 @@ type syntaxHint struct {
 	// suggests; none when it is not clear what was meant.
 	fixes []edit
 	site  *errorSite // the tokens explained, when they were placed
+	// limit is set for an expression over one of the Limits: the whole
+	// block item that holds it is left out, however much of its line
+	// looks like the start of another (a rule of a million ors).
+	limit bool
 }
 
 // edit replaces the source text from From up to To with Text, which is
@@ -165,7 +169,7 @@ func explainSyntax(err error, toks []lexer.Token, src string) *syntaxHint {
 	}
 	var he *hintError
 	if errors.As(err, &he) {
-		return &syntaxHint{diag: he.diagnostic(), cause: he.Pos}
+		return &syntaxHint{diag: he.diagnostic(), cause: he.Pos, limit: he.limit}
 	}
 	if strings.Contains(err.Error(), "too many iterations") {
 		// participle's bound on one repetition, in gpl's words.

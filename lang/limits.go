@@ -32,6 +32,13 @@ type Limits struct {
 	// terms), so the default of 4,000 terms is always caught here first.
 	// Raising it past 4,999 lets expr's limit show through.
 	MaxExprTerms int
+	// MaxDeclarations is how many statements that declare a name (let,
+	// param, pool, job, rules, request, group, compare, sweep, solve) one
+	// file may hold. They are counted by a scan of the file's tokens
+	// before any statement is parsed, so that a file over the limit costs
+	// a scan, not the parse of a million statements (eval applies the
+	// same limit to a whole program, imports included).
+	MaxDeclarations int
 }
 
 // Default limits: no real file comes near them.
@@ -43,18 +50,26 @@ const (
 	// DefaultMaxExprTerms is the default largest number of operands and
 	// operators in one expression.
 	DefaultMaxExprTerms = 4000
+	// DefaultMaxDeclarations is the default most declarations in one
+	// file, and eval's in one program.
+	DefaultMaxDeclarations = 1_000_000
 )
 
 // DefaultLimits are the limits Parse and ParseExpr apply.
 var DefaultLimits = Limits{
-	MaxFileSize:  DefaultMaxFileSize,
-	MaxExprDepth: DefaultMaxExprDepth,
-	MaxExprTerms: DefaultMaxExprTerms,
+	MaxFileSize:     DefaultMaxFileSize,
+	MaxExprDepth:    DefaultMaxExprDepth,
+	MaxExprTerms:    DefaultMaxExprTerms,
+	MaxDeclarations: DefaultMaxDeclarations,
 }
 
 // WithDefaults fills the zero fields of l with their defaults
-// (DefaultMaxFileSize, DefaultMaxExprDepth, DefaultMaxExprTerms).
+// (DefaultMaxFileSize, DefaultMaxExprDepth, DefaultMaxExprTerms,
+// DefaultMaxDeclarations).
 func (l Limits) WithDefaults() Limits {
+	if l.MaxDeclarations <= 0 {
+		l.MaxDeclarations = DefaultMaxDeclarations
+	}
 	if l.MaxFileSize <= 0 {
 		l.MaxFileSize = DefaultMaxFileSize
 	}
@@ -106,6 +121,7 @@ type hintError struct {
 	Pos, EndPos Position
 	Summary     string
 	Hint        string
+	limit       bool // one of the Limits: the statement is not read further (overLimit)
 }
 
 func (e *hintError) Error() string { return e.Pos.String() + ": " + e.Summary }
@@ -139,4 +155,65 @@ func byteSize(n int) string {
 		}
 	}
 	return strconv.Itoa(n) + " bytes"
+}
+
+// minDeclarationBytes is the fewest bytes a statement that declares a name
+// takes, its separator from the next included: "let a\n" (broken, but
+// counted). A file of fewer than MaxDeclarations times as many bytes
+// cannot be over the limit, and is not scanned for it.
+const minDeclarationBytes = 5
+
+// tooManyDeclarations reports, at the name of the first declaration past
+// max, a file that declares more than max names, or returns nil. It
+// scans the tokens once, dividing the statements as eachStatement does
+// (a statement keyword at brace depth 0 after a token that can end a
+// statement starts the next), and parses nothing.
+func tooManyDeclarations(name, src string, max int) *Diagnostic {
+	if len(src)/minDeclarationBytes <= max {
+		return nil
+	}
+	sc := newTokenScanner(name, src)
+	depth, ends, first, started := 0, false, false, false
+	count := 0
+	for {
+		t, ok := sc.next()
+		if !ok {
+			return nil
+		}
+		if isBlank(t.Type) {
+			continue
+		}
+		starts := !started || t.Type == tokIdent && statementKeywords[t.Value] && depth == 0 && ends
+		started = true
+		if starts && declaringKeywords[t.Value] {
+			if count++; count > max {
+				at := t // the caret goes under the name it declares, when there is one
+				for n, more := sc.next(); more; n, more = sc.next() {
+					if !isBlank(n.Type) {
+						if n.Type == tokIdent {
+							at = n
+						}
+						break
+					}
+				}
+				return (&hintError{
+					Pos: at.Pos, EndPos: tokenEnd(&at),
+					Summary: fmt.Sprintf("more than %s declarations (the limit on one program)", strconv.FormatInt(int64(max), 10)),
+					Hint:    "split the plan into files loaded on their own: no program holds more",
+				}).diagnostic()
+			}
+		}
+		first = starts
+		if t.Type == tokOp {
+			switch t.Value {
+			case "{":
+				depth++
+			case "}":
+				depth--
+			}
+		}
+		// As stmtLexer.note: a declaring keyword wants its name next, even
+		// one spelt like a statement keyword.
+		ends = endsStatement(&t) && !(first && declaringKeywords[t.Value])
+	}
 }

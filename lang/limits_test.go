@@ -386,7 +386,8 @@ error: unexpected character "@"
 
 // parseWhole is participle reading src in one pass, as Parse did before it
 // read one statement at a time; the tests hold Parse to it.
-func parseWhole(name string, src []byte) ([]Stmt, error) {
+func parseWhole(name string, src []byte) (_ []Stmt, err error) {
+	defer recoverLimit(&err)
 	toks := scanForParser(name, string(src))
 	pl, err := lexer.Upgrade(&sliceLexer{toks: toks[:len(toks)-1], eof: toks[len(toks)-1]}, elided...)
 	if err != nil {
@@ -442,5 +443,77 @@ func TestQueriesNestedMeetTheDepthLimit(t *testing.T) {
 	want := []string{"1:1206 expression nested more than 200 levels deep (the limit on nesting)"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestDeclarationsCountedBeforeParsing holds the scan that counts a file's
+// declarations to the statements Parse reads: under a limit of 10, ten
+// declarations (one a sweep named sweep, one after statements that declare
+// nothing, two on one line) parse, and an eleventh is refused at its name,
+// with nothing parsed.
+func TestDeclarationsCountedBeforeParsing(t *testing.T) {
+	lim := Limits{MaxDeclarations: 10}
+	ten := "let a = 1\nlet b = a + 1\npool p { devices = 8  hours = 1h }\n" +
+		"job j on p { factors { S = 1  R = 1  P = 1 } }\nexpect j.mpg > 0\nimport \"std/kapsl\"\n" +
+		"sweep sweep over j { vary devices in [1, 2] }\nlet c = 1 let d = 2\n" +
+		"rules r { when batch_size <= 4 -> small  else large }\nrequest q { batch_size = 1 }\n" +
+		"param z = 1\n# a comment that says let x = 1\n"
+	f, ds := ParseWith(lim, "ten.gpl", []byte(ten))
+	if ds != nil {
+		t.Fatalf("ten declarations: %v", ds)
+	}
+	n := 0
+	for _, st := range f.Stmts {
+		if DeclaredName(st) != nil {
+			n++
+		}
+	}
+	if n != 10 {
+		t.Fatalf("Parse read %d declarations, the scan counted 10", n)
+	}
+	f, ds = ParseWith(lim, "eleven.gpl", []byte(ten+"group g { j }\n"))
+	var got []string
+	for _, d := range ds {
+		got = append(got, fmt.Sprintf("%d:%d-%d %s %v", d.Pos.Line, d.Pos.Column, d.End.Column, d.Summary, d.Notes))
+	}
+	want := []string{"13:7-8 more than 10 declarations (the limit on one program) [hint: split the plan into files loaded on their own: no program holds more]"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("eleven declarations (-want +got):\n%s", diff)
+	}
+	if len(f.Stmts) != 0 {
+		t.Errorf("%d statements parsed from a file over the limit, want none", len(f.Stmts))
+	}
+}
+
+// TestLimitCostsItsItem checks that an expression over its limit is one
+// error, wherever the grammar holds it (a rule's condition used to come
+// back as "expected else", after 65 readings of the statement, and the
+// errors its repairs made), that it costs only the block item that holds
+// it, and that the statements after it are still read.
+func TestLimitCostsItsItem(t *testing.T) {
+	rule := "rules r {\n  x: when " + strings.Repeat("priority == 1 or ", 1500) + "priority == 2 -> a\n  else b\n}\nlet after = 1\n"
+	f, ds := Parse("rule.gpl", []byte(rule))
+	var got []string
+	for _, d := range ds {
+		got = append(got, fmt.Sprintf("%d:%d %s", d.Pos.Line, d.Pos.Column, d.Summary))
+	}
+	want := []string{"2:17011 expression longer than 4000 operands and operators (the limit on one expression)"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	var kept []string
+	for _, st := range f.Stmts {
+		kept = append(kept, st.Keyword()+" "+DeclaredName(st).Name)
+	}
+	if diff := cmp.Diff([]string{"rules r", "let after"}, kept); diff != "" {
+		t.Errorf("statements kept (-want +got):\n%s", diff)
+	}
+	if rs := f.Stmts[0].(*Rules); len(rs.Rules) != 0 || rs.Else == nil || rs.Else.Name != "b" {
+		t.Errorf("the ruleset kept %d rules and else %v; want none, and else b", len(rs.Rules), rs.Else)
+	}
+	// One operand under the limit parses.
+	ok := "let x = 1" + strings.Repeat(" + 1", 1999) + "\n" // 3,999 terms
+	if _, ds := Parse("ok.gpl", []byte(ok)); ds != nil {
+		t.Errorf("3,999 terms: %v", ds)
 	}
 }

@@ -82,13 +82,16 @@ func ParseOwned(lim Limits, name string, src []byte) (*File, Diagnostics) {
 	if len(src) > lim.MaxFileSize {
 		return f, Diagnostics{fileTooLarge(name, src, lim.MaxFileSize)}
 	}
+	if d := tooManyDeclarations(name, inPlace(src), lim.MaxDeclarations); d != nil {
+		return f, Diagnostics{d}
+	}
 	ps := parsersFor(lim)
 	c := &compactor{}
-	if eachStatement(ps, name, src, func(s Stmt) { f.Stmts = append(f.Stmts, c.stmt(s)) }) {
+	if eachStatement(ps, lim, name, src, func(s Stmt) { f.Stmts = append(f.Stmts, c.stmt(s)) }) {
 		return f, nil
 	}
 	var diags Diagnostics
-	f.Stmts, f.Partial, f.Lost, diags = parseStatements(ps, inPlace(src), name, &compactor{})
+	f.Stmts, f.Partial, f.Lost, diags = parseStatements(ps, lim, inPlace(src), name, &compactor{})
 	return f, diags
 }
 
@@ -133,7 +136,7 @@ func EachStatement(lim Limits, name string, src []byte, fn func(Stmt)) bool {
 	if len(src) > lim.MaxFileSize {
 		return false
 	}
-	return eachStatement(parsersFor(lim), name, src, fn)
+	return eachStatement(parsersFor(lim), lim, name, src, fn)
 }
 
 // eachStatement parses src one top-level statement at a time, handing
@@ -141,8 +144,8 @@ func EachStatement(lim Limits, name string, src []byte, fn func(Stmt)) bool {
 // a time (gpl fmt) never holds the whole tree. It stops at the first
 // syntax error and returns false; ParseWith then reads the file again to
 // find every error.
-func eachStatement(ps *parsers, name string, src []byte, fn func(Stmt)) bool {
-	l := stmtLexer{sc: newTokenScanner(name, inPlace(src))}
+func eachStatement(ps *parsers, lim Limits, name string, src []byte, fn func(Stmt)) bool {
+	l := stmtLexer{sc: newTokenScanner(name, inPlace(src)), cutAt: lim.MaxExprTerms + cutSlack}
 	for l.begin() {
 		s, err := parseFrom(ps, &l)
 		if err != nil {
@@ -156,8 +159,8 @@ func eachStatement(ps *parsers, name string, src []byte, fn func(Stmt)) bool {
 // parseStatements parses src with participle one statement at a time, as
 // splitStatements divides it, repairing a broken block item so the rest of
 // its statement is kept.
-func parseStatements(ps *parsers, src, name string, cp *compactor) (stmts []Stmt, partial map[Stmt]bool, lost map[string]bool, diags Diagnostics) {
-	c := chunker{sc: newTokenScanner(name, src)}
+func parseStatements(ps *parsers, lim Limits, src, name string, cp *compactor) (stmts []Stmt, partial map[Stmt]bool, lost map[string]bool, diags Diagnostics) {
+	c := chunker{sc: newTokenScanner(name, src), cutAt: lim.MaxExprTerms + cutSlack}
 	for {
 		chunk, _, ok := c.next()
 		if !ok {
@@ -193,6 +196,9 @@ func parseStatements(ps *parsers, src, name string, cp *compactor) (stmts []Stmt
 // file in one pass would start the next statement too.
 type stmtLexer struct {
 	sc      tokenScanner
+	cutAt   int          // the tokens of an expression past this many terms are passed over (termRun); 0 never
+	run     termRun      // the expression the tokens are in
+	eliding bool         // the run is past cutAt
 	started bool         // the first statement has begun
 	pend    *lexer.Token // a token of this statement read ahead
 	held    *lexer.Token // the keyword that starts the next statement
@@ -206,6 +212,7 @@ type stmtLexer struct {
 // begin starts the next statement; it is false when none is left.
 func (l *stmtLexer) begin() bool {
 	l.depth, l.ends, l.done, l.first = 0, false, false, true
+	l.run, l.eliding = termRun{}, false
 	if l.held != nil {
 		l.pend, l.held = l.held, nil
 		return true
@@ -237,35 +244,67 @@ func (l *stmtLexer) Next() (lexer.Token, error) {
 	if l.done {
 		return l.eof, nil
 	}
+	var gap lexer.Token
+	hasGap := false
 	t, ok := l.sc.next()
-	var gap *lexer.Token
-	if ok && isBlank(t.Type) {
-		gap = &lexer.Token{Type: tokSpace, Pos: t.Pos}
-		for ok && isBlank(t.Type) {
-			t, ok = l.sc.next()
+	for {
+		if ok && isBlank(t.Type) {
+			if !hasGap {
+				gap, hasGap = lexer.Token{Type: tokSpace, Pos: t.Pos}, true
+			}
+			for ok && isBlank(t.Type) {
+				t, ok = l.sc.next()
+			}
 		}
+		if !ok || l.startsNext(&t) || !l.elide(&t) {
+			break
+		}
+		// Far into an expression over its limit, which the parser meets
+		// before this token: passed over, not handed out.
+		l.note(&t)
+		t, ok = l.sc.next()
 	}
 	switch {
 	case !ok:
 		l.done, l.eof = true, lexer.EOFToken(l.sc.pos)
 	case !l.boundary(&t):
-		if gap == nil {
+		if !hasGap {
 			l.note(&t)
 			return t, nil
 		}
-		l.pend = &t
+		p := t
+		l.pend = &p
 	}
-	if gap != nil {
-		return *gap, nil
+	if hasGap {
+		return gap, nil
 	}
 	return l.eof, nil
+}
+
+// elide reports whether t is passed over: a token of an expression
+// already cutSlack terms past the limit on one (termRun), up to the token
+// where the run ends, which is handed out with the rest of the statement.
+func (l *stmtLexer) elide(t *lexer.Token) bool {
+	if l.cutAt == 0 {
+		return false
+	}
+	n := l.run.see(t)
+	was := l.eliding
+	l.eliding = n > l.cutAt
+	return was && l.eliding
+}
+
+// startsNext reports whether t starts the next statement.
+func (l *stmtLexer) startsNext(t *lexer.Token) bool {
+	return t.Type == tokIdent && statementKeywords[t.Value] && l.depth == 0 && l.ends
 }
 
 // boundary reports whether t starts the next statement, and if so ends
 // this one.
 func (l *stmtLexer) boundary(t *lexer.Token) bool {
-	if t.Type == tokIdent && statementKeywords[t.Value] && l.depth == 0 && l.ends {
-		l.held = t
+	if l.startsNext(t) {
+		h := *t // a copy: t, the caller's, stays off the heap
+		l.held = &h
 		l.done, l.eof = true, lexer.EOFToken(t.Pos)
 		return true
 	}
@@ -298,7 +337,8 @@ func isBlank(typ lexer.TokenType) bool {
 // the rest of the file). Each run of comments, spaces and newlines is
 // merged into one space token.
 type chunker struct {
-	sc tokenScanner
+	sc    tokenScanner
+	cutAt int // the tokens of an expression past this many terms are passed over (termRun); 0 never
 
 	buf         []lexer.Token
 	held        *lexer.Token // the keyword that starts the next statement
@@ -317,6 +357,8 @@ func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
 	c.buf = c.buf[:0]
 	depth, gap := 0, false
 	c.named = false
+	var run termRun
+	eliding := false // the tokens of an expression far past its limit are passed over (stmtLexer.elide)
 	if c.held != nil {
 		c.buf = append(c.buf, *c.held)
 		c.named = declaringKeywords[c.held.Value]
@@ -333,7 +375,7 @@ func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
 			if isLineBreak(&t) {
 				c.lineStart = true
 			}
-			if !gap {
+			if !gap && !eliding {
 				c.buf = append(c.buf, lexer.Token{Type: tokSpace, Pos: t.Pos})
 				gap = true
 			}
@@ -341,7 +383,8 @@ func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
 		}
 		if typ == tokIdent && statementKeywords[t.Value] && c.significant && !c.named &&
 			(depth <= 0 || c.lineStart && t.Pos.Column == 1 && endsOpenBlock[t.Value]) {
-			c.held = &t
+			h := t // a copy: t stays off the heap for the tokens that are not held
+			c.held = &h
 			c.lineStart = false
 			return c.buf, lexer.EOFToken(t.Pos), true
 		}
@@ -354,7 +397,13 @@ func (c *chunker) next() (chunk []lexer.Token, eof lexer.Token, ok bool) {
 			}
 		}
 		c.named = !c.significant && typ == tokIdent && declaringKeywords[t.Value]
-		c.buf = append(c.buf, t)
+		was := eliding
+		eliding = c.cutAt > 0 && run.see(&t) > c.cutAt
+		if !was || !eliding {
+			// Held, unless far into an expression over its limit, which
+			// the parser meets within what is held (stmtLexer.elide).
+			c.buf = append(c.buf, t)
+		}
 		gap = false
 		c.significant, c.lineStart = true, false
 	}
@@ -438,7 +487,8 @@ func parseTokens(ps *parsers, toks []lexer.Token, eof lexer.Token) (Stmt, error)
 }
 
 // parseFrom parses one statement from lex.
-func parseFrom(ps *parsers, lex lexer.Lexer) (Stmt, error) {
+func parseFrom(ps *parsers, lex lexer.Lexer) (_ Stmt, err error) {
+	defer recoverLimit(&err)
 	pl, err := lexer.Upgrade(lex, elided...)
 	if err != nil {
 		return nil, err
@@ -539,7 +589,14 @@ func ParseExpr(name, src string) (Expr, Diagnostics) {
 
 // ParseExprWith reads a single expression, refusing input beyond lim (a
 // zero field of lim takes its default).
-func ParseExprWith(lim Limits, name, src string) (Expr, Diagnostics) {
+func ParseExprWith(lim Limits, name, src string) (x Expr, ds Diagnostics) {
+	var over error
+	defer func() {
+		if over != nil {
+			x, ds = nil, Diagnostics{over.(*hintError).diagnostic()}
+		}
+	}()
+	defer recoverLimit(&over) // runs first
 	lim = lim.WithDefaults()
 	if len(src) > lim.MaxFileSize {
 		return nil, Diagnostics{fileTooLarge(name, []byte(src), lim.MaxFileSize)}

@@ -119,7 +119,7 @@ func repairStatement(toks []lexer.Token, h *syntaxHint) (out []lexer.Token, fixe
 	if site == nil {
 		site = newErrorSite(nil, toks, "")
 	}
-	out, ok = removeItem(site, h.cause)
+	out, ok = removeItem(site, h.cause, h.limit)
 	return out, false, ok
 }
 
@@ -159,8 +159,10 @@ func applyEdits(toks []lexer.Token, edits []edit) ([]lexer.Token, bool) {
 // removeItem returns the site's tokens without the block item that holds cause: from
 // where that item starts to where the block's next item starts, or to the
 // block's closing brace. ok is false when cause is outside every block,
-// or the item cannot be told apart.
-func removeItem(s *errorSite, cause Position) ([]lexer.Token, bool) {
+// or the item cannot be told apart. Past cause, what looks like the start
+// of an item is taken for one, unless whole is set (for an expression
+// over a limit, which is whole up to where an item truly starts).
+func removeItem(s *errorSite, cause Position, whole bool) ([]lexer.Token, bool) {
 	toks := s.toks
 	c := s.indexAt(cause.Offset)
 	d := s.depth[c]
@@ -174,7 +176,7 @@ func removeItem(s *errorSite, cause Position) ([]lexer.Token, bool) {
 	stop := c
 	if c < len(s.sig) && !s.closes(c, d) {
 		stop = c + 1
-		for stop < len(s.sig) && !(s.closes(stop, d) || s.startsItem(stop, d, true)) {
+		for stop < len(s.sig) && !(s.closes(stop, d) || s.startsItem(stop, d, !whole)) {
 			stop++
 		}
 	}

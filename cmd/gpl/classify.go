@@ -72,12 +72,13 @@ func cmdClassify(e *env) int {
 	fs.BoolVar(&o.lineNumbers, "line-numbers", false, `add the input line number to every result: "line":N in jsonl, "N<tab>" before the class in text`)
 	fs.BoolVar(&o.noProgress, "no-progress", false, "never draw a progress bar")
 	fs.BoolVar(&o.strictKeys, "strict-keys", false, "make a line with a key that is not one of kapsl's five an unusable line, instead of ignoring the key")
-	fs.IntVar(&o.maxLine, "max-line-bytes", priority.DefaultMaxLineSize, "the longest request line read, in `BYTES`; a longer one is an unusable line, skipped without being held")
+	maxLine := cli.IntFlag(fs, "max-line-bytes", priority.DefaultMaxLineSize, 1, 1<<30, "the longest request line read, in `N` bytes; a longer one is an unusable line, skipped without being held")
 	fs.Usage = func() { fmt.Fprint(e.stderr, classifyUsage); fs.PrintDefaults() }
 	args, code, ok := parseFlags(fs, e)
 	if !ok {
 		return code
 	}
+	o.maxLine = *maxLine
 	if o.rules == "" {
 		fmt.Fprintln(e.stderr, "gpl classify: --rules NAME is required")
 		fs.Usage()
@@ -115,6 +116,9 @@ func cmdClassify(e *env) int {
 	}
 	if err != nil {
 		renderError(e.stderr, s, err, st)
+		if loadExit(err) == exitInternal {
+			return exitInternal
+		}
 		return exitCheck
 	}
 	rs, ok := s.Ruleset(o.rules)

@@ -6,16 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/rogpeppe/go-internal/diff"
 
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/format"
+	"github.com/gpl-lang/gpl/lang/srcfile"
 )
 
 func init() {
@@ -92,12 +91,21 @@ func (r *fmtRun) file(path string) (bool, error) {
 	var err error
 	if path == "-" {
 		name = "<stdin>"
-		src, err = io.ReadAll(e.stdin)
+		src, err = srcfile.ReadStream(e.stdin, "standard input", srcfile.MaxSize)
 	} else {
-		src, err = os.ReadFile(path)
+		// As every verb reads source: a named pipe or a device (a null
+		// device too) is refused without being opened, so -w never
+		// writes to one, and nothing is read past the size limit.
+		src, err = srcfile.ReadFile(path, srcfile.MaxSize)
 	}
 	if err != nil {
-		r.fail(func() { fmt.Fprintln(e.stderr, "gpl fmt:", err) })
+		r.fail(func() {
+			fmt.Fprintln(e.stderr, "gpl fmt:", err)
+			var se *srcfile.Error
+			if errors.As(err, &se) && errors.Is(err, srcfile.ErrNotRegular) && se.Kind == "a named pipe" {
+				fmt.Fprintln(e.stderr, "gpl fmt: hint: to format what it gives, pass it on standard input: gpl fmt - < "+path)
+			}
+		})
 		return false, err
 	}
 	out, err := format.FormatSource(name, src)
@@ -144,8 +152,10 @@ func (r *fmtRun) fail(write func()) {
 	write()
 }
 
-// fmtPaths replaces each directory by the .gpl files under it, in
-// lexical order, skipping directories whose names start with "." or "_".
+// fmtPaths replaces each directory by the .gpl files the walk of check
+// and test finds under it (cli.WalkDir: hidden entries, testdata/bad,
+// named pipes and devices left out), in lexical order. A file, a missing
+// path and - are kept as given: one is reported when it is read.
 func fmtPaths(args []string) ([]string, error) {
 	var files []string
 	for _, a := range args {
@@ -154,25 +164,11 @@ func fmtPaths(args []string) ([]string, error) {
 			files = append(files, a) // a missing file is reported when read
 			continue
 		}
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			base := d.Name()
-			if d.IsDir() {
-				if p != a && (strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")) {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if strings.HasSuffix(base, ".gpl") && !strings.HasPrefix(base, ".") {
-				files = append(files, p)
-			}
-			return nil
-		})
+		found, err := cli.WalkDir(a)
 		if err != nil {
 			return nil, err
 		}
+		files = append(files, found...)
 	}
 	return files, nil
 }

@@ -109,7 +109,7 @@ func TestFmt(t *testing.T) {
 			name:       "a missing file",
 			args:       []string{"nothing.gpl"},
 			wantCode:   exitCheck,
-			wantErrHas: []string{"gpl fmt: open nothing.gpl: "},
+			wantErrHas: []string{"gpl fmt: cannot read nothing.gpl: no such file\n"},
 		},
 		{
 			name:       "no files",

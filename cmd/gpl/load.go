@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -44,11 +45,15 @@ func styleFor(w io.Writer, getenv func(string) string) lang.Style { return cli.S
 // loadExit maps a load error to its exit code (cli.LoadExit).
 func loadExit(err error) int { return cli.LoadExit(err) }
 
-// renderError writes a load error's diagnostics.
+// renderError writes a load error's diagnostics; for a bug in gpl, the
+// version and the trace to report it with, as for a panic in a verb.
 func renderError(w io.Writer, s *eval.Scenario, err error, st lang.Style) {
 	var le *eval.Error
 	if errors.As(err, &le) {
 		le.Diagnostics.RenderAll(w, s.Sources(), st)
+		if le.Internal {
+			fmt.Fprintf(w, "in %s, with this trace:\n\n%s", version(), le.Stack)
+		}
 		return
 	}
 	io.WriteString(w, "error: "+err.Error()+"\n")

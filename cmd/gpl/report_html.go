@@ -72,6 +72,12 @@ func cmdReport(e *env) int {
 			return exitRuntime
 		}
 		for _, x := range f.Expectations {
+			// As gpl run does: every failure's diagnostic on standard
+			// error too, whether or not the page is written.
+			if d := x.Outcome.Diagnostic; d != nil {
+				fmt.Fprintln(e.stderr)
+				d.Render(e.stderr, s.Sources(), st)
+			}
 			switch x.Status {
 			case "error":
 				worst = worse(worst, exitRuntime)

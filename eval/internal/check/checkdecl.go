@@ -50,8 +50,10 @@ func (p *Program) CheckDecl(d *Decl, at lang.Expr, diags *lang.Diagnostics) bool
 	}
 	d.checked = Visiting
 	p.stack = append(p.stack, d)
+	p.stackAt = append(p.stackAt, at)
 	ok := DeclKinds[d.Kind].check(p, d)
 	p.stack = p.stack[:len(p.stack)-1]
+	p.stackAt = p.stackAt[:len(p.stackAt)-1]
 	d.Ok = ok
 	if ok {
 		d.checked = Done
@@ -80,6 +82,11 @@ func (p *Program) dependOn(d *Decl, at lang.Expr, diags *lang.Diagnostics) bool 
 // cycleShown is how many declarations of a cycle its message names.
 const cycleShown = 12
 
+// cycle reports the reference at, which reads d while d is being checked:
+// the declarations from d to the one holding at read one another in a
+// loop. at is nil only for a walk begun without a reference (Check's own),
+// which cannot meet a declaration being checked; the caret then falls on
+// d's name rather than nowhere.
 func (p *Program) cycle(d *Decl, at lang.Expr, diags *lang.Diagnostics) {
 	path := ""
 	start := 0
@@ -98,8 +105,110 @@ func (p *Program) cycle(d *Decl, at lang.Expr, diags *lang.Diagnostics) {
 			path += x.Name.Name + " → "
 		}
 	}
-	pos, end := at.Span()
-	*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Summary: "cycle: " + path + d.Name.Name, Pos: pos, End: end})
+	pos, end := d.Name.Start(), d.Name.End()
+	if at != nil {
+		pos, end = at.Span()
+	}
+	diag := &lang.Diagnostic{Severity: lang.Error, Summary: "cycle: " + path + d.Name.Name, Pos: pos, End: end}
+	// refs[i] is where loop[i] reads loop[i+1], the last where it reads
+	// loop[0] again: the reference each declaration was entered by.
+	refs := make([]lang.Expr, len(loop))
+	copy(refs, p.stackAt[start+1:])
+	refs[len(loop)-1] = at
+	p.explainPoolCycle(diag, loop, refs)
+	*diags = append(*diags, diag)
+}
+
+// explainPoolCycle words a cycle that runs through a pool's field and a
+// job on that pool (pool p { devices = j.devices } with job j on p): a
+// pool's fields are inputs of its jobs, so none of them can read a result
+// of those jobs. The caret's label says what its reference does, each
+// other link of the loop is shown with its own, and the hint says what to
+// write instead. Other cycles are left as they are.
+func (p *Program) explainPoolCycle(diag *lang.Diagnostic, loop []*Decl, refs []lang.Expr) {
+	n := len(loop)
+	pool := -1
+	for i, x := range loop {
+		prev := (i + n - 1) % n
+		if x.Kind == DeclPool && runsOn(loop[prev], refs[prev]) {
+			pool = i
+			break
+		}
+	}
+	if pool < 0 || n > cycleShown {
+		return
+	}
+	for k := range n {
+		// From the caret's link (the last) round the loop, in order.
+		i := (n - 1 + k) % n
+		r := refs[i]
+		if r == nil {
+			continue
+		}
+		label := p.linkLabel(loop[i], loop[(i+1)%n], r)
+		if k == 0 {
+			diag.Label = label
+			continue
+		}
+		rp, re := r.Span()
+		diag.Related = append(diag.Related, lang.Related{Pos: rp, End: re, Label: label})
+	}
+	pd := loop[pool]
+	field := "devices"
+	if f := fieldHolding(pd.poolStmt(), refs[pool]); f != nil {
+		field = f.Name.Name
+	}
+	diag.Notes = append(diag.Notes, fmt.Sprintf("hint: a pool's fields are inputs of every job on it, so they cannot read those jobs' results; write %s.%s as a value (a number, or a let or param that reads no job on %s), or set %s in the job itself", pd.Name.Name, field, pd.Name.Name, field))
+}
+
+// runsOn reports whether the reference r is where the job d names the
+// pool it runs on (job d on POOL, job d extends JOB on POOL).
+func runsOn(d *Decl, r lang.Expr) bool {
+	j := d.JobStmt()
+	n, ok := r.(*lang.Name)
+	if j == nil || !ok || len(n.Parts) != 1 {
+		return false
+	}
+	return n.Parts[0] == j.On || n.Parts[0] == j.ExtendsOn
+}
+
+// linkLabel says how from reads to at the reference r: a job runs on a
+// pool or extends a job; a pool's field, or any other declaration, reads
+// the name.
+func (p *Program) linkLabel(from, to *Decl, r lang.Expr) string {
+	if runsOn(from, r) {
+		return "job " + from.Name.Name + " runs on pool " + to.Name.Name
+	}
+	if j := from.JobStmt(); j != nil {
+		if n, ok := r.(*lang.Name); ok && len(n.Parts) == 1 && n.Parts[0] == j.Extends {
+			return "job " + from.Name.Name + " extends job " + to.Name.Name
+		}
+	}
+	what := from.Name.Name
+	if f := fieldHolding(from.poolStmt(), r); f != nil {
+		what = "pool " + from.Name.Name + "'s " + f.Name.Name
+	}
+	text := to.Name.Name
+	if n, ok := r.(*lang.Name); ok {
+		text = n.Path()
+	}
+	return what + " reads " + text
+}
+
+// fieldHolding is the field of pool whose value holds the reference r, or
+// nil.
+func fieldHolding(pool *lang.Pool, r lang.Expr) *lang.Field {
+	if pool == nil || r == nil {
+		return nil
+	}
+	rp, _ := r.Span()
+	for _, f := range pool.Fields {
+		fp, fe := f.Value.Span()
+		if fp.Offset <= rp.Offset && rp.Offset < fe.Offset && fp.Filename == rp.Filename {
+			return f
+		}
+	}
+	return nil
 }
 
 // tooDeep reports, once, a reference that would check a declaration more

@@ -142,7 +142,9 @@ func (p *Program) jobBase(d *Decl, jp *jobPlan) bool {
 			p.badTarget(j.On, "pool", DeclPool)
 			return false
 		}
-		if !p.CheckDecl(pool, nil, &p.Diags) {
+		// The reference is the pool's name: a pool whose field reads a
+		// result of this job is a cycle reported there.
+		if !p.CheckDecl(pool, &lang.Name{Parts: []*lang.Ident{j.On}}, &p.Diags) {
 			return false
 		}
 		jp.Pool = pool

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/srcfile"
 	"github.com/gpl-lang/gpl/stdlib"
 )
 
@@ -30,6 +30,12 @@ type Error struct {
 	// Sources, when set, holds every text the diagnostics quote: the
 	// scenario's files and the expression given to Eval or TypeOf.
 	Sources lang.Sources
+	// Internal is true when the error is a bug in gpl, not in the input:
+	// a panic recovered at the API's boundary (package eval's entry
+	// points never panic). Its one diagnostic says so; Stack is the trace
+	// of the panic, for the bug report. The command line exits 5.
+	Internal bool
+	Stack    []byte
 }
 
 // Error is the diagnostics, one a line.
@@ -77,21 +83,31 @@ func NewProgram(opts Options) *Program {
 }
 
 // ReadFile reads the file named from Options.FS, or from the operating
-// system's files when that is nil.
+// system's files when that is nil, as every source file is read (package
+// srcfile): a file that is not a regular file is refused without being
+// opened, one over the size limit from its size, and the read stops one
+// byte past the limit. The error says "cannot read NAME: " and why.
 func (p *Program) ReadFile(name string) ([]byte, error) {
-	var (
-		b   []byte
-		err error
-	)
 	if p.Options.FS != nil {
-		b, err = fs.ReadFile(p.Options.FS, path.Clean(filepath.ToSlash(name)))
-	} else {
-		b, err = os.ReadFile(name)
+		return srcfile.ReadFS(p.Options.FS, path.Clean(filepath.ToSlash(name)), srcfile.MaxSize)
 	}
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("cannot read %s: no such file", name)
+	return srcfile.ReadFile(name, srcfile.MaxSize)
+}
+
+// ReadError is the diagnostic of a file that ReadFile could not read:
+// placed nowhere, since none of the file was read, and with a hint when
+// it was refused (srcfile.Hint).
+func ReadError(name string, err error) *lang.Diagnostic {
+	d := &lang.Diagnostic{Severity: lang.Error, Summary: err.Error()}
+	var se *srcfile.Error
+	if errors.As(err, &se) {
+		se.Path = name
+		d.Summary = se.Error()
 	}
-	return b, err
+	if h := srcfile.Hint(err); h != "" {
+		d.Notes = []string{h}
+	}
+	return d
 }
 
 // AddFile parses a file and its imports and declares their names. src is
@@ -232,13 +248,17 @@ const MaxImportDepth = 64
 // is followed one link at a time and has no limit.
 const MaxDependencyDepth = 10_000
 
-// MaxDeclarations is the most declarations one program may hold.
-const MaxDeclarations = 1_000_000
+// MaxDeclarations is the most declarations one program may hold, its
+// files and imports together (lang.DefaultMaxDeclarations). One file over
+// it is refused by the parser from a scan of its tokens; the count here
+// is of the program's.
+const MaxDeclarations = lang.DefaultMaxDeclarations
 
 func (p *Program) declare(v Decl) {
 	if len(p.Order) >= MaxDeclarations {
 		if !p.tooMany { // told once
-			p.errorAt(v.Name.Start(), v.Name.End(), fmt.Sprintf("more than %d declarations (the limit on one program)", MaxDeclarations))
+			d := p.errorAt(v.Name.Start(), v.Name.End(), fmt.Sprintf("more than %d declarations (the limit on one program)", MaxDeclarations))
+			d.Notes = []string{"hint: split the plan into files loaded on their own: no program holds more"}
 			p.tooMany = true
 		}
 		return

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
@@ -259,15 +260,24 @@ func (p *Program) suggestOfKind(name string, kind declKind) string {
 
 // libraryDeclaring names the bundled library that declares name (a
 // declaration or a class), as an import path ("std/kapsl"), or "". The
-// libraries are read once per program.
+// libraries are read once per program, and the embedded ones once per
+// process: a file with an unknown name does not pay for parsing them.
 func (p *Program) libraryDeclaring(name string) string {
 	p.namesMu.Lock()
 	defer p.namesMu.Unlock()
 	if p.libNames == nil {
-		p.libNames = libraryNames(p.Options.Std)
+		if p.Options.Std == fs.FS(stdlib.Files) {
+			p.libNames = embeddedLibNames()
+		} else {
+			p.libNames = libraryNames(p.Options.Std)
+		}
 	}
 	return p.libNames[name]
 }
+
+// embeddedLibNames is libraryNames of the embedded library, read once; no
+// one writes to the map it returns.
+var embeddedLibNames = sync.OnceValue(func() map[string]string { return libraryNames(stdlib.Files) })
 
 // libraryNames maps every name the bundled libraries declare to the
 // library's import path.

@@ -123,7 +123,7 @@ func (p *Program) memberJobs(d *Decl, ids []*lang.Ident) bool {
 			ok = false
 			continue
 		}
-		p.CheckDecl(m, nil, &p.Diags)
+		p.CheckDecl(m, &lang.Name{Parts: []*lang.Ident{id}}, &p.Diags)
 		d.Plan.Members = append(d.Plan.Members, m)
 	}
 	if len(ids) == 0 {
@@ -152,7 +152,7 @@ func (p *Program) overJob(d *Decl, id *lang.Ident) bool {
 		return false
 	}
 	d.Plan.Job = j
-	return p.CheckDecl(j, nil, &p.Diags)
+	return p.CheckDecl(j, &lang.Name{Parts: []*lang.Ident{id}}, &p.Diags)
 }
 
 // modelFree reports whether nothing of the file's model is being checked
@@ -203,7 +203,7 @@ func (p *Program) extendsOn(d *Decl, jp, pj *jobPlan) bool {
 		p.badTarget(id, "pool", DeclPool)
 		return false
 	}
-	if !p.CheckDecl(pool, nil, &p.Diags) {
+	if !p.CheckDecl(pool, &lang.Name{Parts: []*lang.Ident{id}}, &p.Diags) {
 		return false
 	}
 	if pj.Pool != nil && pj.Pool.Pool != nil {
@@ -274,7 +274,7 @@ func (p *Program) resolveInput(ids []*lang.Ident, verb string) (Input, bool) {
 	if d, ok := p.Decls[name]; ok && len(ids) == 1 {
 		switch {
 		case d.Kind == DeclParam:
-			if !p.CheckDecl(d, nil, &p.Diags) {
+			if !p.CheckDecl(d, &lang.Name{Parts: ids}, &p.Diags) {
 				return Input{}, false
 			}
 			if d.Type.Kind != value.Number {

@@ -136,6 +136,7 @@ type Program struct {
 	poolJobsOnce sync.Once
 	poolJobs     map[*Decl][]*Decl               // the jobs on each pool (JobsOn)
 	stack        []*Decl                         // the check pass's walk
+	stackAt      []lang.Expr                     // the reference each of stack was entered by (nil for none)
 	namesMu      sync.Mutex                      // guards names, kindNames and their counts
 	names        *suggest.Suggester              // candidates for "did you mean", built when first needed
 	namesFor     int                             // len(order) when names was built

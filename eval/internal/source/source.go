@@ -9,28 +9,30 @@
 // below it, plus the directories of Reader.AllowImports. The rule holds for
 // the path as written (no absolute paths, no .. above the tree) and for the
 // file it leads to once symbolic links are followed. Only regular files
-// whose names end in .gpl are read, and none larger than MaxSize, so
-// that an import can neither quote a file that is not gpl source nor block
-// on a pipe or read a device without end.
+// whose names end in .gpl are read — the name of the file a link leads to,
+// not only the link's — and none larger than MaxSize, so that an import
+// can neither quote a file that is not gpl source nor block on a pipe or
+// read a device without end. Files are read through package srcfile, as
+// every file gpl reads as source is.
 package source
 
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
-	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/srcfile"
 )
 
 // MaxSize is the largest file, in bytes, that an import reads: the
-// language's limit on a source file (lang.DefaultMaxFileSize, 64 MiB). A
-// larger file is refused from its size before any of it is read.
-const MaxSize = lang.DefaultMaxFileSize
+// language's limit on a source file (srcfile.MaxSize, 64 MiB). A larger
+// file is refused from its size before any of it is read.
+const MaxSize = srcfile.MaxSize
 
 // maxLinkHops bounds how many symbolic links resolving one import inside
 // an fs.FS follows before giving up (the operating system's own bound
@@ -134,15 +136,27 @@ func outsideTree(tree *importTree, viaLink bool) *Refusal {
 	return r
 }
 
-// notRegular refuses a file that is not a regular file or is too large.
+// notRegular refuses a file that is not a regular file or is too large,
+// from what a stat says of it.
 func notRegular(info fs.FileInfo) error {
-	if !info.Mode().IsRegular() {
-		return &Refusal{Summary: "it is " + kindOf(info.Mode()) + ", not a regular file", Label: "not a regular file"}
+	return refusal(srcfile.Check("", info, MaxSize))
+}
+
+// refusal words a refusal of package srcfile as an import's; any other
+// error is returned as it is.
+func refusal(err error) error {
+	var se *srcfile.Error
+	switch {
+	case err == nil || !errors.As(err, &se):
+		return err
+	case errors.Is(err, srcfile.ErrNotRegular):
+		return &Refusal{Summary: "it is " + se.Kind + ", not a regular file", Label: "not a regular file"}
+	case errors.Is(err, srcfile.ErrTooLarge) && se.Size >= 0:
+		return tooLarge(se.Size)
+	case errors.Is(err, srcfile.ErrTooLarge):
+		return &Refusal{Summary: fmt.Sprintf("the file holds more than the limit of %d MiB on an imported file", MaxSize>>20), Label: "too large"}
 	}
-	if info.Size() > MaxSize {
-		return tooLarge(info.Size())
-	}
-	return nil
+	return err
 }
 
 func tooLarge(size int64) error {
@@ -152,23 +166,18 @@ func tooLarge(size int64) error {
 	}
 }
 
-// kindOf names a file mode that is not a regular file's.
-func kindOf(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
+// notSourceTarget refuses an import whose path names .gpl source but leads,
+// through a symbolic link, to a file that does not: the rule is the
+// file's, not its link's (env.gpl -> /proc/self/environ).
+func notSourceTarget(target string) error {
+	if strings.HasSuffix(target, ".gpl") {
+		return nil
 	}
-	return "a special file"
+	return &Refusal{
+		Summary: "it is a symbolic link to " + strconv.Quote(path.Base(filepath.ToSlash(target))) + ", which is not a .gpl file",
+		Label:   "leads to a file that is not .gpl source",
+		Note:    "only .gpl source files can be imported, whatever a link to one is named",
+	}
 }
 
 // cannotRead words an error from the file system as the missing-file
@@ -302,6 +311,9 @@ func (r *Reader) readOS(tree *importTree, from, path0 string) (string, []byte, e
 	if !reached {
 		return "", nil, outsideTree(tree, true)
 	}
+	if err := notSourceTarget(real); err != nil {
+		return "", nil, err
+	}
 	// Stat before opening: opening a named pipe would wait for a writer.
 	info, err := os.Stat(real)
 	if err != nil {
@@ -313,17 +325,14 @@ func (r *Reader) readOS(tree *importTree, from, path0 string) (string, []byte, e
 	if r.loadedAs(info, "") != "" {
 		return "", nil, nil
 	}
-	f, err := os.Open(real)
-	if err != nil {
-		return "", nil, cannotRead(name, err)
-	}
-	defer f.Close()
-	if now, err := f.Stat(); err != nil || !os.SameFile(info, now) {
+	src, now, err := srcfile.Read(real, MaxSize)
+	switch {
+	case errors.Is(err, srcfile.ErrNotRegular) || errors.Is(err, srcfile.ErrTooLarge):
+		return "", nil, refusal(err)
+	case errors.Is(err, srcfile.ErrChanged) || err == nil && !os.SameFile(info, now):
 		return "", nil, fmt.Errorf("cannot read %s: it changed while being opened", name)
-	}
-	src, err := readCapped(f)
-	if err != nil {
-		return "", nil, cannotRead(name, err)
+	case err != nil:
+		return "", nil, cannotRead(name, errors.Unwrap(err))
 	}
 	r.files = append(r.files, seenFile{name: name, info: info})
 	return name, src, nil
@@ -358,37 +367,24 @@ func (r *Reader) readFS(tree *importTree, from, path0 string) (string, []byte, e
 	if !reached {
 		return "", nil, outsideTree(tree, true)
 	}
+	if err := notSourceTarget(key); err != nil {
+		return "", nil, err
+	}
 	if err := notRegular(info); err != nil {
 		return "", nil, err
 	}
 	if r.loadedAs(nil, key) != "" {
 		return "", nil, nil
 	}
-	f, err := r.FS.Open(key)
-	if err != nil {
-		return "", nil, cannotRead(name, err)
-	}
-	defer f.Close()
-	src, err := readCapped(f)
-	if err != nil {
-		return "", nil, cannotRead(name, err)
+	src, err := srcfile.ReadFS(r.FS, key, MaxSize)
+	switch {
+	case errors.Is(err, srcfile.ErrNotRegular) || errors.Is(err, srcfile.ErrTooLarge):
+		return "", nil, refusal(err)
+	case err != nil:
+		return "", nil, cannotRead(name, errors.Unwrap(err))
 	}
 	r.files = append(r.files, seenFile{name: name, key: key})
 	return name, src, nil
-}
-
-// readCapped reads a file that said it is no larger than MaxSize,
-// refusing it if it turns out larger (a file that grew, or one whose
-// size is not what it reads).
-func readCapped(r io.Reader) ([]byte, error) {
-	src, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(src) > MaxSize {
-		return nil, tooLarge(int64(len(src)))
-	}
-	return src, nil
 }
 
 // resolveFS follows the symbolic links of name, a valid path of fsys, when

@@ -69,11 +69,15 @@ func StyleFor(w io.Writer, getenv func(string) string) lang.Style {
 	return lang.Style{Color: st.Mode()&os.ModeCharDevice != 0}
 }
 
-// LoadExit is the exit code of a load error: ExitRuntime when every error
-// arose while running, else ExitCheck.
+// LoadExit is the exit code of a load error: ExitInternal for a bug in
+// gpl (a panic eval recovered), ExitRuntime when every error arose while
+// running, else ExitCheck.
 func LoadExit(err error) int {
 	var le *eval.Error
-	if errors.As(err, &le) && le.Runtime {
+	switch {
+	case errors.As(err, &le) && le.Internal:
+		return ExitInternal
+	case le != nil && le.Runtime:
 		return ExitRuntime
 	}
 	return ExitCheck

@@ -10,11 +10,9 @@ import (
 )
 
 // FindFiles lists the .gpl files under the paths, sorted and without
-// duplicates. A file argument is taken as is; below a directory argument,
-// hidden files and directories (.git among them) and directories named
-// testdata or vendor are skipped, as the go command skips them: they hold
-// fixtures (bad inputs, golden pairs, files only an importer may read),
-// not suites. A directory named as an argument is always walked.
+// duplicates. A file argument is taken as is; a directory argument stands
+// for the files WalkDir finds under it. A directory named as an argument
+// is always walked.
 func FindFiles(args []string) ([]string, error) {
 	seen := map[string]bool{}
 	var files []string
@@ -36,30 +34,46 @@ func FindFiles(args []string) ([]string, error) {
 			add(filepath.Clean(arg))
 			continue
 		}
-		root := filepath.Clean(arg)
-		err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if p != root && skipWalk(p, d) {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			// Only regular files, or links to one: a FIFO or a device
-			// named *.gpl would block or never end when read.
-			if !d.IsDir() && strings.HasSuffix(d.Name(), ".gpl") && regular(p, d) {
-				add(p)
-			}
-			return nil
-		})
+		found, err := WalkDir(arg)
 		if err != nil {
 			return nil, err
+		}
+		for _, p := range found {
+			add(p)
 		}
 	}
 	sort.Strings(files)
 	return files, nil
+}
+
+// WalkDir lists the .gpl files below the directory root, in lexical order:
+// the one walk of every verb that takes a directory (check, test, fmt).
+// Hidden files and directories (editor and tool state, gpl's own temporary
+// files, .git) and directories named testdata or vendor (fixtures, as the
+// go command takes them) are skipped, and only regular
+// files, or symbolic links to one, are listed: a named pipe or a device
+// named *.gpl would block or never end when read, and the walk opens
+// nothing to find out (it reads what the directory says, and stats a
+// link).
+func WalkDir(root string) ([]string, error) {
+	root = filepath.Clean(root)
+	var files []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p != root && skipWalk(p, d) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.IsDir() && strings.HasSuffix(d.Name(), ".gpl") && regular(p, d) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	return files, err
 }
 
 // skipWalk reports whether the walk leaves p out: hidden entries (editor

@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 
@@ -36,5 +37,5 @@ func (d *ImportDirs) Register(fs *flag.FlagSet) {
 
 // MaxPointsFlag adds --max-points, the cap on one sweep's points, to fs.
 func MaxPointsFlag(fs *flag.FlagSet) *int {
-	return fs.Int("max-points", eval.DefaultMaxPoints, "the most points one sweep may have")
+	return IntFlag(fs, "max-points", eval.DefaultMaxPoints, 1, math.MaxInt32, "the most points one sweep may have")
 }

@@ -72,6 +72,9 @@ type Expectation struct {
 	Got, Want string
 	// Diagnostic is the failure's rendered text, as gpl test prints it.
 	Diagnostic string
+	// Outcome is eval's, whose diagnostic gpl report also prints on
+	// standard error.
+	Outcome eval.Outcome
 }
 
 // FromScenario fills a File from an evaluated scenario's report. requests,
@@ -122,7 +125,7 @@ func FromScenario(s *eval.Scenario, settings []string, stream string, requests f
 		}
 	}
 	for _, x := range m.Expectations {
-		e := Expectation{Name: x.Name, Status: x.Status}
+		e := Expectation{Name: x.Name, Status: x.Status, Outcome: x.Outcome}
 		if !x.Outcome.Err {
 			e.Got, e.Want = x.Outcome.Got.Precise(nil), x.Outcome.Want.Precise(nil)
 		}

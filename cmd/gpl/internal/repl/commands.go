@@ -13,6 +13,7 @@ import (
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/format"
+	"github.com/gpl-lang/gpl/lang/srcfile"
 	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/scenarios"
 )
@@ -131,7 +132,12 @@ func (r *repl) cmdReload(string, lang.Position) {
 func (r *repl) load(file string, keep, quiet bool) error {
 	src, dir, shown, err := readScenario(file)
 	if err != nil {
-		r.errorf("%v", err)
+		d := &lang.Diagnostic{Severity: lang.Error, Summary: err.Error()}
+		if h := srcfile.Hint(err); h != "" {
+			d.Notes = []string{h}
+		}
+		d.Render(r.stderr, nil, r.style)
+		r.failed = true
 		return err
 	}
 	if r.s.file == "" {
@@ -195,7 +201,9 @@ func (r *repl) load(file string, keep, quiet bool) error {
 // against, and the name its diagnostics give it: the path, or "bundled
 // scenario NAME", since no file of that path is there to open.
 func readScenario(file string) (src []byte, dir, shown string, err error) {
-	src, err = os.ReadFile(file)
+	// As every verb reads source (srcfile): a named pipe is refused, not
+	// waited on.
+	src, err = srcfile.ReadFile(file, srcfile.MaxSize)
 	if err == nil {
 		return src, filepath.Dir(file), file, nil
 	}
@@ -208,7 +216,7 @@ func readScenario(file string) (src []byte, dir, shown string, err error) {
 		}
 		return nil, "", "", fmt.Errorf("cannot read %s: no such file or bundled scenario", file)
 	}
-	return nil, "", "", fmt.Errorf("cannot read %s: %v", file, err)
+	return nil, "", "", err
 }
 
 func countDecls(entries []entry) int {

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/gpl-lang/gpl/lang/srcfile"
 	"github.com/peterh/liner"
 )
 
@@ -69,13 +70,19 @@ func historyPath(getenv func(string) string) string {
 // historyKeep is how many entries the history file keeps.
 const historyKeep = liner.HistoryLimit
 
+// maxHistoryBytes is the largest history file read: far more than
+// 2*historyKeep entries of any length typed.
+const maxHistoryBytes = 16 << 20
+
 // openHistory reads the saved history, trims the file when it has grown
 // well past what is kept, and opens it to append to.
 func (t *termSource) openHistory(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	if b, err := os.ReadFile(path); err == nil && strings.TrimSpace(string(b)) != "" {
+	// Read as source is (srcfile): a history that is a pipe or a device,
+	// or has grown past all reason, is not read.
+	if b, err := srcfile.ReadFile(path, maxHistoryBytes); err == nil && strings.TrimSpace(string(b)) != "" {
 		lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
 		if len(lines) > 2*historyKeep {
 			lines = lines[len(lines)-historyKeep:]

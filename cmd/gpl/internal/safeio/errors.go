@@ -69,22 +69,3 @@ type modeError struct {
 
 func (e *modeError) Error() string { return e.err.Error() + " (" + e.what + ")" }
 func (e *modeError) Unwrap() error { return e.err }
-
-// kind names a non-regular file's type in the user's words.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a block device"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	}
-	return "not a regular file"
-}

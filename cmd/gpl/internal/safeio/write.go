@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/gpl-lang/gpl/lang/srcfile"
 )
 
 // newFileMode is the mode of a file that did not exist before.
@@ -38,7 +40,7 @@ func rewriteSource(path string, data []byte) error {
 	case err != nil:
 		return failed("stat", err)
 	case !fi.Mode().IsRegular():
-		return &modeError{err: ErrNotRegular, what: kind(fi.Mode())}
+		return &modeError{err: ErrNotRegular, what: srcfile.Kind(fi.Mode())}
 	}
 	return replaceRegular(target, fi, data)
 }
@@ -71,7 +73,7 @@ func writeReport(path string, data []byte) error {
 	case err != nil:
 		return failed("stat", err)
 	case fi.IsDir():
-		return &modeError{err: ErrNotRegular, what: kind(fi.Mode())}
+		return &modeError{err: ErrNotRegular, what: srcfile.Kind(fi.Mode())}
 	case !fi.Mode().IsRegular():
 		return writeSpecial(target, data)
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/srcfile"
 	"github.com/gpl-lang/gpl/lang/units"
 )
 
@@ -294,13 +294,22 @@ func compareGolden(ev *evaluation, o *options) (testCase, bool) {
 		return testCase{}, false
 	}
 	start := time.Now()
-	want, err := os.ReadFile(gp)
-	missing := err != nil && errors.Is(err, fs.ErrNotExist) && o.update && o.named[path]
-	if err != nil && !missing {
+	// Read as source is (srcfile): a golden that is a pipe or a device is
+	// refused, not waited on, and none is read past the size limit.
+	want, err := srcfile.ReadFile(gp, srcfile.MaxSize)
+	absent := errors.Is(err, fs.ErrNotExist)
+	missing := absent && o.update && o.named[path]
+	if absent && !missing {
 		return testCase{}, false
 	}
-	got := goldenReport(ev, o)
 	c := testCase{name: name, file: path, golden: gp}
+	if err != nil && !missing {
+		c.status = statusError
+		c.diag = &lang.Diagnostic{Severity: lang.Error, Summary: err.Error(), Notes: []string{"a golden file is a regular file of at most " + srcfile.Bytes(srcfile.MaxSize) + ", beside its .gpl file"}}
+		c.duration = time.Since(start)
+		return c, true
+	}
+	got := goldenReport(ev, o)
 	hint := "gpl test -update rewrites " + gp + " with the report"
 	if o.ci != "" {
 		hint = "run gpl test -update " + path + " locally and commit " + gp + " (CI refuses -update)"

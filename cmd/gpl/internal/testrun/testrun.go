@@ -98,7 +98,7 @@ flags:`
 func Main(e *Env, h Hooks) int {
 	fs := flag.NewFlagSet("gpl test", flag.ContinueOnError)
 	o := options{hooks: h, coverMin: -1}
-	fs.IntVar(&o.parallel, "p", runtime.NumCPU(), "evaluate up to `N` files in parallel")
+	parallel := cli.IntFlag(fs, "p", runtime.NumCPU(), 1, math.MaxInt32, "evaluate up to `N` files in parallel")
 	runRE := fs.String("run", "", "run only the expectations whose name (file:line: source) matches `REGEX`")
 	fs.BoolVar(&o.verbose, "v", false, "list every expectation with its status")
 	fs.BoolVar(&o.failfast, "failfast", false, "stop after the first file with a failure or error")
@@ -107,7 +107,7 @@ func Main(e *Env, h Hooks) int {
 	fs.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (- for standard output; missing directories are created)")
 	fs.StringVar(&o.format, "format", "text", "output format: text, tap, json (one document) or jsonl (a JSON object per line)")
 	fs.BoolVar(&o.cover, "cover", false, "report, per ruleset, which rules each file's tests made fire")
-	coverMin := fs.String("cover-min", "", "with --cover, fail (exit 4) when fewer than `PERCENT` of the rules fired")
+	coverMin := fs.String("cover-min", "", "with --cover, fail (exit 4) when fewer than `PERCENT` of the rules fired (0 to 100)")
 	fs.BoolVar(&o.strict, "strict", false, "fail on warnings (a rule that can never fire, ...), as check errors")
 	fs.Var(&o.sets, "set", "replace a param's value in every file: `NAME=VALUE` (repeatable)")
 	o.allow.Register(fs)
@@ -124,10 +124,7 @@ func Main(e *Env, h Hooks) int {
 	if !cli.OneOf(e.Stderr, "format", o.format, "text", "tap", "json", "jsonl") {
 		return cli.ExitUsage
 	}
-	if o.parallel < 1 {
-		fmt.Fprintf(e.Stderr, "gpl test: -p must be at least 1, not %d\n", o.parallel)
-		return cli.ExitUsage
-	}
+	o.parallel = *parallel
 	if *coverMin != "" {
 		p, err := strconv.ParseFloat(strings.TrimSuffix(*coverMin, "%"), 64)
 		if err != nil || p < 0 || p > 100 || math.IsNaN(p) {

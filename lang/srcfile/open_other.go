@@ -1,0 +1,6 @@
+//go:build !unix
+
+package srcfile
+
+// openFlags: this system opens files without such flags.
+const openFlags = 0
