@@ -104,3 +104,24 @@ func init() {
 		Units[sign+"/h"] = Unit{sign + "/h", PriceIn(c), 1.0 / 3600}
 	}
 }
+
+// InCurrency is d with its USD exponent moved onto the currency c: money
+// becomes money in c, a price a price in c; d without money, or c "USD",
+// is d.
+func (d Dim) InCurrency(c string) Dim {
+	if c == "USD" || d[3] == 0 {
+		return d
+	}
+	m := MoneyIn(c)
+	if m == (Dim{}) {
+		return d
+	}
+	e := d[3]
+	d[3] = 0
+	for i := range m {
+		if m[i] == 1 {
+			d[i] = saturate(int64(d[i]) + int64(e))
+		}
+	}
+	return d
+}
