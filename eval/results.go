@@ -88,8 +88,19 @@ func buildResultRuns() []resultRun {
 
 var errNoRate = errors.New("has no rate")
 
-// resultGet computes the result for job j.
+// resultGet computes the result for job j, its money in the job's
+// currency.
 func resultGet(d *results.Def, j *jobState) (Value, error) {
+	v, err := resultInUSD(d, j)
+	if j.currency != "" {
+		v.Type = check.InCurrency(v.Type, j.currency)
+	}
+	return v, err
+}
+
+// resultInUSD computes the result for job j as the table types it, money
+// in USD.
+func resultInUSD(d *results.Def, j *jobState) (Value, error) {
 	if k := j.kept; k != nil && k != &solved && d.HasFigure() {
 		// A point's kept result, read in place: a sweep's hot path.
 		if d.NeedsRate && !k.HasCost {

@@ -140,6 +140,9 @@ type JobView struct {
 	// device-hour; HasCost when its figures have a cost.
 	HasRate, HasCost bool
 	Rate             float64
+	// Currency is the code of the currency of the job's rate, in which
+	// its money is ("USD" without a rate).
+	Currency string
 	// Cost and BadputCost are USD; CostPerUsefulHour is USD per useful
 	// device-hour, defined (HasCostPerUsefulHour) when there is a cost
 	// and the mpg is not 0.
@@ -300,6 +303,7 @@ func JobOf(j *eval.Job) Job {
 		owners[f] = j.Owner(goodput.Factor(f))
 	}
 	v := newJobView(j.Inputs, j.Result, owners)
+	v.Currency = j.Currency()
 	out := jobJSON(j.Name, j.Pool, j.Extends, j.Inputs, j.Result, v)
 	out.View = v
 	if j.From != "" {
@@ -385,4 +389,15 @@ func jobJSON(name, pool, extends string, in goodput.Inputs, res goodput.Result, 
 		jj.Owners = append(jj.Owners, o)
 	}
 	return jj
+}
+
+// Money is x, an amount in the job's currency, as money.
+func (v *JobView) Money(x float64) Amount { return Cash(x, v.Currency) }
+
+// Price is x, in the job's currency per device-hour, as a price.
+func (v *JobView) Price(x float64) Amount {
+	if v.Currency == "" {
+		return PerHour(x)
+	}
+	return Amount{x / 3600, PriceIn(v.Currency)}
 }
