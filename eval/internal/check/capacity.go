@@ -172,8 +172,8 @@ type PoolResultRef struct {
 	Def *results.PoolDef
 	// Currency is the currency of the pool's or group's money.
 	Currency string
-	InMonth bool
-	Month   float64
+	InMonth  bool
+	Month    float64
 }
 
 func (PoolResultRef) isPlanRef() {}

@@ -78,7 +78,7 @@ func (p *Program) poolCurrency(d *Decl, jp *jobPlan) bool {
 		Severity: lang.Error,
 		Summary:  fmt.Sprintf("job %s is priced in %s, but its pool %s in %s: a pool's money is in one currency", d.Name.Name, jc, jp.Pool.Name.Name, pc),
 		Pos:      pos, End: end, Label: "priced in " + jc,
-		Notes:    []string{"hint: " + ConversionHint(pc, jc)},
+		Notes: []string{"hint: " + ConversionHint(pc, jc)},
 	})
 	return false
 }
@@ -126,7 +126,7 @@ func (p *Program) sameCurrency(d *Decl, ids []*lang.Ident) bool {
 			Severity: lang.Error,
 			Summary:  fmt.Sprintf("%s %s mixes currencies: job %s is priced in %s, job %s in %s", noun, d.Name.Name, first.Name.Name, d.Plan.Currency, m.Name.Name, c),
 			Pos:      at.Start(), End: at.End(), Label: "priced in " + c,
-			Notes:    []string{"hint: " + ConversionHint(d.Plan.Currency, c)},
+			Notes: []string{"hint: " + ConversionHint(d.Plan.Currency, c)},
 		})
 		return false
 	}

@@ -30,12 +30,12 @@ type planDecl struct {
 	// Currency is the currency of a group's or compare's money, its
 	// jobs' ("USD" when they have no rate).
 	Currency string
-	Job     *Decl   // a sweep's or solve's job; nil for one over the whole file
-	By      *results.Def
-	Max     bool          // a compare ranks by the largest value of by
-	Axes    []*AxisPlan   // a sweep's vary lines
-	Shows   []*ShowColumn // a sweep's show columns, in the order written
-	Find    *FindPlan     // a solve's question
+	Job      *Decl // a sweep's or solve's job; nil for one over the whole file
+	By       *results.Def
+	Max      bool          // a compare ranks by the largest value of by
+	Axes     []*AxisPlan   // a sweep's vary lines
+	Shows    []*ShowColumn // a sweep's show columns, in the order written
+	Find     *FindPlan     // a solve's question
 }
 
 // OverFile reports whether d is a sweep or solve over the whole file
