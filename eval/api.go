@@ -29,6 +29,15 @@ type Job struct {
 	d *check.Decl
 }
 
+// Currency is the code of the currency of the job's rate, in which its
+// money results are: "USD", "EUR", …; "USD" without a rate.
+func (j *Job) Currency() string {
+	if c := j.s.of(j.d).job.currency; c != "" {
+		return c
+	}
+	return "USD"
+}
+
 // Get reads a result by name: "mpg", "loss.program", "cost_per_useful_hour"
 // (see ResultNames). Numbers are in base units (seconds, USD, USD per second
 // for a price); Value.String prints them readably.

@@ -596,6 +596,9 @@ func (s *Scenario) poolResultValue(q check.PoolResultRef, r *check.Ref, out *sin
 		fig = months[i]
 	}
 	v, err := fig.result(q.Def.Figure, jobs)
+	if q.Currency != "" {
+		v.Type = check.InCurrency(v.Type, q.Currency)
+	}
 	if err != nil {
 		return fail(fmt.Sprintf("the %s of %s is undefined: %v", q.Def.Name, what, err))
 	}

@@ -74,13 +74,13 @@ func (s *Scenario) groupValue(d *check.Decl, fig *check.GroupFigure) (Value, err
 		if err != nil {
 			return Value{}, err
 		}
-		return engineValue(num/den, fig.Type), nil
+		return engineValue(num/den, check.InCurrency(fig.Type, d.Plan.Currency)), nil
 	}
 	v, err := s.groupSums(d, fig)
 	if err != nil {
 		return Value{}, err
 	}
-	return engineValue(v, fig.Type), nil
+	return engineValue(v, check.InCurrency(fig.Type, d.Plan.Currency)), nil
 }
 
 // OwnerRow is what one team's factors lose and could gain across a
@@ -161,7 +161,7 @@ func (s *Scenario) ownerValue(o check.OwnerRef, r *check.Ref, out *sink) (Value,
 				money += v.Num
 			}
 		}
-		return NumberValue(money, units.Money), true
+		return NumberValue(money, units.MoneyIn(r.Decl.Plan.Currency)), true
 	}
 	pos, end := r.Node.(*lang.Call).Args[1].Span()
 	msg := fmt.Sprintf("no factor of a job in group %s is owned by %q", r.Decl.Name.Name, o.Team)

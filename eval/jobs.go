@@ -23,6 +23,9 @@ type jobState struct {
 	// in time by its window or its pool's (capacity.go).
 	start  float64
 	placed bool
+	// currency is the code of the currency of the job's rate, in which
+	// its money results are; "" for USD and without a rate.
+	currency string
 }
 
 // solved is what a job's state keeps once the engine accepted its inputs
@@ -157,6 +160,9 @@ func (s *Scenario) gatherInputs(d *check.Decl, js *jobState, mode gatherMode) bo
 			in.Hours = units.ToUnit(v.Num, units.Units["h"])
 		case "rate":
 			in.Rate = goodput.Some(units.ToUnit(v.Num, units.Units["USD/h"]))
+			if c, _ := v.Type.Dim.Currency(); c != "USD" {
+				js.currency = c
+			}
 		}
 	}
 	if mode != gatherOwn || jp.Window != nil && !jp.Window.Inherited(d.JobStmt()) {

@@ -88,8 +88,19 @@ func buildResultRuns() []resultRun {
 
 var errNoRate = errors.New("has no rate")
 
-// resultGet computes the result for job j.
+// resultGet computes the result for job j, its money in the job's
+// currency.
 func resultGet(d *results.Def, j *jobState) (Value, error) {
+	v, err := resultInUSD(d, j)
+	if j.currency != "" {
+		v.Type = check.InCurrency(v.Type, j.currency)
+	}
+	return v, err
+}
+
+// resultInUSD computes the result for job j as the table types it, money
+// in USD.
+func resultInUSD(d *results.Def, j *jobState) (Value, error) {
 	if k := j.kept; k != nil && k != &solved && d.HasFigure() {
 		// A point's kept result, read in place: a sweep's hot path.
 		if d.NeedsRate && !k.HasCost {
@@ -216,10 +227,10 @@ func priceValue(p float64) Value {
 
 // engineUnits is engineValue's inverse: a value in the engine's units.
 func engineUnits(v Value) float64 {
-	switch v.Type.Dim {
-	case units.Duration:
+	switch {
+	case v.Type.Dim == units.Duration:
 		return units.ToUnit(v.Num, units.Units["h"])
-	case units.Price:
+	case units.IsPrice(v.Type.Dim):
 		return units.ToUnit(v.Num, units.Units["USD/h"])
 	}
 	return v.Num
@@ -227,11 +238,11 @@ func engineUnits(v Value) float64 {
 
 // engineValue is a figure of the engine, in its units, as a value of type t.
 func engineValue(v float64, t Type) Value {
-	switch t.Dim {
-	case units.Duration:
+	switch {
+	case t.Dim == units.Duration:
 		return hoursValue(v)
-	case units.Price:
-		return priceValue(v)
+	case units.IsPrice(t.Dim):
+		return NumberValue(units.FromUnit(v, units.Units["USD/h"]), t.Dim)
 	}
 	return NumberValue(v, t.Dim)
 }

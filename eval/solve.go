@@ -60,6 +60,9 @@ func (sv *solver) try(x float64) (solveStep, error) {
 	pt := point{vals: []float64{x}, sc: sv.s, file: file}
 	st := solveStep{x: x}
 	job := sv.d.Plan.Job
+	if job != nil {
+		pt.job.currency = sv.s.of(job).job.currency
+	}
 	var raised *[goodput.NumFactors]bool
 	if sv.fp.In.Kind == check.InParam {
 		params := sv.s.paramValues()

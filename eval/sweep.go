@@ -233,7 +233,7 @@ func (s *Scenario) eachPoint(d *check.Decl, fn func(*point) bool) error {
 	pt := &point{vals: make([]float64, len(axes)), sc: s, file: d.OverFile()}
 	var base goodput.Inputs
 	if !pt.file {
-		base = s.of(pd.Job).job.in
+		base, pt.job.currency = s.of(pd.Job).job.in, s.of(pd.Job).job.currency
 	}
 	var paramFail *PointFailure // why the file cannot be evaluated with the point's params
 	var raised *[goodput.NumFactors]bool

@@ -78,14 +78,15 @@ func (n *NumberLit) UnitOf() *units.Unit {
 }
 
 // splitNumber splits a Number or Money token into its numeral and its
-// unit's symbol ("" for none; "$" and "$/h" for money).
+// unit's symbol ("" for none; "$", "$/h", "€", "£/h"… for money).
 func splitNumber(text string) (digits, unit string) {
 	digits = numeral(text)
+	sign := moneySign(text)
 	switch {
-	case strings.HasSuffix(text, "/h") && text[0] == '$':
-		unit = "$/h"
-	case text[0] == '$':
-		unit = "$"
+	case sign != "" && strings.HasSuffix(text, "/h"):
+		unit = sign + "/h"
+	case sign != "":
+		unit = sign
 	default:
 		unit = strings.TrimLeft(text[len(digits):], " \t")
 	}
@@ -104,8 +105,8 @@ func (n *NumberLit) Digits() string { return numeral(n.Text) }
 
 // numeral splits the numeral off a Number or Money token.
 func numeral(text string) string {
-	if strings.HasPrefix(text, "$") {
-		return strings.TrimSuffix(text[1:], "/h")
+	if sign := moneySign(text); sign != "" {
+		return strings.TrimSuffix(text[len(sign):], "/h")
 	}
 	i := 0
 	for i < len(text) {
@@ -764,10 +765,22 @@ func inBase(n *NumberLit) string {
 	return " once converted to " + baseUnitOf(n.UnitOf().Dim)
 }
 
+// moneySign is the currency sign a Money token starts with ("$", "€",
+// "£"), or "".
+func moneySign(text string) string {
+	for sign := range units.SignCurrency {
+		if strings.HasPrefix(text, sign) {
+			return sign
+		}
+	}
+	return ""
+}
+
 // baseUnitOf names the base unit of a dimension as literals write it.
 func baseUnitOf(d units.Dim) string {
-	if d == units.Price {
-		return "USD per second"
+	if units.IsPrice(d) {
+		c, _ := d.Currency()
+		return c + " per second"
 	}
 	return d.BaseUnit()
 }

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -254,8 +255,8 @@ func TestNumberLiterals(t *testing.T) {
 // carries that unit.
 func TestEveryUnit(t *testing.T) {
 	for sym, u := range units.Units {
-		if sym == "$" {
-			continue // a prefix: $2.50
+		if sym == "$" || strings.HasPrefix(sym, "€") || strings.HasPrefix(sym, "£") {
+			continue // a prefix: $2.50, €2.50/h
 		}
 		for _, sep := range []string{"", " ", "\t", "  "} {
 			src := "2.5" + sep + sym
@@ -275,7 +276,7 @@ func TestEveryUnit(t *testing.T) {
 			})
 		}
 	}
-	for _, src := range []string{"$2.50", "$2.50/h", "$.5", "$1_000"} {
+	for _, src := range []string{"$2.50", "$2.50/h", "$.5", "$1_000", "€2.50", "€2.50/h", "£.5", "£1_000/h"} {
 		if toks := lexAll(t, src); len(toks) != 1 || toks[0].Type != "Money" {
 			t.Errorf("%q lexes as %v, want one Money token", src, toks)
 		}

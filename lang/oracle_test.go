@@ -20,7 +20,7 @@ var regexpLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Newline", Pattern: `\r\n|[\r\n;]`},
 	{Name: "Whitespace", Pattern: `[ \t]+`},
 	{Name: "String", Pattern: `"(\\[^\r\n]|[^"\\\r\n])*"`},
-	{Name: "Money", Pattern: `\$(?:[0-9][0-9_]*(?:\.[0-9][0-9_]*)?|\.[0-9][0-9_]*)(?:/h\b)?`},
+	{Name: "Money", Pattern: `(?:\$|€|£)(?:[0-9][0-9_]*(?:\.[0-9][0-9_]*)?|\.[0-9][0-9_]*)(?:/h\b)?`},
 	{Name: "Date", Pattern: `[0-9]{4}-[0-9]{2}(?:-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}(?::[0-9]{2})?)?)?\b`},
 	{Name: "Number", Pattern: `(?:[0-9][0-9_]*(?:\.[0-9][0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?(?:[ \t]*(?:(?:` + units.Pattern + `)\b|%))?`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},

@@ -165,9 +165,13 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 			}
 		}
 		return tokInvalid, 1
-	case c == '$':
-		if n := numeralLen(src, i+1, false); n > 0 {
-			j := i + 1 + n
+	case c == '$' || strings.HasPrefix(src[i:], "€") || strings.HasPrefix(src[i:], "£"):
+		sign := 1
+		if c != '$' {
+			_, sign = utf8.DecodeRuneInString(src[i:])
+		}
+		if n := numeralLen(src, i+sign, false); n > 0 {
+			j := i + sign + n
 			if strings.HasPrefix(src[j:], "/h") && (j+2 == len(src) || !isWord(src[j+2])) {
 				j += 2
 			}

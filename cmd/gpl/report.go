@@ -81,8 +81,9 @@ func count(fig model.Figure, say func(float64) string) string {
 
 func devicesText(n float64) string { return model.Number(n).Of("device", "devices") }
 
-// rateText words a price (USD per second) as a device-hour's rate.
-func rateText(v float64) string { return model.Amount{Base: v, Dim: model.Price}.Rate() }
+// rateText words a price (in the currency c per second) as a
+// device-hour's rate.
+func rateText(v float64, c string) string { return model.Amount{Base: v, Dim: model.PriceIn(c)}.Rate() }
 
 // writeJob prints a job's report without the terminal bar (the REPL's).
 func writeJob(w io.Writer, j *eval.Job) { writeJobBar(w, model.JobOf(j), false, false) }
@@ -101,7 +102,7 @@ func writeJobBar(w io.Writer, j model.Job, bar, utf8 bool) {
 	fmt.Fprintf(w, "\n%s\n", head)
 	fmt.Fprintf(w, "  %s × %s", count(fig.Devices, devicesText), fig.Hours.Readable())
 	if v.HasRate {
-		fmt.Fprintf(w, " at %s", count(fig.Rate, rateText))
+		fmt.Fprintf(w, " at %s", count(fig.Rate, func(r float64) string { return rateText(r, v.Currency) }))
 	}
 	if j.From != nil {
 		fmt.Fprintf(w, ", from %s to %s", *j.From, *j.To)

@@ -24,7 +24,7 @@ func writeWaterfall(w io.Writer, v *model.JobView) {
 		}
 		money := "—"
 		if v.HasCost {
-			money = model.USD(st.Cost).String()
+			money = v.Money(st.Cost).String()
 		}
 		rows = append(rows, []string{step, deviceHours(st.Hours), money})
 	}
@@ -38,7 +38,7 @@ func writeWaterfall(w io.Writer, v *model.JobView) {
 		f := v.Factors[fi]
 		lossCost, saving := "—", "—"
 		if v.HasCost {
-			lossCost, saving = model.USD(f.LossCost).String(), model.USD(f.Saving).String()
+			lossCost, saving = v.Money(f.LossCost).String(), v.Money(f.Saving).String()
 		}
 		rows = append(rows, []string{f.Owner, f.Name, deviceHours(f.LossHours), lossCost, deviceHours(f.GainHours), saving})
 	}

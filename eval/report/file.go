@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"iter"
@@ -60,6 +61,10 @@ type Pool struct {
 	Devices *float64 `json:"devices"`
 	Hours   *float64 `json:"hours_h"`
 	Rate    *float64 `json:"rate_usd_per_device_hour"`
+	// Currency is the code of the currency of the pool's rate, present
+	// when it is not USD; the keys of its money then name it
+	// (rate_eur_per_device_hour, cost_eur).
+	Currency *string `json:"currency,omitempty"`
 	// Reservation is a reserved pool's figures (one with a term or a
 	// window), nil for a pool paid per use; Months its figures by
 	// calendar month when it or its jobs lie in time.
@@ -377,6 +382,9 @@ func PoolOf(p eval.Pool) Pool {
 	}
 	if v, ok := p.Fields["rate"]; ok {
 		jp.Rate = finite(units.ToUnit(v.Num, units.Units["USD/h"]))
+		if c, _ := v.Type.Dim.Currency(); c != "USD" && c != "" {
+			jp.Currency = &c
+		}
 	}
 	if v, ok := p.Fields["term"]; ok {
 		jp.Term = finite(units.ToUnit(v.Num, units.Units["h"]))
@@ -511,4 +519,15 @@ func (f *File) StreamCounts(r io.Reader) (fired [][]int, lines, unusable int, er
 		}
 	}
 	return fired, lines, unusable, sr.IOErr()
+}
+
+// MarshalJSON writes the pool; the keys of its money name its currency
+// (cost_usd, cost_eur).
+func (p Pool) MarshalJSON() ([]byte, error) {
+	type plain Pool
+	b, err := json.Marshal(plain(p))
+	if err != nil || p.Currency == nil {
+		return b, err
+	}
+	return renameCurrency(b, *p.Currency), nil
 }

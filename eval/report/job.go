@@ -3,7 +3,9 @@ package report
 import (
 	"encoding/json"
 	"errors"
+	"regexp"
 	"sort"
+	"strings"
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang/units"
@@ -70,6 +72,10 @@ type Job struct {
 
 	// View is the job as the engine figured it, arranged for the views.
 	View JobView `json:"-"`
+	// Currency is the code of the currency of the job's money, present
+	// when it is not USD; the keys of its money then name it: cost_eur,
+	// rate_eur_per_device_hour, saving_eur.
+	Currency *string `json:"currency,omitempty"`
 	// Figures are the job's results as eval reads them by name, each with
 	// its unit.
 	Figures JobFigures `json:"-"`
@@ -140,6 +146,9 @@ type JobView struct {
 	// device-hour; HasCost when its figures have a cost.
 	HasRate, HasCost bool
 	Rate             float64
+	// Currency is the code of the currency of the job's rate, in which
+	// its money is ("USD" without a rate).
+	Currency string
 	// Cost and BadputCost are USD; CostPerUsefulHour is USD per useful
 	// device-hour, defined (HasCostPerUsefulHour) when there is a cost
 	// and the mpg is not 0.
@@ -300,7 +309,11 @@ func JobOf(j *eval.Job) Job {
 		owners[f] = j.Owner(goodput.Factor(f))
 	}
 	v := newJobView(j.Inputs, j.Result, owners)
+	v.Currency = j.Currency()
 	out := jobJSON(j.Name, j.Pool, j.Extends, j.Inputs, j.Result, v)
+	if v.Currency != "USD" {
+		out.Currency = &v.Currency
+	}
 	out.View = v
 	if j.From != "" {
 		out.From, out.To = optional(j.From), optional(j.To)
@@ -385,4 +398,34 @@ func jobJSON(name, pool, extends string, in goodput.Inputs, res goodput.Result, 
 		jj.Owners = append(jj.Owners, o)
 	}
 	return jj
+}
+
+// Money is x, an amount in the job's currency, as money.
+func (v *JobView) Money(x float64) Amount { return Cash(x, v.Currency) }
+
+// Price is x, in the job's currency per device-hour, as a price.
+func (v *JobView) Price(x float64) Amount {
+	if v.Currency == "" {
+		return PerHour(x)
+	}
+	return Amount{x / 3600, PriceIn(v.Currency)}
+}
+
+// MarshalJSON writes the job; the keys of its money name its currency
+// (cost_usd, cost_eur).
+func (j Job) MarshalJSON() ([]byte, error) {
+	type plain Job
+	b, err := json.Marshal(plain(j))
+	if err != nil || j.Currency == nil {
+		return b, err
+	}
+	return renameCurrency(b, *j.Currency), nil
+}
+
+// usdKey matches a key that names USD: "cost_usd", "rate_usd_per_device_hour".
+var usdKey = regexp.MustCompile(`"([a-z_]+)_usd(_per_device_hour)?":`)
+
+// renameCurrency renames the USD keys of a JSON object to the currency c.
+func renameCurrency(b []byte, c string) []byte {
+	return usdKey.ReplaceAll(b, []byte(`"${1}_`+strings.ToLower(c)+`${2}":`))
 }

@@ -89,7 +89,8 @@ func (a Amount) Readable() string {
 	switch a.Dim {
 	case Count:
 		return readableNumber(a.Base)
-	case Money, Price:
+	}
+	if units.IsMoney(a.Dim.d) || units.IsPrice(a.Dim.d) {
 		return a.Clean().String()
 	}
 	u, ok := a.Unit()
@@ -147,7 +148,30 @@ func (a Amount) Fixed() string {
 func (a Amount) Of(one, many string) string { return units.CountOf(a.Base, one, many) }
 
 // Rate words a price as a device-hour's rate: "$2.50 per device-hour".
-func (a Amount) Rate() string { return units.FormatRate(a.Base) }
+func (a Amount) Rate() string { return units.FormatRateIn(a.Base, a.Dim.Currency()) }
+
+// Currency is the code of the currency of money or a price ("USD",
+// "EUR"); "USD" for any other dimension.
+func (d Dim) Currency() string {
+	if c, ok := d.d.Currency(); ok {
+		return c
+	}
+	return "USD"
+}
+
+// MoneyIn is the dimension of an amount in the currency code c.
+func MoneyIn(c string) Dim { return Dim{units.MoneyIn(c)} }
+
+// PriceIn is the dimension of a price per device-hour in the currency c.
+func PriceIn(c string) Dim { return Dim{units.PriceIn(c)} }
+
+// Cash is v in the currency c as money: USD(v) for "USD" or "".
+func Cash(v float64, c string) Amount {
+	if c == "" {
+		return USD(v)
+	}
+	return Amount{v, MoneyIn(c)}
+}
 
 // Unit is the unit the amount reads best in: hours for durations of
 // hours, USD for money, USD/h for prices; ok is false for a count and for

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"strings"
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang/units"
@@ -40,10 +41,13 @@ func unitKey(d units.Dim) (string, float64) {
 		return "bytes", 1
 	case units.Compute:
 		return "flop", 1
-	case units.Money:
-		return "usd", 1
-	case units.Price:
-		return "usd_per_device_hour", 1.0 / 3600
+	}
+	if c, ok := d.Currency(); ok {
+		// usd, eur, …; usd_per_device_hour, eur_per_device_hour, …
+		if units.IsMoney(d) {
+			return strings.ToLower(c), 1
+		}
+		return strings.ToLower(c) + "_per_device_hour", 1.0 / 3600
 	}
 	return d.BaseUnit(), 1
 }

@@ -20,7 +20,7 @@ import (
 // product or quotient wraps around to a small exponent (256 factors of 1s
 // are s^256, not a count); Valid reports a dimension that went beyond
 // MaxExponent.
-type Dim [5]int32
+type Dim [5 + len(foreign)]int32
 
 // MaxExponent is the largest magnitude of a valid dimension exponent,
 // far beyond any quantity a plan computes (s^2 or B·s⁻¹ are typical).
@@ -89,13 +89,20 @@ var dimPhrases = map[Dim]string{
 	Money: "money", Price: "a price", ComputeRate: "a compute rate", Date: "a date",
 }
 
-var baseSymbols = [5]string{"s", "B", "FLOP", "USD", "date"}
+var baseSymbols = [len(Dim{})]string{"s", "B", "FLOP", "USD", "date",
+	"EUR", "GBP", "JPY", "CNY", "INR", "CHF", "CAD", "AUD"}
 
 // String names the dimension in a planner's words: "duration", "price", or
 // for an unnamed compound its base units, e.g. "B·s⁻¹".
 func (d Dim) String() string {
 	if n, ok := dimNames[d]; ok {
 		return n
+	}
+	if c, ok := d.Currency(); ok {
+		if d == MoneyIn(c) {
+			return "money in " + c
+		}
+		return "price in " + c
 	}
 	return d.BaseUnit()
 }
@@ -106,6 +113,12 @@ func (d Dim) String() string {
 func (d Dim) Phrase() string {
 	if p, ok := dimPhrases[d]; ok {
 		return p
+	}
+	if c, ok := d.Currency(); ok {
+		if d == MoneyIn(c) {
+			return "money in " + c
+		}
+		return "a price in " + c
 	}
 	return "a value in " + d.BaseUnit()
 }
@@ -154,18 +167,22 @@ var Units = map[string]Unit{
 	"FLOP": {"FLOP", Compute, 1}, "KFLOP": {"KFLOP", Compute, 1e3},
 	"MFLOP": {"MFLOP", Compute, 1e6}, "GFLOP": {"GFLOP", Compute, 1e9},
 	"TFLOP": {"TFLOP", Compute, 1e12}, "PFLOP": {"PFLOP", Compute, 1e15},
+	"EFLOP": {"EFLOP", Compute, 1e18}, "ZFLOP": {"ZFLOP", Compute, 1e21},
 	"USD": {"USD", Money, 1}, "$": {"$", Money, 1},
 	"USD/h": {"USD/h", Price, 1.0 / 3600}, "$/h": {"$/h", Price, 1.0 / 3600},
 	"FLOP/s": {"FLOP/s", ComputeRate, 1}, "GFLOP/s": {"GFLOP/s", ComputeRate, 1e9},
 	"TFLOP/s": {"TFLOP/s", ComputeRate, 1e12}, "PFLOP/s": {"PFLOP/s", ComputeRate, 1e15},
+	"EFLOP/s": {"EFLOP/s", ComputeRate, 1e18}, "ZFLOP/s": {"ZFLOP/s", ComputeRate, 1e21},
 	// A percentage is a count: 40% is 0.4. The scanner reads the sign
 	// after a number; it is not in Pattern.
 	"%": {"%", Count, 0.01},
 }
 
 // Pattern is the alternation of unit symbols for the lexer, longest first
-// where one is a prefix of another.
-const Pattern = `USD/h|\$/h|USD|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|PFLOP/s|TFLOP/s|GFLOP/s|FLOP/s|KFLOP|MFLOP|GFLOP|TFLOP|PFLOP|FLOP|ms|min|s|h|d|wk`
+// where one is a prefix of another: each currency's conversion rates to
+// the others (USD/EUR), its price (USD/h) and its amount (USD), then the
+// rest.
+var Pattern = currencyPattern() + `|\$/h|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|ZFLOP/s|EFLOP/s|PFLOP/s|TFLOP/s|GFLOP/s|FLOP/s|KFLOP|MFLOP|GFLOP|TFLOP|PFLOP|EFLOP|ZFLOP|FLOP|ms|min|s|h|d|wk`
 
 // ToUnit converts v from base units into unit u. The result is rounded to 15
 // significant digits, which removes the last-bit noise of a scale factor that
@@ -244,8 +261,8 @@ func Numeral(v float64) string {
 var readable = map[Dim][]Unit{
 	Duration:    {Units["h"], Units["min"], Units["s"], Units["ms"]},
 	Data:        {Units["TB"], Units["GB"], Units["MB"], Units["KB"], Units["B"]},
-	Compute:     {Units["PFLOP"], Units["TFLOP"], Units["GFLOP"], Units["MFLOP"], Units["KFLOP"], Units["FLOP"]},
-	ComputeRate: {Units["PFLOP/s"], Units["TFLOP/s"], Units["GFLOP/s"], Units["FLOP/s"]},
+	Compute:     {Units["ZFLOP"], Units["EFLOP"], Units["PFLOP"], Units["TFLOP"], Units["GFLOP"], Units["MFLOP"], Units["KFLOP"], Units["FLOP"]},
+	ComputeRate: {Units["ZFLOP/s"], Units["EFLOP/s"], Units["PFLOP/s"], Units["TFLOP/s"], Units["GFLOP/s"], Units["FLOP/s"]},
 }
 
 // baseUnits are the base unit of each dimension with readable units, in
@@ -257,11 +274,11 @@ var baseUnits = map[Dim]Unit{Duration: Units["s"], Data: Units["B"], Compute: Un
 // than 30 d), and the base unit for 0 (0 s, 0 B, 0 FLOP). ok is false for a
 // count and for compounds without a named unit.
 func ReadableUnit(v float64, d Dim) (Unit, bool) {
-	switch d {
-	case Money:
-		return Units["USD"], true
-	case Price:
-		return Units["USD/h"], true
+	if c, ok := d.Currency(); ok {
+		if d == MoneyIn(c) {
+			return Units[c], true
+		}
+		return Units[c+"/h"], true
 	}
 	us, ok := readable[d]
 	if !ok {
@@ -286,15 +303,17 @@ func Format(v float64, d Dim) string {
 	switch d {
 	case Count:
 		return FormatNumber(v)
-	case Money:
-		if math.Abs(v) >= 1e15 {
-			return dollars(Numeral(v), "") // $1e+20, not 21 digits
-		}
-		return dollars(groupThousands(strconv.FormatFloat(v, 'f', 2, 64)), "")
-	case Price:
-		return dollars(priceNumeral(v), "/h")
 	case Date:
 		return FormatDate(v)
+	}
+	if c, ok := d.Currency(); ok {
+		if d == MoneyIn(c) {
+			if math.Abs(v) >= 1e15 {
+				return amount(Numeral(v), c, "") // $1e+20, not 21 digits
+			}
+			return amount(groupThousands(strconv.FormatFloat(v, 'f', 2, 64)), c, "")
+		}
+		return amount(priceNumeral(v), c, "/h")
 	}
 	if u, ok := ReadableUnit(v, d); ok {
 		return FormatNumber(ToUnit(v, u)) + " " + u.Symbol
@@ -306,6 +325,12 @@ func Format(v float64, d Dim) string {
 // a device-hour: "$2.50 per device-hour", where Format prints "$2.50/h".
 func FormatRate(v float64) string {
 	return dollars(priceNumeral(v), " per device-hour")
+}
+
+// FormatRateIn words a price in the currency c as the rate of a
+// device-hour: "€2.50 per device-hour", "2.50 CHF per device-hour".
+func FormatRateIn(v float64, c string) string {
+	return amount(priceNumeral(v), c, " per device-hour")
 }
 
 // priceNumeral is a price in USD per hour with two to four decimals and
@@ -337,8 +362,8 @@ func NumeralIn(v float64, u Unit) string {
 
 func formatIn(s string, u Unit) string {
 	switch u.Symbol {
-	case "$":
-		return dollars(s, "")
+	case "$", "€", "£":
+		return signed(u.Symbol, s, "")
 	case "%":
 		return s + "%"
 	}
@@ -348,12 +373,29 @@ func formatIn(s string, u Unit) string {
 // dollars puts the dollar sign on an amount, after its minus sign as
 // amounts are written (-$1,234.50); an amount that rounded to zero prints
 // without a sign ($0.00, not -$0.00).
-func dollars(numeral, suffix string) string {
+func dollars(numeral, suffix string) string { return signed("$", numeral, suffix) }
+
+// signed puts a currency's sign ($, €, £) on an amount as dollars does.
+func signed(sign, numeral, suffix string) string {
 	digits, neg := strings.CutPrefix(numeral, "-")
 	if neg && strings.Trim(digits, "0.,") != "" {
-		return "-$" + digits + suffix
+		return "-" + sign + digits + suffix
 	}
-	return "$" + digits + suffix
+	return sign + digits + suffix
+}
+
+// amount prints an amount of the currency c: with its sign before the
+// number where it has one ($2.50, €2.50/h, -£3.00), else with its code
+// after (2.50 CHF, 1,000.00 JPY/h).
+func amount(numeral, c, suffix string) string {
+	if sign := currencySigns[c]; sign != "" {
+		return signed(sign, numeral, suffix)
+	}
+	digits, neg := strings.CutPrefix(numeral, "-")
+	if neg && strings.Trim(digits, "0.,") == "" {
+		numeral = digits
+	}
+	return numeral + " " + c + suffix
 }
 
 // groupThousands puts commas into the integer part of a decimal numeral;

@@ -71,9 +71,21 @@ func TestUnitDimensions(t *testing.T) {
 		"B": "data", "KB": "data", "MB": "data", "GB": "data", "TB": "data",
 		"KiB": "data", "MiB": "data", "GiB": "data", "TiB": "data",
 		"FLOP": "compute", "KFLOP": "compute", "MFLOP": "compute", "GFLOP": "compute", "TFLOP": "compute", "PFLOP": "compute",
+		"EFLOP": "compute", "ZFLOP": "compute", "EFLOP/s": "compute rate", "ZFLOP/s": "compute rate",
+		"€": "money in EUR", "€/h": "price in EUR", "£": "money in GBP", "£/h": "price in GBP",
 		"USD": "money", "$": "money", "USD/h": "price", "$/h": "price",
 		"FLOP/s": "compute rate", "GFLOP/s": "compute rate", "TFLOP/s": "compute rate", "PFLOP/s": "compute rate",
 		"%": "count",
+	}
+	for _, c := range Currencies {
+		if c != "USD" {
+			want[c], want[c+"/h"] = "money in "+c, "price in "+c
+		}
+		for _, o := range Currencies {
+			if o != c {
+				want[c+"/"+o] = c + "/" + o
+			}
+		}
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("unit dimensions (-want +got):\n%s", diff)
@@ -372,7 +384,10 @@ func TestReadableUnit(t *testing.T) {
 		{1e12, Data, "TB", true},
 		{999, Data, "B", true},
 		{1e9, Compute, "GFLOP", true},
-		{1e20, Compute, "PFLOP", true},
+		{1e20, Compute, "EFLOP", true},
+		{8.4e23, Compute, "ZFLOP", true},
+		{2.5, PriceIn("EUR"), "EUR/h", true},
+		{2.5, MoneyIn("CHF"), "CHF", true},
 		{1, Money, "USD", true},
 		{1, Price, "USD/h", true},
 		{1, Count, "", false},
@@ -389,3 +404,44 @@ func TestReadableUnit(t *testing.T) {
 // secondsPerHour is a variable so that products with it are rounded as
 // at run time, not computed exactly as constants.
 var secondsPerHour = 3600.0
+
+func TestCurrencies(t *testing.T) {
+	eur, gbp := MoneyIn("EUR"), MoneyIn("GBP")
+	type row struct{ Got, Want string }
+	got := []row{
+		{Format(1234.5, eur), "€1,234.50"},
+		{Format(-3, gbp), "-£3.00"},
+		{Format(2.5/3600, PriceIn("EUR")), "€2.50/h"},
+		{Format(1000, MoneyIn("JPY")), "1,000.00 JPY"},
+		{Format(-0.001, MoneyIn("CHF")), "0.00 CHF"},
+		{Format(2.5/3600, PriceIn("CHF")), "2.50 CHF/h"},
+		{Format(1.08, Money.Div(eur)), "1.08 USD/EUR"},
+		{Format(8.4e23, Compute), "840 ZFLOP"},
+		{Format(3e18, Compute), "3 EFLOP"},
+		{Format(2e21, ComputeRate), "2 ZFLOP/s"},
+		{FormatRateIn(2.5/3600, "EUR"), "€2.50 per device-hour"},
+		{FormatIn(2.5/3600, Units["€/h"]), "2.5 €/h"},
+		{FormatIn(2.5/3600, Units["EUR/h"]), "2.5 EUR/h"},
+		{eur.String(), "money in EUR"},
+		{PriceIn("EUR").Phrase(), "a price in EUR"},
+		{Money.Div(eur).BaseUnit(), "USD/EUR"},
+		{Money.Div(eur).Mul(eur).String(), "money"},
+		{PriceIn("EUR").Mul(Duration).String(), "money in EUR"},
+		{PriceIn("GBP").Currencyless().String(), "price"},
+	}
+	want := make([]row, len(got))
+	for i, r := range got {
+		want[i] = row{r.Want, r.Want}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("currencies (-want +got):\n%s", diff)
+	}
+	for _, d := range []Dim{Money, Price, eur, PriceIn("AUD")} {
+		if !IsMoney(d) && !IsPrice(d) {
+			t.Errorf("%v is neither money nor a price", d)
+		}
+	}
+	if _, ok := Compute.Currency(); ok || IsMoney(Price) || IsPrice(eur) {
+		t.Error("Currency, IsMoney or IsPrice accepts a wrong dimension")
+	}
+}

@@ -169,9 +169,11 @@ var PoolResults = results.PoolByName
 // of a pool or group when InMonth (Month is its first instant). Group
 // (with Decl a group) reads the group's month.
 type PoolResultRef struct {
-	Def     *results.PoolDef
-	InMonth bool
-	Month   float64
+	Def *results.PoolDef
+	// Currency is the currency of the pool's or group's money.
+	Currency string
+	InMonth  bool
+	Month    float64
 }
 
 func (PoolResultRef) isPlanRef() {}
@@ -202,7 +204,13 @@ func (cp *exprChecker) poolRef(n lang.Expr, d *Decl, ref PoolResultRef, text str
 			}
 		}
 	}
-	return ref.Def.Type, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Field: ref.Def.Name, Text: text, Node: n, Type: ref.Def.Type, Plan: ref})
+	if d.Kind == DeclPool {
+		ref.Currency = cp.p.PoolCurrency(d)
+	} else if d.Plan != nil {
+		ref.Currency = d.Plan.Currency
+	}
+	t := InCurrency(ref.Def.Type, ref.Currency)
+	return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Field: ref.Def.Name, Text: text, Node: n, Type: t, Plan: ref})
 }
 
 // jobOnPool reports whether job j runs on pool: its own on, an extends

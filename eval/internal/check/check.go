@@ -384,6 +384,17 @@ func (cp *exprChecker) mismatch(n *lang.Binary, lt, rt value.Type, what string) 
 		lit := Unparen(at).(*lang.NumberLit)
 		return cp.errorf(at, "%s is money, but %s is a price: write %s/h", lit.Text, describe(otherSide(n, at)), strings.TrimSpace(lit.Text))
 	}
+	lc, lok := lt.Dim.Currency()
+	rc, rok := rt.Dim.Currency()
+	if lok && rok && lc != rc && lt.Dim.Currencyless() == rt.Dim.Currencyless() {
+		// The same quantity in two currencies: say how to convert.
+		pos, end := n.Span()
+		*cp.diags = append(*cp.diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end,
+			Summary: fmt.Sprintf("%s %s with %s: currencies do not mix", what, currencyPhrase(lt.Dim), currencyPhrase(rt.Dim)),
+			Notes:   []string{"hint: " + ConversionHint(lc, rc)}})
+		cp.ok = false
+		return value.Type{}, nil
+	}
 	return cp.errorf(n, "%s %s with %s", what, lt.Dim.Phrase(), rt.Dim.Phrase())
 }
 

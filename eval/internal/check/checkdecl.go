@@ -258,7 +258,7 @@ func (p *Program) checkField(f *lang.Field, def fieldDef) bool {
 		// 0 is 0 in every unit.
 		c = p.literal(f.Value, value.Value{Type: value.NumType(def.Dim), Num: c.Const.Num})
 	}
-	if c != nil && (c.Type.Kind != value.Number || c.Type.Dim != def.Dim) {
+	if c != nil && (c.Type.Kind != value.Number || !acceptsDim(def.Dim, c.Type.Dim)) {
 		p.wrongDimension(f, def, c.Type)
 		c = nil
 	}

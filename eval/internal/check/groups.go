@@ -104,7 +104,7 @@ func (cp *exprChecker) ownerCall(n *lang.Call, b *funcs.Func) (value.Type, ast.N
 		cp.ok = false
 		return value.Type{}, nil
 	}
-	t := value.NumType(units.Money)
+	t := value.NumType(units.MoneyIn(d.Plan.Currency))
 	return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Text: fn, Node: n, Type: t, Plan: OwnerRef{Rolls: b.Rolls, Team: team.Value}})
 }
 

@@ -77,7 +77,7 @@ func (p *Program) checkJob(d *Decl) bool {
 	jp.items = p.jobItems(d, jp)
 	if jp.Based && jp.items {
 		p.poolSites(d, jp)
-		return p.requireInputs(d, jp)
+		return p.requireInputs(d, jp) && p.poolCurrency(d, jp)
 	}
 	return false
 }

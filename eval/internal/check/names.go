@@ -32,7 +32,8 @@ func (cp *exprChecker) name(n *lang.Name) (value.Type, ast.Node) {
 	}
 	if j := cp.sc.job; j != nil {
 		if def, ok := results.ByName[path]; ok {
-			return def.Type, cp.addRef(&Ref{Kind: RefJob, Decl: j, Field: def.Name, Text: path, Node: n, Type: def.Type})
+			t := InCurrency(def.Type, cp.p.JobCurrency(j))
+			return t, cp.addRef(&Ref{Kind: RefJob, Decl: j, Field: def.Name, Text: path, Node: n, Type: t})
 		}
 	}
 	first := n.Parts[0]
@@ -72,7 +73,8 @@ func (cp *exprChecker) jobName(n *lang.Name, d *Decl, rest string) (value.Type, 
 		cp.ok = false
 		return value.Type{}, nil
 	}
-	return def.Type, cp.addRef(&Ref{Kind: RefJob, Decl: d, Field: def.Name, Text: n.Path(), Node: n, Type: def.Type})
+	t := InCurrency(def.Type, cp.p.JobCurrency(d))
+	return t, cp.addRef(&Ref{Kind: RefJob, Decl: d, Field: def.Name, Text: n.Path(), Node: n, Type: t})
 }
 
 // poolName resolves POOL.FIELD.

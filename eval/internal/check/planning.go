@@ -27,12 +27,15 @@ type planDecl struct {
 	Solve   *lang.Solve
 
 	Members []*Decl // a group's or compare's jobs, in the order listed
-	Job     *Decl   // a sweep's or solve's job; nil for one over the whole file
-	By      *results.Def
-	Max     bool          // a compare ranks by the largest value of by
-	Axes    []*AxisPlan   // a sweep's vary lines
-	Shows   []*ShowColumn // a sweep's show columns, in the order written
-	Find    *FindPlan     // a solve's question
+	// Currency is the currency of a group's or compare's money, its
+	// jobs' ("USD" when they have no rate).
+	Currency string
+	Job      *Decl // a sweep's or solve's job; nil for one over the whole file
+	By       *results.Def
+	Max      bool          // a compare ranks by the largest value of by
+	Axes     []*AxisPlan   // a sweep's vary lines
+	Shows    []*ShowColumn // a sweep's show columns, in the order written
+	Find     *FindPlan     // a solve's question
 }
 
 // OverFile reports whether d is a sweep or solve over the whole file
@@ -132,7 +135,7 @@ func (p *Program) memberJobs(d *Decl, ids []*lang.Ident) bool {
 		}
 		ok = false
 	}
-	return ok
+	return p.sameCurrency(d, ids) && ok
 }
 
 // overJob resolves the job a sweep or solve is over.

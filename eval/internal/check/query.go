@@ -42,7 +42,7 @@ func (cp *exprChecker) planningName(n *lang.Name, d *Decl, rest string) (value.T
 		if !ok {
 			return cp.unknownField(n, d, rest, GroupFigureNames)
 		}
-		return add(fig.Type, GroupRef{fig})
+		return add(InCurrency(fig.Type, d.Plan.Currency), GroupRef{fig})
 	case DeclCompare:
 		if rest == "best" {
 			return add(value.StringType, BestRef{})

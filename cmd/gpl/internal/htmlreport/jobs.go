@@ -41,7 +41,7 @@ func WaterfallChart(j Job) Chart {
 			row[2] = formatValue(DeviceHours, hoursToBase(f.LossHours))
 			row[3] = f.Owner
 			if v.HasCost {
-				row[4] = report.USD(f.LossCost).String()
+				row[4] = v.Money(f.LossCost).String()
 			}
 		}
 		c.Table.Rows = append(c.Table.Rows, row)
@@ -75,7 +75,7 @@ func LeversChart(id, name string, v report.JobView) Chart {
 		}
 		lossCost, saving := "—", "—"
 		if v.HasCost {
-			lossCost, saving = report.USD(f.LossCost).String(), report.USD(f.Saving).String()
+			lossCost, saving = v.Money(f.LossCost).String(), v.Money(f.Saving).String()
 		}
 		c.Table.Rows = append(c.Table.Rows, []string{f.Owner, f.Name,
 			number(f.Value), ceil,

@@ -144,10 +144,10 @@ func facts(j Job) [][2]string {
 		{"useful hours", formatValue(DeviceHours, hoursToBase(v.Steps[3].Hours))},
 	}
 	if v.HasCost {
-		out = append(out, [2]string{"cost", report.USD(v.Cost).String()},
-			[2]string{"badput cost", report.USD(v.BadputCost).String()})
+		out = append(out, [2]string{"cost", v.Money(v.Cost).String()},
+			[2]string{"badput cost", v.Money(v.BadputCost).String()})
 		if v.HasCostPerUsefulHour {
-			out = append(out, [2]string{"cost per useful hour", report.PerHour(v.CostPerUsefulHour).String()})
+			out = append(out, [2]string{"cost per useful hour", v.Price(v.CostPerUsefulHour).String()})
 		}
 	}
 	best := "none: no ceiling raises mpg"
