@@ -245,7 +245,7 @@ func keys(m map[string][][2]string) []string {
 // point, the curve's points and the answer; every mark has a value.
 func checkPlanningMarks(t *testing.T, figures map[string][][2]string, f File) {
 	t.Helper()
-	fid := "file-" + notID.ReplaceAllString(f.Name, "-")
+	fid := "file-" + notID().ReplaceAllString(f.Name, "-")
 	count := func(id, class string) int {
 		n := 0
 		for _, m := range figures[fid+"-"+id] {
