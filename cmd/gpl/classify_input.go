@@ -32,7 +32,7 @@ type requestSource struct {
 // start a compressed stream, so a live stream's first line is not held
 // back.
 func openRequests(e *env, in input, bar *progress) (*requestSource, error) {
-	src := &requestSource{r: e.stdin, close: func() {}}
+	src := &requestSource{r: againReader{e.stdin}, close: func() {}}
 	if in.arg != "-" {
 		f, err := os.Open(in.arg)
 		if err != nil {

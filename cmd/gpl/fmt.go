@@ -91,7 +91,7 @@ func (r *fmtRun) file(path string) (bool, error) {
 	var err error
 	if path == "-" {
 		name = "<stdin>"
-		src, err = io.ReadAll(e.stdin)
+		src, err = io.ReadAll(againReader{e.stdin})
 	} else {
 		src, err = os.ReadFile(path)
 	}
