@@ -1,9 +1,6 @@
 package priority
 
-import (
-	"math"
-	"math/bits"
-)
+import "math"
 
 // A Ruleset's conditions run as one flat table of terms, in rule order,
 // each rule's condition written as an "or" of "and"s of terms (its
@@ -43,11 +40,6 @@ const (
 
 // oneSlot is the value slot that holds 1.
 const oneSlot = NumFields
-
-// smallTable is the most terms of a plain table that classifySmall tests
-// all of; a longer plain table is run by classifyPlain, which stops at
-// the first term that holds.
-const smallTable = 16
 
 // maxTerms is the most terms a rule's normal form may have before the
 // rule is run as a single closure instead.
@@ -218,9 +210,6 @@ func (rs *Ruleset) appendRule(i int, c Cond) {
 // holds for r, or -1.
 func (rs *Ruleset) classify(r *Request) int {
 	if rs.plain {
-		if len(rs.terms) <= smallTable {
-			return rs.classifySmall(r)
-		}
 		return rs.classifyPlain(r)
 	}
 	var v [8]float64
@@ -281,40 +270,4 @@ func (rs *Ruleset) isPlain() bool {
 		}
 	}
 	return true
-}
-
-// classifySmall is classify for a plain table of at most smallTable
-// terms. It tests every term, without a branch on the outcome of any, and
-// takes the first that holds from the bits of those that do: on requests
-// that differ from one another, as a stream's do, a branch per term
-// would be mispredicted about as often as it is taken.
-func (rs *Ruleset) classifySmall(r *Request) int {
-	var v [8]float64
-	v[0], v[1], v[2], v[3], v[4], v[oneSlot] = r.Values[0], r.Values[1], r.Values[2], r.Values[3], r.Values[4], 1
-	p := r.Present
-	ts := rs.terms
-	if len(ts) > smallTable {
-		ts = ts[:smallTable]
-	}
-	var mask uint64
-	for k := range ts {
-		x := v[ts[k].a&7] * v[ts[k].b&7]
-		var in uint64
-		if ts[k].lo <= x {
-			in = 1
-		}
-		var le uint64
-		if x <= ts[k].hi {
-			le = 1
-		}
-		var pr uint64
-		if p&ts[k].need == ts[k].want {
-			pr = 1
-		}
-		mask |= (in & le & pr) << (uint(k) & 63)
-	}
-	if mask == 0 {
-		return -1
-	}
-	return int(ts[bits.TrailingZeros64(mask)].rule)
 }
