@@ -104,6 +104,11 @@ func cmdClassify(e *env) int {
 			return exitUsage
 		}
 	}
+	if rulesFile == "" {
+		if rs, ok := bundledRuleset(o.rules); ok {
+			return newClassifier(rs, o, e.stdout, e.stderr).run(e, inputs)
+		}
+	}
 	st := styleFor(e.stderr, e.getenv)
 	var (
 		s   *eval.Scenario

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -167,36 +166,7 @@ func (c *classifier) readInput(e *env, in input, several bool) int {
 	if several {
 		prefix = append(priority.AppendJSONMembers(nil, "file", in.name), ',')
 	}
-	var sr *priority.StreamReader
-	if src.mapped != nil {
-		m := src.mapped
-		sr = priority.NewBytesStreamReader(m.data())
-		sr.SetMaxLineSize(c.o.maxLine)
-		c.ignoreKeys(sr, in)
-		var counted int64
-		sr.OnWait(func() {
-			c.out.flush()
-			// Give back all but the last two windows taken: a line that
-			// begins further back is only read again from the page cache.
-			taken := sr.InputOffset()
-			m.release(int(taken - 2*priority.BytesWindow))
-			c.bar.add(int(taken - counted))
-			counted = taken
-			c.bar.update(c.lines)
-		})
-		stop, err := c.streamMapped(sr, in, prefix)
-		if err != nil {
-			c.out.flush()
-			c.bar.clear()
-			fmt.Fprintf(c.stderr, "gpl classify: reading %s: %v\n", in.name, err)
-			return exitRuntime
-		}
-		if stop {
-			return exitRuntime
-		}
-		return exitOK
-	}
-	sr = priority.NewStreamReader(src.r)
+	sr := priority.NewStreamReader(src.r)
 	sr.SetMaxLineSize(c.o.maxLine)
 	c.ignoreKeys(sr, in)
 	sr.OnWait(func() { c.out.flush(); c.bar.update(c.lines) })
@@ -242,22 +212,6 @@ func (c *classifier) ignoreKeys(sr *priority.StreamReader, in input) {
 
 // maxKeyWarnings bounds the warnings of ignored keys that look misspelt.
 const maxKeyWarnings = 20
-
-// streamMapped runs stream over a file mapped into memory. Should the
-// file shrink while it is read, touching the lost pages is a fault, which
-// here becomes an error rather than the end of the process.
-func (c *classifier) streamMapped(sr *priority.StreamReader, in input, prefix []byte) (stop bool, err error) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(interface{ Addr() uintptr }); !ok {
-				panic(r)
-			}
-			err = errors.New("the file changed while it was read (it is shorter than when it was opened)")
-		}
-	}()
-	return c.stream(sr, in, prefix), nil
-}
 
 // stream is the hot loop. It returns true when the run must stop: at an
 // unusable line without --keep-going, or when the output cannot be

@@ -91,7 +91,7 @@ func (r *fmtRun) file(path string) (bool, error) {
 	var err error
 	if path == "-" {
 		name = "<stdin>"
-		src, err = srcfile.ReadStream(e.stdin, "standard input", srcfile.MaxSize)
+		src, err = srcfile.ReadStream(againReader{e.stdin}, "standard input", srcfile.MaxSize)
 	} else {
 		// As every verb reads source: a named pipe or a device (a null
 		// device too) is refused without being opened, so -w never

@@ -37,28 +37,91 @@ func genStream(n int, seed uint64) []byte {
 	return buf
 }
 
+// BenchmarkClassify runs the kapsl rules three ways side by side: the
+// Ruleset's table (ruleset), one closure per rule as Compile made them
+// before the table (closures), and plain Go (handwritten), over 1,024
+// requests that stay in cache and over 1,000,000 distinct requests read
+// once each per pass (memory-bound).
 func BenchmarkClassify(b *testing.B) {
-	reqs := genRequests(1024, 11)
 	rs := mustKapsl(b)
-	b.Run("ruleset", func(b *testing.B) {
-		b.ReportAllocs()
-		var n int
-		for i := 0; b.Loop(); i++ {
-			_, rule := rs.Classify(&reqs[i&1023])
-			n += rule
+	tests := closureTests(rs)
+	for _, n := range []int{1024, 1 << 20} {
+		reqs := genRequests(n, 11)
+		mask := n - 1
+		name := "cache"
+		if n > 1024 {
+			name = "distinct"
 		}
-		sink = n
-	})
-	b.Run("handwritten", func(b *testing.B) {
-		b.ReportAllocs()
-		var n int
-		for i := 0; b.Loop(); i++ {
-			if handWrittenKapsl(reqs[i&1023]) == throughput {
-				n++
+		b.Run(name+"/ruleset", func(b *testing.B) {
+			b.ReportAllocs()
+			var s int
+			for i := 0; b.Loop(); i++ {
+				_, rule := rs.Classify(&reqs[i&mask])
+				s += rule
 			}
+			sink = s
+		})
+		b.Run(name+"/closures", func(b *testing.B) {
+			b.ReportAllocs()
+			var s int
+			for i := 0; b.Loop(); i++ {
+				s += classifyClosures(tests, &reqs[i&mask])
+			}
+			sink = s
+		})
+		b.Run(name+"/handwritten", func(b *testing.B) {
+			b.ReportAllocs()
+			var s int
+			for i := 0; b.Loop(); i++ {
+				s += handWrittenKapslRule(&reqs[i&mask])
+			}
+			sink = s
+		})
+	}
+}
+
+// BenchmarkClassifyRules measures Classify on rulesets of 16, 256 and
+// 4,096 generated rules (manyRules), over 4,096 requests: the time a
+// request takes grows with the rules it has to try before one holds.
+func BenchmarkClassifyRules(b *testing.B) {
+	reqs := genRequests(4096, 5)
+	for _, n := range []int{16, 256, 4096} {
+		rs, err := Compile(manyRules(n, 3), "else")
+		if err != nil {
+			b.Fatal(err)
 		}
-		sink = n
-	})
+		b.Run("rules="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			var s int
+			for i := 0; b.Loop(); i++ {
+				_, rule := rs.Classify(&reqs[i&4095])
+				s += rule
+			}
+			sink = s
+		})
+	}
+}
+
+// closureTests compiles each rule of rs to a closure, as Compile did
+// before the table: the reference the table is tested and measured
+// against.
+func closureTests(rs *Ruleset) []condFn {
+	tests := make([]condFn, len(rs.conds))
+	for i, c := range rs.conds {
+		tests[i] = genCond(c).fn()
+	}
+	return tests
+}
+
+// classifyClosures returns the index of the first closure that holds for
+// r, or -1: Classify as it was.
+func classifyClosures(tests []condFn, r *Request) int {
+	for i, t := range tests {
+		if t(r) {
+			return i
+		}
+	}
+	return -1
 }
 
 var sink int
@@ -81,6 +144,25 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 	k := copy(p, r.buf[r.off:])
 	r.off += k
 	return k, nil
+}
+
+// handWrittenKapslRule is kapsl's rules as plain Go, returning the rule
+// as Classify does: what BenchmarkClassify measures the table against.
+func handWrittenKapslRule(r *Request) int {
+	switch {
+	case r.Values[Priority] == 0:
+		return 0
+	case r.Present&(1<<SLADeadline) != 0 && r.Values[SLADeadline] < 250:
+		return 1
+	case r.Present&(1<<InputSize) != 0 && r.Values[InputSize] <= 500_000,
+		r.Present&(1<<Flops) != 0 && r.Values[Flops] <= 1_000_000_000:
+		return 2
+	case r.Present&(1<<InputSize) != 0 && r.Values[InputSize]*r.Values[BatchSize] <= 2_000_000:
+		return 3
+	case r.Values[BatchSize] <= 4:
+		return 4
+	}
+	return -1
 }
 
 // BenchmarkStreamReader reads 1,000,000 lines (a 100,000-line buffer, ten
@@ -123,22 +205,6 @@ func BenchmarkPipeline(b *testing.B) {
 		}
 	}
 	b.ReportMetric(100_000*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
-}
-
-// handWrittenKapsl is kapsl's rules as plain Go over Request: the speed
-// Classify is measured against, not a reference for correctness (that is
-// kapsltest.DeterminePriority).
-func handWrittenKapsl(r Request) Class {
-	switch {
-	case r.Values[Priority] == 0,
-		r.Present.Has(SLADeadline) && r.Values[SLADeadline] < 250,
-		r.Present.Has(InputSize) && r.Values[InputSize] <= 500_000,
-		r.Present.Has(Flops) && r.Values[Flops] <= 1_000_000_000,
-		r.Present.Has(InputSize) && r.Values[InputSize]*r.Values[BatchSize] <= 2_000_000,
-		r.Values[BatchSize] <= 4:
-		return latencyCritical
-	}
-	return throughput
 }
 
 // BenchmarkBytesStreamReader reads 1,000,000 lines in place, as from a

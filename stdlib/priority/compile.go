@@ -23,8 +23,10 @@ type Rule struct {
 type Ruleset struct {
 	rules     []Rule
 	otherwise Class
-	conds     []Cond // the rules' conditions after constant folding
-	tests     []condFn
+	conds     []Cond         // the rules' conditions after constant folding
+	terms     []term         // the conditions as one table (table.go)
+	fns       map[int]condFn // the closures of the terms that call one, by index
+	plain     bool           // every term is a conjunction of its own (isPlain)
 	classes   []Class
 }
 
@@ -88,7 +90,6 @@ func Compile(rules []Rule, otherwise Class) (*Ruleset, error) {
 		rules:     append([]Rule(nil), rules...),
 		otherwise: otherwise,
 		conds:     make([]Cond, len(rules)),
-		tests:     make([]condFn, len(rules)),
 		classes:   make([]Class, len(rules)),
 	}
 	labels := make(map[string]int)
@@ -107,9 +108,10 @@ func Compile(rules []Rule, otherwise Class) (*Ruleset, error) {
 			return nil, &RuleError{Rule: i, Label: rule.Label, Err: err}
 		}
 		rs.conds[i] = c
-		rs.tests[i] = genCond(c).fn()
+		rs.appendRule(i, c)
 		rs.classes[i] = rule.Class
 	}
+	rs.plain = rs.isPlain()
 	return rs, nil
 }
 
@@ -117,10 +119,8 @@ func Compile(rules []Rule, otherwise Class) (*Ruleset, error) {
 // and that rule's index, or the else class and -1 when none does. It does
 // not allocate. r must be non-nil; Classify does not validate it.
 func (rs *Ruleset) Classify(r *Request) (class Class, rule int) {
-	for i, t := range rs.tests {
-		if t(r) {
-			return rs.classes[i], i
-		}
+	if i := rs.classify(r); i >= 0 {
+		return rs.classes[i], i
 	}
 	return rs.otherwise, -1
 }

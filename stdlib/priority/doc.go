@@ -6,8 +6,11 @@
 // translates its syntax into this package's condition IR (FieldRef, Const,
 // Arith, Neg, Compare, And, Or, Not, Has, Bool); Go programs may build the
 // same IR directly. Compile turns a list of Rules into an immutable Ruleset
-// of specialised Go closures whose Classify method does no allocation and is
-// safe for concurrent use.
+// whose Classify method does no allocation and is safe for concurrent use:
+// the conditions become one flat table of range tests on a field or a
+// product of two fields, in disjunctive normal form, which Classify walks
+// without a function call (a condition of another shape is one entry that
+// calls a compiled closure).
 //
 // # Requests
 //

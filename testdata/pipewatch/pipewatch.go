@@ -15,7 +15,6 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
-	"syscall"
 )
 
 // A Watch watches one named pipe.
@@ -59,7 +58,7 @@ func (w *Watch) Stop() (opened bool, err error) {
 		w.released.Store(true)
 		// Opening to read without waiting succeeds with no writer, and
 		// lets the writer's open return.
-		r, err := os.OpenFile(w.path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		r, err := os.OpenFile(w.path, os.O_RDONLY|oNonblock, 0)
 		if err != nil {
 			w.stopErr = err
 			return

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -67,14 +66,14 @@ func FuzzFindFiles(f *testing.F) {
 				dirs = append(dirs, fixtures)
 				hidden[fixtures] = true
 			case 5: // a FIFO named like a plan, watched for a reader
-				if err = syscall.Mkfifo(name+".gpl", 0o644); err == nil {
+				if err = pipewatch.Mkfifo(name+".gpl", 0o644); err == nil {
 					var w *pipewatch.Watch
 					if w, err = pipewatch.Start(name + ".gpl"); err == nil {
 						fifos[name+".gpl"] = w
 					}
 				}
 			case 6: // a character device named like a plan (tests run as root)
-				err = syscall.Mknod(name+".gpl", syscall.S_IFCHR|0o644, 1<<8|3)
+				err = pipewatch.MknodNull(name + ".gpl")
 			case 7: // a link to a plan written before, if any
 				target := filepath.Join(root, "e0.gpl")
 				err = os.Symlink(target, name+".gpl")

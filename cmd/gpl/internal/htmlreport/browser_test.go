@@ -253,7 +253,7 @@ func keys(m map[string][][2]string) []string {
 // cell per value of the first; a solve has its target line and label.
 func checkPlanningMarks(t *testing.T, figures map[string][][2]string, elems map[string]map[string]int, f File) {
 	t.Helper()
-	fid := "file-" + notID.ReplaceAllString(f.Name, "-")
+	fid := "file-" + notID().ReplaceAllString(f.Name, "-")
 	count := func(id, class string) int {
 		n := 0
 		for _, m := range figures[fid+"-"+id] {

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gpl-lang/gpl/eval/report"
 )
@@ -17,11 +18,15 @@ var pageText string
 //go:embed page.css
 var pageCSS string
 
-var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
-	"coord": coord,
-	"count": count,
-	"join":  strings.Join,
-}).Parse(pageText))
+// pageTemplate is parsed on first use, not when the program starts: most
+// runs of gpl draw no page.
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Funcs(template.FuncMap{
+		"coord": coord,
+		"count": count,
+		"join":  strings.Join,
+	}).Parse(pageText))
+})
 
 // The page's view of the report: each section with its charts drawn.
 type (
@@ -70,14 +75,15 @@ func Write(w io.Writer, r Report) error {
 		}
 		v.Files = append(v.Files, fv)
 	}
-	return pageTemplate.Execute(w, v)
+	return pageTemplate().Execute(w, v)
 }
 
-var notID = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
+// notID matches what an anchor may not hold; compiled on first use.
+var notID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9_-]+`) })
 
 // uniqueID makes an anchor from a name, unique on the page.
 func uniqueID(ids map[string]int, name string) string {
-	id := strings.Trim(notID.ReplaceAllString(name, "-"), "-")
+	id := strings.Trim(notID().ReplaceAllString(name, "-"), "-")
 	if id == "" {
 		id = "section"
 	}

@@ -2,7 +2,6 @@ package repl
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval"
@@ -200,7 +199,18 @@ func equation(name, expr string, v eval.Value) string {
 	return name + " = " + expr + " = " + v.String()
 }
 
-var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+// isIdentifier reports whether t is a name: a letter or underscore, then
+// letters, digits and underscores (ASCII).
+func isIdentifier(t string) bool {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c == '_' || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || i > 0 && '0' <= c && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return t != ""
+}
 
 // explainReads prints the value of each name an expression reads, once,
 // in the order it reads them.
@@ -209,11 +219,11 @@ func (r *repl) explainReads(expr string) {
 	seen := map[string]bool{}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i].Value
-		if !identifier.MatchString(t) || lang.IsKeyword(t) || i > 0 && toks[i-1].Value == "." {
+		if !isIdentifier(t) || lang.IsKeyword(t) || i > 0 && toks[i-1].Value == "." {
 			continue
 		}
 		ref := t
-		for i+2 < len(toks) && toks[i+1].Value == "." && identifier.MatchString(toks[i+2].Value) {
+		for i+2 < len(toks) && toks[i+1].Value == "." && isIdentifier(toks[i+2].Value) {
 			ref += "." + toks[i+2].Value
 			i += 2
 		}

@@ -1,0 +1,21 @@
+package repl
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestIsIdentifier checks the names :explain looks up, as the regular
+// expression ^[A-Za-z_][A-Za-z0-9_]*$ it replaced matched them.
+func TestIsIdentifier(t *testing.T) {
+	var got []string
+	for _, s := range []string{"", "a", "_", "A9_z", "9a", "a-b", "é", "x.y", "mpg", "__2", " a", "1"} {
+		if isIdentifier(s) {
+			got = append(got, s)
+		}
+	}
+	if diff := cmp.Diff([]string{"a", "_", "A9_z", "mpg", "__2"}, got); diff != "" {
+		t.Errorf("identifiers (-want +got):\n%s", diff)
+	}
+}
