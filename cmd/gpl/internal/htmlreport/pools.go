@@ -44,9 +44,10 @@ func poolOf(p report.Pool) (Pool, bool) {
 				out.Facts = append(out.Facts, [2]string{"cost per useful hour", report.PerHour(c).String()})
 			}
 		}
-		out.Facts = append(out.Facts, [2]string{"jobs", joinNames(fig.Jobs)})
+		out.Facts = append(out.Facts, [2]string{"jobs", strings.Join(fig.Jobs, ", ")})
 	}
 	if len(fig.Months) > 0 {
+		h := func(v float64) string { return formatValue(DeviceHours, hoursToBase(v)) }
 		out.Months = [][]string{{"month", "offered", "allocated", "idle", "useful", "utilisation", "cost", "idle cost"}}
 		for _, m := range fig.Months {
 			cost, idle := "—", "—"
@@ -56,12 +57,9 @@ func poolOf(p report.Pool) (Pool, bool) {
 			if m.HasIdleCost {
 				idle = report.USD(m.IdleCost).String()
 			}
-			h := func(v float64) string { return formatValue(DeviceHours, hoursToBase(v)) }
 			out.Months = append(out.Months, []string{m.Month, h(m.OfferedHours), h(m.AllocatedHours), h(m.IdleHours), h(m.UsefulHours),
 				sixDigits(m.Utilisation()), cost, idle})
 		}
 	}
 	return out, true
 }
-
-func joinNames(names []string) string { return strings.Join(names, ", ") }
