@@ -126,6 +126,9 @@ type Pool struct {
 	// month (UTC) of its window or of its jobs' windows (nil when none).
 	Total  Period
 	Months []Period
+	// Currency is the code of the currency its money is in: its rate's,
+	// or without one its jobs'.
+	Currency string
 }
 
 // Step is one step of a pool's schedule: Devices devices from the date
@@ -206,7 +209,8 @@ func (s *Scenario) AllPools() iter.Seq[Pool] {
 				}
 			}
 			ps := s.poolOf(d)
-			pool := Pool{Name: d.Name.Name, Fields: vals, Reserved: ps.reserved, Total: periodOf(ps.total), Months: periodsOf(ps.months)}
+			pool := Pool{Name: d.Name.Name, Fields: vals, Reserved: ps.reserved, Total: periodOf(ps.total), Months: periodsOf(ps.months),
+				Currency: s.p.PoolCurrency(d)}
 			for _, j := range ps.jobs {
 				pool.Jobs = append(pool.Jobs, j.Name.Name)
 			}

@@ -35,6 +35,9 @@ type Group struct {
 	IdleHours, IdleCost float64
 	HasIdleCost         bool
 	Months              []Period
+	// Currency is the code of the currency its money is in ("USD",
+	// "EUR"): its jobs', which are all in one.
+	Currency string
 }
 
 // Groups returns the file's groups in source order, as this evaluation
@@ -45,7 +48,7 @@ func (s *Scenario) Groups() []Group {
 		if d.Kind != check.DeclGroup || s.of(d).state != check.Done {
 			continue
 		}
-		g := Group{Name: d.Name.Name, HasCost: true, Owners: s.ownerRows(d)}
+		g := Group{Name: d.Name.Name, HasCost: true, Owners: s.ownerRows(d), Currency: d.Plan.Currency}
 		for _, m := range d.Plan.Members {
 			g.Jobs = append(g.Jobs, m.Name.Name)
 			r := s.of(m).job.result()
@@ -96,6 +99,9 @@ type Sweep struct {
 	Columns   []string
 	Points    int
 	Failed    int
+	// Currency is the code of the currency of its job's money ("" over
+	// the file, whose columns carry their own).
+	Currency string
 }
 
 // Sweeps returns the file's sweeps that evaluated, in source order.
@@ -109,6 +115,7 @@ func (s *Scenario) Sweeps() []Sweep {
 		sw := Sweep{Name: d.Name.Name, OverFile: d.OverFile(), Points: pv.points, Failed: pv.failed}
 		if !sw.OverFile {
 			sw.Job = d.Plan.Job.Name.Name
+			sw.Currency = s.p.JobCurrency(d.Plan.Job)
 		}
 		for _, ax := range d.Plan.Axes {
 			sw.Inputs = append(sw.Inputs, ax.In.Name)

@@ -32,6 +32,8 @@ type Compare struct {
 	Max  bool
 	Best string
 	Rows []CompareRow
+	// Currency is the code of the currency its jobs' money is in.
+	Currency string
 }
 
 // compareBest is the job that wins a compare: the first with the lowest
@@ -89,7 +91,7 @@ func (s *Scenario) Compares() []Compare {
 		if d.Kind != check.DeclCompare || s.of(d).state != check.Done {
 			continue
 		}
-		c := Compare{Name: d.Name.Name, By: d.Plan.By.Name, Max: d.Plan.Max}
+		c := Compare{Name: d.Name.Name, By: d.Plan.By.Name, Max: d.Plan.Max, Currency: d.Plan.Currency}
 		if best, err := s.compareBest(d); err == nil {
 			c.Best = best.Name.Name
 		}

@@ -71,7 +71,7 @@ solve many_devices over j { find devices in [1, 1e12] such that useful_hours >= 
 func TestCompares(t *testing.T) {
 	s := loadGolden(t, "planning_compare.gpl")
 	got := s.Compares()[0]
-	want := Compare{Name: "tuning", By: "cost_per_useful_hour", Best: "llama2_70b_tuned", Rows: []CompareRow{
+	want := Compare{Name: "tuning", By: "cost_per_useful_hour", Best: "llama2_70b_tuned", Currency: "USD", Rows: []CompareRow{
 		{Job: "llama2_70b", MPG: 0.28215, UsefulHours: 26002.944, Cost: 230400, HasCost: true,
 			CostPerUsefulHour: 2.5 / 0.28215, TradeRatio: 1},
 		{Job: "llama2_70b_tuned", MPG: 0.342, UsefulHours: 31518.72, Cost: 230400, HasCost: true,
@@ -87,7 +87,7 @@ func TestCompares(t *testing.T) {
 func TestGroups(t *testing.T) {
 	s := loadGolden(t, "planning_groups.gpl")
 	got := s.Groups()[0]
-	want := Group{Name: "training", Jobs: []string{"llama2_70b", "mixtral_sft"}, HasCost: true,
+	want := Group{Name: "training", Jobs: []string{"llama2_70b", "mixtral_sft"}, HasCost: true, Currency: "USD",
 		OfferedHours: 93696, HeldHours: 89057.28, ProductiveHours: 80226.816, UsefulHours: 26431.9488,
 		Cost: 234240, BadputCost: 165392.64 + 2767.488, CostPerUsefulHour: 234240 / 26431.9488, MPG: 26431.9488 / 93696, HasIdleCost: true,
 		Owners: []OwnerRow{

@@ -209,9 +209,11 @@ func (se *Session) extend(add []Source) *Change {
 			}
 		}
 	}
-	if top && slices.ContainsFunc(p.Order[:mark.order], func(d *check.Decl) bool { return d.Kind == check.DeclJob }) {
+	if top && slices.ContainsFunc(p.Order[:mark.order], func(d *check.Decl) bool { return d.Kind == check.DeclJob }) ||
+		p.JoinsPool(mark.order) {
 		// A top-level owners block names the owners of the jobs declared
-		// before too: they are checked again, with it.
+		// before too, and a job on a pool declared before changes the
+		// pool's figures and what reads them: they are checked again.
 		undo()
 		all := append(slices.Clone(se.sources), add...)
 		p, s := se.rebuild(all)

@@ -163,3 +163,54 @@ func TestSessionOwners(t *testing.T) {
 		t.Errorf("owners named before the job (-want +got):\n%s", d)
 	}
 }
+
+// A job typed after its pool's figures were read changes them, and what
+// read them: the session agrees with the same lines loaded as a file.
+func TestSessionJobJoinsPool(t *testing.T) {
+	lines := []string{
+		"pool p { devices = 64\n rate = 2 USD/h\n term = 720h }",
+		"job a on p { devices = 32\n hours = 720h\n factors { S = 0.9 R = 0.9 P = 0.4 } }",
+		"let x = p.allocated_hours",
+		"job b on p { devices = 16\n hours = 360h\n factors { S = 0.9 R = 0.9 P = 0.4 } }",
+	}
+	se := NewSession(Options{})
+	var got []string
+	for i, text := range lines {
+		c := se.Try([]Source{src(fmt.Sprintf("<%d>", i), text)}, nil)
+		if c.Err() != nil {
+			t.Fatalf("%s: %v", text, c.Err())
+		}
+		c.Commit()
+		v, err := se.Scenario().Value("p.allocated_hours")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, v.String())
+	}
+	x, err := se.Scenario().Value("x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, x.String())
+	want := []string{"0 s", "23,040 h", "23,040 h", "28,800 h", "28,800 h"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("p.allocated_hours after each line, then x (-want +got):\n%s", d)
+	}
+}
+
+// A pool without a rate takes its jobs' money, which must be in one
+// currency, in a file and in a session alike.
+func TestPoolMixesCurrencies(t *testing.T) {
+	text := "pool p { devices = 64 }\n" +
+		"job a on p { devices = 8\n hours = 1h\n rate = 2.50 EUR/h\n factors { S = 1 R = 1 P = 1 } }\n" +
+		"job b on p { devices = 8\n hours = 1h\n rate = 2 USD/h\n factors { S = 1 R = 1 P = 1 } }\n"
+	_, err := LoadSource("mix.gpl", []byte(text))
+	var got string
+	if err != nil {
+		got, _, _ = strings.Cut(err.Error(), "\n")
+	}
+	want := "mix.gpl:8:9: pool p mixes currencies: job a is priced in EUR, job b in USD"
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("error (-want +got):\n%s", d)
+	}
+}

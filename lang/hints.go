@@ -209,6 +209,7 @@ var hintRules = []func(*errorSite) *syntaxHint{
 	assignmentInComparison,
 	unitAsWord,
 	countedThing,
+	signAfterAmount,
 	ruleWithoutClass,
 	rulesWithoutElse,
 	expressionCutAtLineEnd,
@@ -459,6 +460,26 @@ func countedThing(s *errorSite) *syntaxHint {
 	return hinted(n.Pos, tokenEnd(w), fmt.Sprintf("%q is not a unit: units measure quantities, and %s are counted", w.Value, plural(w.Value)),
 		"write a count, a bare number: "+n.Value,
 		edit{From: n.Pos, To: tokenEnd(w), Text: n.Value})
+}
+
+// currencySignCodes are the currency signs by the code they stand for.
+var currencySignCodes = map[string]string{"$": "USD", "€": "EUR", "£": "GBP"}
+
+// signAfterAmount: a currency's sign after a number, 3 €: the sign goes
+// before the amount (€3), or the code after it (3 EUR).
+func signAfterAmount(s *errorSite) *syntaxHint {
+	sign, n := s.tok(s.at), s.tok(s.at-1)
+	code, ok := "", false
+	if sign != nil {
+		code, ok = currencySignCodes[sign.Value]
+	}
+	if !ok || sign.Type != tokInvalid || n == nil || n.Type != tokNumber || n.Pos.Line != sign.Pos.Line ||
+		numeralLen(n.Value, 0, true) != len(n.Value) {
+		return nil
+	}
+	return hinted(n.Pos, tokenEnd(sign), fmt.Sprintf("a currency's sign goes before the amount: %s%s, not %s %s", sign.Value, n.Value, n.Value, sign.Value),
+		fmt.Sprintf("write %s%s, or %s %s", sign.Value, n.Value, n.Value, code),
+		edit{From: n.Pos, To: tokenEnd(sign), Text: sign.Value + n.Value})
 }
 
 // plural is a counted word in the plural, for a message: GPUs, nodes.

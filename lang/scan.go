@@ -188,7 +188,8 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 		if k < len(src) && src[k] == '%' {
 			return tokNumber, k + 1 - i // a percentage: 40%, 0.5 %
 		}
-		if k == len(src) || !(src[k] >= 'A' && src[k] <= 'Z' || src[k] >= 'a' && src[k] <= 'z' || src[k] == '$') {
+		if k == len(src) || !(src[k] >= 'A' && src[k] <= 'Z' || src[k] >= 'a' && src[k] <= 'z' || src[k] == '$' ||
+			strings.HasPrefix(src[k:], "€") || strings.HasPrefix(src[k:], "£")) {
 			return tokNumber, j - i
 		}
 		for _, u := range unitSymbols {

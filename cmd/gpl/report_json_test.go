@@ -105,6 +105,18 @@ solve needs over file { find mtbf in [10min, 1000h] such that fleet.mpg >= 0.35 
 solve any over j { find mtbf in [10min, 1000h] such that runtime >= 0 }
 `
 
+// schemaEUR has money in euros everywhere it can be: a reservation by
+// month, a group, a compare, sweeps over a job and over the file.
+const schemaEUR = `param na = 32
+pool p { devices = 64  rate = 2.50 EUR/h  from 2027-01-01 to 2027-03-01 }
+job a on p { devices = na  from 2027-01-01 to 2027-02-01  factors { S = 0.9  R = 0.9  P = 0.4 } }
+job b on p { devices = 16  from 2027-01-15 to 2027-02-15  factors { S = 0.9  R = 0.9  P = 0.4 } }
+group g { a, b }
+compare c { a, b }
+sweep s over a { vary rate in [2 EUR/h, 3 EUR/h] }
+sweep f over file { vary na in [8, 16]  show g.cost, p.idle_cost }
+`
+
 // TestRunJSONSchema validates gpl run --format json against the schema
 // the docs ship, on one file, two files, a file that does not load, and
 // every bundled scenario.
@@ -114,6 +126,7 @@ func TestRunJSONSchema(t *testing.T) {
 	for name, src := range map[string]string{
 		"plan.gpl":   schemaPlan,
 		"whatif.gpl": schemaWhatIfs,
+		"eur.gpl":    schemaEUR,
 		"bad.gpl":    "let x =\njob j on nowhere { hours = 1h }\n",
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
@@ -132,6 +145,7 @@ func TestRunJSONSchema(t *testing.T) {
 		{"bad setting", []string{"--set", "nosuch=1", "plan.gpl"}, exitCheck},
 		{"bundled scenarios", scenarios.Names(), exitOK},
 		{"what-ifs", []string{"whatif.gpl"}, exitOK},
+		{"euros", []string{"eur.gpl"}, exitOK},
 	}
 	t.Chdir(dir)
 	for _, tt := range tests {

@@ -13,8 +13,6 @@ import (
 // compares, sweeps (one row per point) and solves.
 
 func hoursText(h float64) string { return model.Hours(h).Readable() }
-func money(v float64) string     { return model.USD(v).String() }
-func price(v float64) string     { return model.PerHour(v).String() }
 
 // writePlanning writes the groups, compares, sweeps and solves of p.
 func writePlanning(w io.Writer, p model.Planning) {
@@ -49,7 +47,7 @@ func writeGroup(w io.Writer, mg model.Group) {
 	fmt.Fprintf(w, "  offered %s → held %s → productive %s → useful %s (mpg %s)\n",
 		hoursText(g.OfferedHours), hoursText(g.HeldHours), hoursText(g.ProductiveHours), hoursText(g.UsefulHours), fix(g.MPG))
 	if g.HasCost {
-		fmt.Fprintf(w, "  cost %s, badput_cost %s, cost_per_useful_hour %s\n", money(g.Cost), money(g.BadputCost), price(g.CostPerUsefulHour))
+		fmt.Fprintf(w, "  cost %s, badput_cost %s, cost_per_useful_hour %s\n", mg.Money(g.Cost), mg.Money(g.BadputCost), mg.Price(g.CostPerUsefulHour))
 	}
 	for _, m := range mg.Listed {
 		fmt.Fprintf(w, "  %s %s\n", m.Name, m.Figure.Readable())
@@ -57,11 +55,11 @@ func writeGroup(w io.Writer, mg model.Group) {
 	if g.IdleHours != 0 {
 		line := "  idle " + hoursText(g.IdleHours) + " in its reservations"
 		if g.HasIdleCost {
-			line += ", idle_cost " + money(g.IdleCost)
+			line += ", idle_cost " + mg.Money(g.IdleCost).String()
 		}
 		fmt.Fprintln(w, line)
 	}
-	writeGroupMonths(w, g)
+	writeGroupMonths(w, mg)
 	// Owners and factors are names, left-aligned; the figures right-aligned.
 	rows := [][]string{{"owner", "factors", "loss_hours", "gain_hours"}}
 	if g.HasCost {
@@ -69,7 +67,7 @@ func writeGroup(w io.Writer, mg model.Group) {
 	}
 	for _, o := range g.Owners {
 		if g.HasCost {
-			rows = append(rows, []string{o.Owner, strings.Join(o.Factors, " "), hoursText(o.LossHours), money(o.LossCost), hoursText(o.GainHours), money(o.Saving)})
+			rows = append(rows, []string{o.Owner, strings.Join(o.Factors, " "), hoursText(o.LossHours), mg.Money(o.LossCost).String(), hoursText(o.GainHours), mg.Money(o.Saving).String()})
 		} else {
 			rows = append(rows, []string{o.Owner, strings.Join(o.Factors, " "), hoursText(o.LossHours), hoursText(o.GainHours)})
 		}
@@ -88,9 +86,9 @@ func writeCompare(w io.Writer, mc model.Compare) {
 	for i, r := range c.Rows {
 		cost, cpuh, change := "—", "—", "—"
 		if r.HasCost {
-			cost, cpuh = money(r.Cost), price(r.CostPerUsefulHour)
+			cost, cpuh = mc.Money(r.Cost).String(), mc.Price(r.CostPerUsefulHour).String()
 			if i > 0 {
-				change = price(r.CostPerUsefulHourChange)
+				change = mc.Price(r.CostPerUsefulHourChange).String()
 				if r.CostPerUsefulHourChange >= 0 {
 					change = "+" + change
 				}
@@ -190,7 +188,7 @@ func sweepCells(cells []string, sw model.Sweep, p model.SweepPoint) []string {
 	}
 	cpuh := "—"
 	if p.HasCostPerUsefulHour {
-		cpuh = price(p.CostPerUsefulHour)
+		cpuh = sw.Price(p.CostPerUsefulHour).String()
 	}
 	lever := p.BestLever
 	if lever == "" {

@@ -35,20 +35,21 @@ func writePool(w io.Writer, p model.Pool) {
 			hoursText(t.OfferedHours), hoursText(t.AllocatedHours), hoursText(t.IdleHours), fix(t.Utilisation()))
 		line := fmt.Sprintf("  useful %s (mpg %s)", hoursText(t.UsefulHours), fix(t.MPG()))
 		if t.HasCost {
-			line += ", cost " + money(t.Cost) + ", idle_cost " + money(t.IdleCost)
+			line += ", cost " + p.Money(t.Cost).String() + ", idle_cost " + p.Money(t.IdleCost).String()
 			if c, ok := t.CostPerUsefulHour(); ok {
-				line += ", cost_per_useful_hour " + price(c)
+				line += ", cost_per_useful_hour " + p.Price(c).String()
 			}
 		}
 		fmt.Fprintln(w, line)
 	}
-	writeMonths(w, fig.Months, p.Reservation != nil)
+	writeMonths(w, fig.Months, p.Reservation != nil, p.Money)
 }
 
 // writeGroupMonths prints a group's table by calendar month: its jobs'
 // device-hours and cost, and the idle cost of the reservations whose
 // every job is in it, when there are any.
-func writeGroupMonths(w io.Writer, g eval.Group) {
+func writeGroupMonths(w io.Writer, mg model.Group) {
+	g := mg.Figures
 	if len(g.Months) == 0 {
 		return
 	}
@@ -59,9 +60,9 @@ func writeGroupMonths(w io.Writer, g eval.Group) {
 	}
 	rows := [][]string{head}
 	for _, m := range g.Months {
-		row := []string{m.Month, hoursText(m.OfferedHours), hoursText(m.UsefulHours), orDash(m.HasCost, m.Cost)}
+		row := []string{m.Month, hoursText(m.OfferedHours), hoursText(m.UsefulHours), orDash(m.HasCost, mg.Money(m.Cost))}
 		if idle {
-			row = append(row, orDash(m.HasIdleCost, m.IdleCost))
+			row = append(row, orDash(m.HasIdleCost, mg.Money(m.IdleCost)))
 		}
 		rows = append(rows, row)
 	}
@@ -69,16 +70,16 @@ func writeGroupMonths(w io.Writer, g eval.Group) {
 }
 
 // orDash prints money when it is defined, else "—".
-func orDash(ok bool, v float64) string {
+func orDash(ok bool, v model.Amount) string {
 	if !ok {
 		return "—"
 	}
-	return money(v)
+	return v.String()
 }
 
 // writeMonths prints a pool's table by calendar month; with idle (a
 // reservation), the allocated and idle device-hours and cost too.
-func writeMonths(w io.Writer, months []eval.Period, idle bool) {
+func writeMonths(w io.Writer, months []eval.Period, idle bool, money func(float64) model.Amount) {
 	if len(months) == 0 {
 		return
 	}
@@ -88,13 +89,7 @@ func writeMonths(w io.Writer, months []eval.Period, idle bool) {
 	}
 	rows := [][]string{head}
 	for _, m := range months {
-		cost, idleCost := "—", "—"
-		if m.HasCost {
-			cost = money(m.Cost)
-		}
-		if m.HasIdleCost {
-			idleCost = money(m.IdleCost)
-		}
+		cost, idleCost := orDash(m.HasCost, money(m.Cost)), orDash(m.HasIdleCost, money(m.IdleCost))
 		if idle {
 			rows = append(rows, []string{m.Month, hoursText(m.OfferedHours), hoursText(m.AllocatedHours), hoursText(m.IdleHours),
 				hoursText(m.UsefulHours), fix(m.Utilisation()), cost, idleCost})

@@ -382,10 +382,8 @@ func PoolOf(p eval.Pool) Pool {
 	}
 	if v, ok := p.Fields["rate"]; ok {
 		jp.Rate = finite(units.ToUnit(v.Num, units.Units["USD/h"]))
-		if c, _ := v.Type.Dim.Currency(); c != "USD" && c != "" {
-			jp.Currency = &c
-		}
 	}
+	jp.Currency = foreign(p.Currency)
 	if v, ok := p.Fields["term"]; ok {
 		jp.Term = finite(units.ToUnit(v.Num, units.Units["h"]))
 	}
@@ -531,3 +529,9 @@ func (p Pool) MarshalJSON() ([]byte, error) {
 	}
 	return renameCurrency(b, *p.Currency), nil
 }
+
+// Money is x, an amount in the pool's currency, as money.
+func (p Pool) Money(x float64) Amount { return Cash(x, currency(p.Currency)) }
+
+// Price is x, in the pool's currency per device-hour, as a price.
+func (p Pool) Price(x float64) Amount { return PriceOf(x, currency(p.Currency)) }

@@ -405,10 +405,7 @@ func (v *JobView) Money(x float64) Amount { return Cash(x, v.Currency) }
 
 // Price is x, in the job's currency per device-hour, as a price.
 func (v *JobView) Price(x float64) Amount {
-	if v.Currency == "" {
-		return PerHour(x)
-	}
-	return Amount{x / 3600, PriceIn(v.Currency)}
+	return PriceOf(x, v.Currency)
 }
 
 // MarshalJSON writes the job; the keys of its money name its currency

@@ -45,6 +45,9 @@ type Group struct {
 	IdleHours *float64 `json:"idle_hours_h,omitempty"`
 	IdleCost  *float64 `json:"idle_cost_usd,omitempty"`
 	Months    []Period `json:"months,omitempty"`
+	// Currency is the code of the currency of its money when it is not
+	// USD; the keys of its money name it (cost_eur).
+	Currency *string `json:"currency,omitempty"`
 	// Figures are the group's as eval computes them, unrounded:
 	// device-hours, USD, USD per useful device-hour.
 	Figures eval.Group `json:"-"`
@@ -69,6 +72,9 @@ type Compare struct {
 	Order string       `json:"order"`
 	Best  string       `json:"best"`
 	Rows  []CompareRow `json:"rows"`
+	// Currency is the code of the currency of its jobs' money when it is
+	// not USD; the keys of their money name it.
+	Currency *string `json:"currency,omitempty"`
 	// Figures are the compare's as eval computes them, unrounded.
 	Figures eval.Compare `json:"-"`
 }
@@ -102,6 +108,9 @@ type Sweep struct {
 	// be evaluated when the load counted them (eval.Sweep.Failed).
 	Points int `json:"points"`
 	Failed int `json:"failed_points,omitempty"`
+	// Currency is the code of the currency of its job's money when it is
+	// not USD: the key of the cost per useful hour names it.
+	Currency *string `json:"currency,omitempty"`
 
 	s *eval.Scenario
 }
@@ -136,13 +145,15 @@ type Solve struct {
 // jsonNumber is a value in the unit the JSON report uses for its
 // dimension, and that unit's key suffix.
 func jsonNumber(v float64, d units.Dim) (float64, string) {
-	switch d {
-	case units.Duration:
+	switch {
+	case d == units.Duration:
 		return units.Clean(v / 3600), "_h"
-	case units.Price:
-		return units.Clean(v * 3600), "_usd_per_device_hour"
-	case units.Money:
-		return units.Clean(v), "_usd"
+	case units.IsPrice(d):
+		c, _ := d.Currency()
+		return units.Clean(v * 3600), "_" + strings.ToLower(c) + "_per_device_hour"
+	case units.IsMoney(d):
+		c, _ := d.Currency()
+		return units.Clean(v), "_" + strings.ToLower(c)
 	}
 	return units.Clean(v), ""
 }
@@ -158,7 +169,7 @@ func PlanningOf(s *eval.Scenario) Planning {
 	}
 	for _, sw := range s.Sweeps() {
 		out.Sweeps = append(out.Sweeps, Sweep{Name: sw.Name, Over: over(sw.OverFile), Job: sw.Job, Inputs: sw.Inputs,
-			Columns: sw.Columns, Points: sw.Points, Failed: sw.Failed, s: s})
+			Columns: sw.Columns, Points: sw.Points, Failed: sw.Failed, Currency: foreign(sw.Currency), s: s})
 	}
 	for _, sv := range s.Solves() {
 		n, suffix := jsonNumber(sv.Value.Num, sv.Value.Type.Dim)
@@ -226,7 +237,7 @@ func failureOf(f *eval.PointFailure) *PointFailure {
 func groupOf(g eval.Group) Group {
 	jg := Group{Name: g.Name, Jobs: g.Jobs, OfferedHours: units.Clean(g.OfferedHours), HeldHours: units.Clean(g.HeldHours),
 		ProductiveHours: units.Clean(g.ProductiveHours), UsefulHours: units.Clean(g.UsefulHours), MPG: units.Clean(g.MPG),
-		Owners: []GroupOwner{}, Figures: g}
+		Owners: []GroupOwner{}, Currency: foreign(g.Currency), Figures: g}
 	jg.Listed, jg.Results = metrics(g.Listed)
 	jg.Months = periodsOf(g.Months)
 	if g.IdleHours != 0 {
@@ -250,7 +261,7 @@ func groupOf(g eval.Group) Group {
 
 // compareOf is the report of a compare.
 func compareOf(c eval.Compare) Compare {
-	jc := Compare{Name: c.Name, By: c.By, Order: "min", Best: c.Best, Figures: c}
+	jc := Compare{Name: c.Name, By: c.By, Order: "min", Best: c.Best, Currency: foreign(c.Currency), Figures: c}
 	if c.Max {
 		jc.Order = "max"
 	}
@@ -380,17 +391,19 @@ func (sw Sweep) Results(fn func(vals []float64, r *SweepResult) bool) error {
 // factor is.
 func (sw Sweep) MarshalJSON() ([]byte, error) {
 	type plain struct {
-		Name    string           `json:"name"`
-		Over    string           `json:"over"`
-		Job     string           `json:"job,omitempty"`
-		Inputs  []string         `json:"inputs"`
-		Columns []string         `json:"columns,omitempty"`
-		Points  int              `json:"points"`
-		Failed  int              `json:"failed_points,omitempty"`
-		Table   []map[string]any `json:"table"`
+		Name     string           `json:"name"`
+		Over     string           `json:"over"`
+		Job      string           `json:"job,omitempty"`
+		Inputs   []string         `json:"inputs"`
+		Columns  []string         `json:"columns,omitempty"`
+		Points   int              `json:"points"`
+		Failed   int              `json:"failed_points,omitempty"`
+		Currency *string          `json:"currency,omitempty"`
+		Table    []map[string]any `json:"table"`
 	}
 	js := plain{Name: sw.Name, Over: sw.Over, Job: sw.Job, Inputs: sw.Inputs, Columns: sw.Columns, Points: sw.Points, Failed: sw.Failed,
-		Table: []map[string]any{}}
+		Currency: sw.Currency, Table: []map[string]any{}}
+	cpuhKey := "cost_per_useful_hour_" + strings.ToLower(sw.Money(0).Dim.Currency())
 	var err error
 	if sw.s != nil {
 		err = sw.Each(func(p SweepPoint) bool {
@@ -416,7 +429,7 @@ func (sw Sweep) MarshalJSON() ([]byte, error) {
 			default:
 				row["mpg"], row["useful_hours_h"], row["best_lever"] = units.Clean(p.MPG), units.Clean(p.UsefulHours), p.BestLever
 				if p.HasCostPerUsefulHour {
-					row["cost_per_useful_hour_usd"] = units.Clean(p.CostPerUsefulHour)
+					row[cpuhKey] = units.Clean(p.CostPerUsefulHour)
 				}
 			}
 			if len(p.AboveCeiling) > 0 {
@@ -476,4 +489,63 @@ func (sv Solve) Curve(n int) (SolveCurve, error) {
 		out.Failed = append(out.Failed, FailedValue{amountOf(f.X, c.InputDim), failureOf(f.Failure)})
 	}
 	return out, nil
+}
+
+// foreign is the code c when it names a currency other than USD, else
+// nil: the JSON report names a currency only when it is not USD.
+func foreign(c string) *string {
+	if c == "" || c == "USD" {
+		return nil
+	}
+	return &c
+}
+
+// currency is the code a JSON currency field holds, "USD" when absent.
+func currency(c *string) string {
+	if c == nil {
+		return "USD"
+	}
+	return *c
+}
+
+// Money is x, an amount in the group's currency, as money.
+func (g Group) Money(x float64) Amount { return Cash(x, currency(g.Currency)) }
+
+// Price is x, in the group's currency per device-hour, as a price.
+func (g Group) Price(x float64) Amount { return PriceOf(x, currency(g.Currency)) }
+
+// Money is x, an amount in the currency of the compare's jobs, as money.
+func (c Compare) Money(x float64) Amount { return Cash(x, currency(c.Currency)) }
+
+// Price is x, in the currency of the compare's jobs per device-hour, as
+// a price.
+func (c Compare) Price(x float64) Amount { return PriceOf(x, currency(c.Currency)) }
+
+// Money is x, an amount in the currency of the sweep's job, as money.
+func (sw Sweep) Money(x float64) Amount { return Cash(x, currency(sw.Currency)) }
+
+// Price is x, in the currency of the sweep's job per device-hour, as a
+// price.
+func (sw Sweep) Price(x float64) Amount { return PriceOf(x, currency(sw.Currency)) }
+
+// MarshalJSON writes the group; the keys of its money name its currency
+// (cost_usd, cost_eur).
+func (g Group) MarshalJSON() ([]byte, error) {
+	type plain Group
+	b, err := json.Marshal(plain(g))
+	if err != nil || g.Currency == nil {
+		return b, err
+	}
+	return renameCurrency(b, *g.Currency), nil
+}
+
+// MarshalJSON writes the compare; the keys of its jobs' money name their
+// currency (cost_usd, cost_eur).
+func (c Compare) MarshalJSON() ([]byte, error) {
+	type plain Compare
+	b, err := json.Marshal(plain(c))
+	if err != nil || c.Currency == nil {
+		return b, err
+	}
+	return renameCurrency(b, *c.Currency), nil
 }

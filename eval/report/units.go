@@ -165,6 +165,15 @@ func MoneyIn(c string) Dim { return Dim{units.MoneyIn(c)} }
 // PriceIn is the dimension of a price per device-hour in the currency c.
 func PriceIn(c string) Dim { return Dim{units.PriceIn(c)} }
 
+// PriceOf is v in the currency c per device-hour as a price: PerHour(v)
+// for "USD" or "".
+func PriceOf(v float64, c string) Amount {
+	if c == "" {
+		return PerHour(v)
+	}
+	return Amount{v / 3600, PriceIn(c)}
+}
+
 // Cash is v in the currency c as money: USD(v) for "USD" or "".
 func Cash(v float64, c string) Amount {
 	if c == "" {

@@ -182,7 +182,7 @@ var Units = map[string]Unit{
 // where one is a prefix of another: each currency's conversion rates to
 // the others (USD/EUR), its price (USD/h) and its amount (USD), then the
 // rest.
-var Pattern = currencyPattern() + `|\$/h|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|ZFLOP/s|EFLOP/s|PFLOP/s|TFLOP/s|GFLOP/s|FLOP/s|KFLOP|MFLOP|GFLOP|TFLOP|PFLOP|EFLOP|ZFLOP|FLOP|ms|min|s|h|d|wk`
+var Pattern = currencyPattern() + `|\$/h|€/h|£/h|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|ZFLOP/s|EFLOP/s|PFLOP/s|TFLOP/s|GFLOP/s|FLOP/s|KFLOP|MFLOP|GFLOP|TFLOP|PFLOP|EFLOP|ZFLOP|FLOP|ms|min|s|h|d|wk`
 
 // ToUnit converts v from base units into unit u. The result is rounded to 15
 // significant digits, which removes the last-bit noise of a scale factor that
@@ -311,9 +311,9 @@ func Format(v float64, d Dim) string {
 			if math.Abs(v) >= 1e15 {
 				return amount(Numeral(v), c, "") // $1e+20, not 21 digits
 			}
-			return amount(groupThousands(strconv.FormatFloat(v, 'f', 2, 64)), c, "")
+			return amount(groupThousands(strconv.FormatFloat(v, 'f', MinorDigits(c), 64)), c, "")
 		}
-		return amount(priceNumeral(v), c, "/h")
+		return amount(priceNumeralIn(v, c), c, "/h")
 	}
 	if u, ok := ReadableUnit(v, d); ok {
 		return FormatNumber(ToUnit(v, u)) + " " + u.Symbol
@@ -330,20 +330,35 @@ func FormatRate(v float64) string {
 // FormatRateIn words a price in the currency c as the rate of a
 // device-hour: "€2.50 per device-hour", "2.50 CHF per device-hour".
 func FormatRateIn(v float64, c string) string {
-	return amount(priceNumeral(v), c, " per device-hour")
+	return amount(priceNumeralIn(v, c), c, " per device-hour")
+}
+
+// MinorDigits is the number of decimals an amount in the currency c is
+// written with: 0 for JPY, which has no minor unit, 2 for the others.
+func MinorDigits(c string) int {
+	if c == "JPY" {
+		return 0
+	}
+	return 2
 }
 
 // priceNumeral is a price in USD per hour with two to four decimals and
 // thousands separators: 2.50, 8.8605, 1,200.00.
-func priceNumeral(v float64) string {
+func priceNumeral(v float64) string { return priceNumeralIn(v, "USD") }
+
+// priceNumeralIn is a price per hour in the currency c with its minor
+// digits (MinorDigits) to four decimals: 2.50, 8.8605; 250, 250.5 for JPY.
+func priceNumeralIn(v float64, c string) string {
 	perHour := ToUnit(v, Units["USD/h"])
 	if math.Abs(perHour) >= 1e15 {
 		return Numeral(perHour) // $1e+20/h, not 21 digits
 	}
 	p := strconv.FormatFloat(perHour, 'f', 4, 64)
-	for strings.HasSuffix(p, "0") && len(p)-strings.IndexByte(p, '.') > 3 {
+	keep := MinorDigits(c) + 1 // the point and the minor digits
+	for strings.HasSuffix(p, "0") && len(p)-strings.IndexByte(p, '.') > keep {
 		p = p[:len(p)-1]
 	}
+	p = strings.TrimSuffix(p, ".")
 	return groupThousands(p)
 }
 

@@ -197,8 +197,8 @@ func (cp *exprChecker) poolRef(n lang.Expr, d *Decl, ref PoolResultRef, text str
 		return value.Type{}, nil
 	}
 	if d.Kind == DeclPool {
-		for _, j := range cp.p.Order {
-			if j.Kind == DeclJob && cp.p.jobOnPool(j, d) && !cp.p.dependOn(j, n, cp.diags) {
+		for _, j := range cp.p.statedJobsOn(d) {
+			if !cp.p.dependOn(j, n, cp.diags) {
 				cp.ok = false
 				return value.Type{}, nil
 			}
@@ -213,44 +213,90 @@ func (cp *exprChecker) poolRef(n lang.Expr, d *Decl, ref PoolResultRef, text str
 	return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Field: ref.Def.Name, Text: text, Node: n, Type: t, Plan: ref})
 }
 
-// jobOnPool reports whether job j runs on pool: its own on, an extends
-// … on, or a parent's pool. It reads the statements, not the checked
-// plans, so that it can be asked while j is being checked.
-func (p *Program) jobOnPool(j, pool *Decl) bool {
-	for depth := 0; j != nil && depth < MaxDependencyDepth; depth++ {
-		st := j.JobStmt()
-		switch {
-		case st == nil:
-			return false
-		case st.On != nil:
-			return st.On.Name == pool.Name.Name
-		case st.ExtendsOn != nil:
-			return st.ExtendsOn.Name == pool.Name.Name
-		case st.Extends != nil:
-			j = p.Decls[st.Extends.Name]
-			if j == nil || j.Kind != DeclJob {
-				return false
-			}
-		default:
-			return false
+// JoinsPool reports whether a job declared at or after Order[from] runs
+// on a pool declared before it.
+func (p *Program) JoinsPool(from int) bool {
+	for _, j := range p.Order[from:] {
+		if j.Kind != DeclJob {
+			continue
+		}
+		if pool, ok := p.Decls[p.statedPool(j)]; ok && pool.Kind == DeclPool && int(pool.Slot) < from {
+			return true
 		}
 	}
 	return false
 }
 
-// JobsOn lists the jobs on a pool, in source order. The index of every
-// pool's jobs is built once, when first asked after the check (the
-// program does not change then), in one pass over the declarations.
+// statedPool is the name of the pool job j runs on by its statements:
+// its own on, an extends … on, or a parent's pool; "" for none. It reads
+// the statements, not the checked plans, so that it can be asked while j
+// is being checked.
+func (p *Program) statedPool(j *Decl) string {
+	for depth := 0; j != nil && depth < MaxDependencyDepth; depth++ {
+		st := j.JobStmt()
+		switch {
+		case st == nil:
+			return ""
+		case st.On != nil:
+			return st.On.Name
+		case st.ExtendsOn != nil:
+			return st.ExtendsOn.Name
+		case st.Extends != nil:
+			j = p.Decls[st.Extends.Name]
+			if j == nil || j.Kind != DeclJob {
+				return ""
+			}
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// JobsOn lists the jobs on a pool that checked, in source order.
 func (p *Program) JobsOn(pool *Decl) []*Decl {
-	p.poolJobsOnce.Do(func() {
-		p.poolJobs = map[*Decl][]*Decl{}
+	var out []*Decl
+	for _, j := range p.statedJobsOn(pool) {
+		if j.Job != nil && j.Job.Pool == pool {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// poolIndex is the jobs whose statements put them on each pool, by
+// pool name, for the declarations Order had when it was built: its
+// length and last declaration (a REPL session adds declarations to a
+// program, and drops them again on an error).
+type poolIndex struct {
+	n    int
+	last *Decl
+	jobs map[string][]*Decl
+}
+
+// statedJobsOn lists the jobs whose statements put them on pool (an on,
+// an extends … on, or a parent's pool), in source order, checked or not.
+// The index of every pool's jobs is built in one pass over the
+// declarations, and again only when they change.
+func (p *Program) statedJobsOn(pool *Decl) []*Decl {
+	n := len(p.Order)
+	var last *Decl
+	if n > 0 {
+		last = p.Order[n-1]
+	}
+	ix := p.poolJobs.Load()
+	if ix == nil || ix.n != n || ix.last != last {
+		ix = &poolIndex{n: n, last: last, jobs: map[string][]*Decl{}}
 		for _, j := range p.Order {
-			if j.Kind == DeclJob && j.Job != nil && j.Job.Pool != nil {
-				p.poolJobs[j.Job.Pool] = append(p.poolJobs[j.Job.Pool], j)
+			if j.Kind == DeclJob {
+				if on := p.statedPool(j); on != "" {
+					ix.jobs[on] = append(ix.jobs[on], j)
+				}
 			}
 		}
-	})
-	return p.poolJobs[pool]
+		p.poolJobs.Store(ix)
+	}
+	return ix.jobs[pool.Name.Name]
 }
 
 // monthQuery resolves NAME.month(M).RESULT on a pool or a group.

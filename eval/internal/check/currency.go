@@ -54,8 +54,8 @@ func (p *Program) PoolCurrency(d *Decl) string {
 	if f := d.Pool.Fields.Get("rate"); f != nil {
 		return p.fieldCurrency(f)
 	}
-	for _, j := range p.Order {
-		if j.Kind == DeclJob && j.Job != nil && j.Job.Pool == d && j.Job.Sites.Get("rate") != nil {
+	for _, j := range p.statedJobsOn(d) {
+		if j.Job != nil && j.Job.Pool == d && j.Job.Sites.Get("rate") != nil {
 			return p.JobCurrency(j)
 		}
 	}
@@ -63,20 +63,40 @@ func (p *Program) PoolCurrency(d *Decl) string {
 }
 
 // poolCurrency reports a job whose rate is in another currency than its
-// pool's: a pool's money is in one currency.
+// pool's, or, on a pool without a rate, than the first priced job's
+// checked before it: a pool's money is in one currency.
 func (p *Program) poolCurrency(d *Decl, jp *jobPlan) bool {
-	if jp.Pool == nil || jp.Pool.Pool == nil || jp.Pool.Pool.Fields.Get("rate") == nil {
+	f := jp.Sites.Get("rate")
+	if jp.Pool == nil || jp.Pool.Pool == nil || f == nil {
 		return true
 	}
-	f := jp.Sites.Get("rate")
-	pc, jc := p.PoolCurrency(jp.Pool), p.JobCurrency(d)
-	if f == nil || pc == jc {
+	pool, jc := jp.Pool, p.JobCurrency(d)
+	var summary string
+	var pc string
+	if jp.Pool.Pool.Fields.Get("rate") != nil {
+		pc = p.PoolCurrency(pool)
+		summary = fmt.Sprintf("job %s is priced in %s, but its pool %s in %s: a pool's money is in one currency", d.Name.Name, jc, pool.Name.Name, pc)
+	} else {
+		// The first priced job is still the program's: a REPL session
+		// drops the declarations of an input that failed.
+		first := p.pricedOn[pool]
+		if first == nil || p.Decls[first.Name.Name] != first {
+			if p.pricedOn == nil {
+				p.pricedOn = map[*Decl]*Decl{}
+			}
+			p.pricedOn[pool] = d
+			return true
+		}
+		pc = p.JobCurrency(first)
+		summary = fmt.Sprintf("pool %s mixes currencies: job %s is priced in %s, job %s in %s", pool.Name.Name, first.Name.Name, pc, d.Name.Name, jc)
+	}
+	if pc == jc {
 		return true
 	}
 	pos, end := f.Value.Span()
 	p.Diags = append(p.Diags, &lang.Diagnostic{
 		Severity: lang.Error,
-		Summary:  fmt.Sprintf("job %s is priced in %s, but its pool %s in %s: a pool's money is in one currency", d.Name.Name, jc, jp.Pool.Name.Name, pc),
+		Summary:  summary,
 		Pos:      pos, End: end, Label: "priced in " + jc,
 		Notes: []string{"hint: " + ConversionHint(pc, jc)},
 	})

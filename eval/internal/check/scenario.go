@@ -3,6 +3,7 @@ package check
 import (
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gpl-lang/gpl/eval/internal/source"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
@@ -133,17 +134,17 @@ type Program struct {
 	unitWords    map[lang.Position]*lang.Diagnostic // syntax errors of a unit word read as a unit, by where the literal starts (addSyntax)
 	literals     map[value.Value]*Compiled          // while checking: the compiled of each constant value written as a number, shared (literal)
 	NumFields    int                                // fields compiled; each has its index in Scenario.fieldVals
-	poolJobsOnce sync.Once
-	poolJobs     map[*Decl][]*Decl               // the jobs on each pool (JobsOn)
-	stack        []*Decl                         // the check pass's walk
-	stackAt      []lang.Expr                     // the reference each of stack was entered by (nil for none)
-	namesMu      sync.Mutex                      // guards names, kindNames and their counts
-	names        *suggest.Suggester              // candidates for "did you mean", built when first needed
-	namesFor     int                             // len(order) when names was built
-	kindNames    map[declKind]*suggest.Suggester // the declarations of each kind, for "did you mean" of a job or pool named
-	kindNamesFor int                             // len(order) when kindNames was built
-	libNames     map[string]string               // what the bundled libraries declare, by name
-	owners       ownerTable                      // owners blocks, checked (owners.go)
+	poolJobs     atomic.Pointer[poolIndex]          // the jobs each pool's statements put on it (statedJobsOn)
+	pricedOn     map[*Decl]*Decl                    // the first job checked with a rate of its own on each pool without one (poolCurrency)
+	stack        []*Decl                            // the check pass's walk
+	stackAt      []lang.Expr                        // the reference each of stack was entered by (nil for none)
+	namesMu      sync.Mutex                         // guards names, kindNames and their counts
+	names        *suggest.Suggester                 // candidates for "did you mean", built when first needed
+	namesFor     int                                // len(order) when names was built
+	kindNames    map[declKind]*suggest.Suggester    // the declarations of each kind, for "did you mean" of a job or pool named
+	kindNamesFor int                                // len(order) when kindNames was built
+	libNames     map[string]string                  // what the bundled libraries declare, by name
+	owners       ownerTable                         // owners blocks, checked (owners.go)
 	imports      *source.Reader
 	importDepth  int  // imports being read, one inside another
 	tooMany      bool // MaxDeclarations was reached (and told)

@@ -49,6 +49,7 @@ func (p *Program) checkSolve(d *Decl) bool {
 	if !iok || file && !p.fileInput(d, in, f.Input) {
 		return false
 	}
+	in = p.priceInput(d, in)
 	fp := &FindPlan{In: in, Cond: f.Cond}
 	d.Plan.Find = fp
 	switch {

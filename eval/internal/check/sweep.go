@@ -52,6 +52,7 @@ func (p *Program) checkSweep(d *Decl) bool {
 			ok = false
 			continue
 		}
+		in = p.priceInput(d, in)
 		if file && !p.fileInput(d, in, v.Input) {
 			ok = false
 			continue
@@ -155,13 +156,29 @@ func (p *Program) inputValue(e lang.Expr, in Input, what string) *Compiled {
 	if c.Type != in.Type {
 		pos, end := e.Span()
 		msg := fmt.Sprintf("%s is %s, but %s is %s", in.Name, in.Type.Phrase(), what, c.Type.Phrase())
+		var notes []string
+		if want, _ := in.Type.Dim.Currency(); want != "" && in.Type.Kind == value.Number && c.Type.Kind == value.Number {
+			if got, ok := c.Type.Dim.Currency(); ok && got != want {
+				msg = fmt.Sprintf("%s is %s, but %s is %s", in.Name, currencyPhrase(in.Type.Dim), what, currencyPhrase(c.Type.Dim))
+				notes = []string{"hint: " + ConversionHint(want, got)}
+			}
+		}
 		if lit, ok := Unparen(e).(*lang.NumberLit); ok && lit.UnitOf() == nil && in.Type.Kind == value.Number {
 			msg = fmt.Sprintf("%s is %s; write its unit, e.g. %s", in.Name, in.Type.Dim.Phrase(), ExampleUnit(lit.Digits(), in.Type.Dim))
 		}
-		p.errorAt(pos, end, msg)
+		p.Diags = append(p.Diags, &lang.Diagnostic{Severity: lang.Error, Summary: msg, Pos: pos, End: end, Notes: notes})
 		return nil
 	}
 	return c
+}
+
+// priceInput is in with, for the rate of a sweep's or solve's job, the
+// job's currency: a job priced in EUR varies its rate in EUR.
+func (p *Program) priceInput(d *Decl, in Input) Input {
+	if in.Kind == InRate && d.Plan != nil && d.Plan.Job != nil {
+		in.Type = InCurrency(in.Type, p.JobCurrency(d.Plan.Job))
+	}
+	return in
 }
 
 // MaxPoints is the cap on a sweep's points.

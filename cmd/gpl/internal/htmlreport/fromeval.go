@@ -53,7 +53,7 @@ func groupOf(mg report.Group) Group {
 	g := mg.Figures
 	out := Group{Name: g.Name, Jobs: g.Jobs, HasCost: g.HasCost, Offered: g.OfferedHours, Held: g.HeldHours,
 		Productive: g.ProductiveHours, Useful: g.UsefulHours, Cost: g.Cost, CostPerUsefulHour: g.CostPerUsefulHour, MPG: g.MPG,
-		Listed: mg.Listed}
+		Listed: mg.Listed, Currency: mg.Money(0).Dim.Currency()}
 	for _, o := range g.Owners {
 		out.Owners = append(out.Owners, GroupOwner{Owner: o.Owner, Factors: o.Factors,
 			LossHours: o.LossHours, LossCost: o.LossCost, GainHours: o.GainHours, Saving: o.Saving})
@@ -63,7 +63,7 @@ func groupOf(mg report.Group) Group {
 
 func compareOf(mc report.Compare) Compare {
 	c := mc.Figures
-	out := Compare{Name: c.Name, Best: c.Best, By: c.By, Max: c.Max}
+	out := Compare{Name: c.Name, Best: c.Best, By: c.By, Max: c.Max, Currency: mc.Money(0).Dim.Currency()}
 	for _, r := range c.Rows {
 		out.Entries = append(out.Entries, CompareEntry{Job: r.Job, CostPerUsefulHour: r.CostPerUsefulHour,
 			HasCost: r.HasCost, UsefulHours: r.UsefulHours})

@@ -29,6 +29,8 @@ type Group struct {
 	Owners []GroupOwner
 	// Listed are the group's listed results (report.Group.Listed).
 	Listed []report.Metric
+	// Currency is the code of the currency of its money ("" for USD).
+	Currency string
 }
 
 // GroupOwner is one team's losses and levers across a group's jobs:
@@ -81,7 +83,7 @@ func GroupChart(g Group) Chart {
 	for _, o := range rows {
 		lossCost, saving := "—", "—"
 		if g.HasCost {
-			lossCost, saving = report.USD(o.LossCost).String(), report.USD(o.Saving).String()
+			lossCost, saving = report.Cash(o.LossCost, g.Currency).String(), report.Cash(o.Saving, g.Currency).String()
 		}
 		c.Table.Rows = append(c.Table.Rows, []string{o.Owner, strings.Join(o.Factors, ", "),
 			formatValue(DeviceHours, hoursToBase(o.LossHours)), lossCost,
@@ -110,8 +112,8 @@ func GroupFacts(g Group) [][2]string {
 		{"mpg", sixDigits(g.MPG)},
 	}
 	if g.HasCost {
-		out = append(out, [2]string{"cost", report.USD(g.Cost).String()},
-			[2]string{"cost per useful hour", report.PerHour(g.CostPerUsefulHour).String()})
+		out = append(out, [2]string{"cost", report.Cash(g.Cost, g.Currency).String()},
+			[2]string{"cost per useful hour", report.PriceOf(g.CostPerUsefulHour, g.Currency).String()})
 	}
 	return listed(out, g.Listed)
 }
@@ -134,6 +136,9 @@ type Compare struct {
 	// highest when Max, else the lowest; "" when not known.
 	Best, By string
 	Max      bool
+	// Currency is the code of the currency of its jobs' money ("" for
+	// USD).
+	Currency string
 }
 
 // verdict is the compare's own pick, for the charts' notes.
@@ -160,7 +165,7 @@ func CompareCharts(cmp Compare) []Chart {
 			most = i
 		}
 	}
-	price := Quantity{"cost per useful hour", report.Price}
+	price := Quantity{"cost per useful hour", report.PriceOf(0, cmp.Currency).Dim}
 	var cost, useful []barGroup
 	for i, e := range cmp.Entries {
 		if e.HasCost {

@@ -39,9 +39,9 @@ func poolOf(p report.Pool) (Pool, bool) {
 			[2]string{"useful", h(t.UsefulHours)},
 			[2]string{"mpg", sixDigits(t.MPG())})
 		if t.HasCost {
-			out.Facts = append(out.Facts, [2]string{"cost", report.USD(t.Cost).String()}, [2]string{"idle cost", report.USD(t.IdleCost).String()})
+			out.Facts = append(out.Facts, [2]string{"cost", p.Money(t.Cost).String()}, [2]string{"idle cost", p.Money(t.IdleCost).String()})
 			if c, ok := t.CostPerUsefulHour(); ok {
-				out.Facts = append(out.Facts, [2]string{"cost per useful hour", report.PerHour(c).String()})
+				out.Facts = append(out.Facts, [2]string{"cost per useful hour", p.Price(c).String()})
 			}
 		}
 		out.Facts = append(out.Facts, [2]string{"jobs", strings.Join(fig.Jobs, ", ")})
@@ -52,10 +52,10 @@ func poolOf(p report.Pool) (Pool, bool) {
 		for _, m := range fig.Months {
 			cost, idle := "—", "—"
 			if m.HasCost {
-				cost = report.USD(m.Cost).String()
+				cost = p.Money(m.Cost).String()
 			}
 			if m.HasIdleCost {
-				idle = report.USD(m.IdleCost).String()
+				idle = p.Money(m.IdleCost).String()
 			}
 			out.Months = append(out.Months, []string{m.Month, h(m.OfferedHours), h(m.AllocatedHours), h(m.IdleHours), h(m.UsefulHours),
 				sixDigits(m.Utilisation()), cost, idle})

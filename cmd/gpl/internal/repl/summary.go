@@ -101,7 +101,7 @@ func planningSummary(p report.Planning, name string) string {
 		if g := mg.Figures; g.Name == name {
 			line := fmt.Sprintf("group %s: %s, mpg %s, useful_hours %s", g.Name, describeCount(len(g.Jobs), "job", "jobs"), report.Number(g.MPG), report.Hours(g.UsefulHours))
 			if g.HasCost {
-				line += ", cost " + report.USD(g.Cost).String()
+				line += ", cost " + mg.Money(g.Cost).String()
 			}
 			return line
 		}
