@@ -67,10 +67,12 @@ const never = math.MaxInt
 // under-approximation covers each value of each field, so that the
 // earliest prefix covering a condition is found without rebuilding unions.
 type firstCover struct {
-	all     int // the earliest rule from which every request is covered
-	absent  [NumFields]int
-	spans   [NumFields][]tagSpan // sorted, disjoint
-	scratch []tagSpan
+	all    int // the earliest rule from which every request is covered
+	absent [NumFields]int
+	tags   [NumFields]tagList
+	// gaps counts, per field, the runs of the field's domain that no rule
+	// covers yet: 0 means every present value is covered.
+	gaps [NumFields]int
 }
 
 // tagSpan is a closed range of values first covered by rule.
@@ -83,6 +85,7 @@ func (fc *firstCover) init() {
 	fc.all = never
 	for f := range fc.absent {
 		fc.absent[f] = never
+		fc.gaps[f] = 1
 	}
 }
 
@@ -102,55 +105,57 @@ func (fc *firstCover) add(c *cover, rule int) {
 		if len(set.spans) > 0 {
 			fc.fill(f, set.spans, rule)
 		}
-		if fc.all == never {
-			if j := fc.maxTag(f, domain(f)); j != never {
-				fc.all = j
-			}
+		// The domain is covered when it was not before this rule: rule
+		// is the latest of the rules covering it.
+		if fc.all == never && fc.gaps[f] == 0 && (!f.Optional() || fc.absent[f] != never) {
+			fc.all = rule
 		}
 	}
 }
 
-// fill tags with rule the values of spans that no earlier rule covers.
+// fill tags with rule the values of spans that no earlier rule covers:
+// it inserts a tag into each uncovered run of each span, at a cost of
+// the tags it passes and inserts, not of every tag of the field.
 func (fc *firstCover) fill(f Field, spans []span, rule int) {
-	old := fc.spans[f]
-	out := fc.scratch[:0]
-	push := func(t tagSpan) {
-		if k := len(out); k > 0 && out[k-1].rule == t.rule && out[k-1].hi+1 >= t.lo {
-			out[k-1].hi = math.Max(out[k-1].hi, t.hi)
-			return
-		}
-		out = append(out, t)
-	}
-	i := 0
+	tl := &fc.tags[f]
+	top := f.max()
 	for _, sp := range spans {
+		at := tl.search(sp.lo)
 		lo := sp.lo
-		for ; i < len(old) && old[i].hi < lo; i++ {
-			push(old[i])
-		}
-		// The old spans overlapping sp, with the gaps between them.
-		for {
-			if k := len(out); k > 0 && out[k-1].hi >= lo {
-				lo = out[k-1].hi + 1 // already tagged, by an old span reaching into sp
-			}
-			if lo > sp.hi {
-				break
-			}
-			if i < len(old) && old[i].lo <= lo {
-				push(old[i])
-				lo = old[i].hi + 1
-				i++
+		for lo <= sp.hi {
+			next, ok := tl.at(at)
+			if ok && next.lo <= lo {
+				lo = math.Max(lo, next.hi+1) // already tagged
+				at = tl.advance(at)
 				continue
 			}
 			hi := sp.hi
-			if i < len(old) && old[i].lo <= hi {
-				hi = old[i].lo - 1
+			if ok && next.lo <= hi {
+				hi = next.lo - 1
 			}
-			push(tagSpan{lo, hi, rule})
+			// [lo, hi] lies in the uncovered run between the tags before
+			// and after at: it leaves a run on either side it does not reach.
+			runLo, runHi := 0.0, top
+			if prev, ok := tl.at(tl.back(at)); ok {
+				runLo = prev.hi + 1
+			}
+			if ok {
+				runHi = next.lo - 1
+			}
+			if lo >= 0 && hi <= top {
+				fc.gaps[f] += b2i(lo > runLo) + b2i(hi < runHi) - 1
+			}
+			at = tl.insert(at, tagSpan{lo, hi, rule})
 			lo = hi + 1
 		}
 	}
-	out = append(out, old[i:]...)
-	fc.spans[f], fc.scratch = out, old
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // maxTag returns the earliest rule by which every value in s is covered,
@@ -160,22 +165,123 @@ func (fc *firstCover) maxTag(f Field, s valueSet) int {
 	if s.absent {
 		j = fc.absent[f]
 	}
-	tags := fc.spans[f]
+	tl := &fc.tags[f]
 	for _, sp := range s.spans {
 		if j == never {
 			return never
 		}
-		k := sort.Search(len(tags), func(k int) bool { return tags[k].hi >= sp.lo })
+		at := tl.search(sp.lo)
 		lo := sp.lo
-		for ; lo <= sp.hi; k++ {
-			if k == len(tags) || tags[k].lo > lo {
+		for lo <= sp.hi {
+			t, ok := tl.at(at)
+			if !ok || t.lo > lo {
 				return never
 			}
-			j = max(j, tags[k].rule)
-			lo = tags[k].hi + 1
+			j = max(j, t.rule)
+			lo = t.hi + 1
+			at = tl.advance(at)
 		}
 	}
 	return j
+}
+
+// tagList is a field's tags, sorted and disjoint, held in chunks of at
+// most 2×chunkLen so that a tag is inserted by moving at most one chunk's
+// tags, and found by two binary searches.
+type tagList struct {
+	chunks [][]tagSpan // each non-empty, every tag of one before every tag of the next
+}
+
+// chunkLen is half the largest chunk of a tagList.
+const chunkLen = 128
+
+// tagPos is a place in a tagList: chunk c, index i in it; the end of the
+// list is {len(chunks), 0}.
+type tagPos struct{ c, i int }
+
+// search returns the place of the first tag whose hi is at least v.
+func (tl *tagList) search(v float64) tagPos {
+	c := sort.Search(len(tl.chunks), func(c int) bool {
+		ch := tl.chunks[c]
+		return ch[len(ch)-1].hi >= v
+	})
+	if c == len(tl.chunks) {
+		return tagPos{c, 0}
+	}
+	ch := tl.chunks[c]
+	return tagPos{c, sort.Search(len(ch), func(i int) bool { return ch[i].hi >= v })}
+}
+
+// at returns the tag at p; false at the end.
+func (tl *tagList) at(p tagPos) (tagSpan, bool) {
+	if p.c >= len(tl.chunks) || p.c < 0 {
+		return tagSpan{}, false
+	}
+	return tl.chunks[p.c][p.i], true
+}
+
+// advance returns the place after p.
+func (tl *tagList) advance(p tagPos) tagPos {
+	if p.i+1 < len(tl.chunks[p.c]) {
+		return tagPos{p.c, p.i + 1}
+	}
+	return tagPos{p.c + 1, 0}
+}
+
+// back returns the place before p, {-1, 0} before the first.
+func (tl *tagList) back(p tagPos) tagPos {
+	if p.i > 0 {
+		return tagPos{p.c, p.i - 1}
+	}
+	if p.c == 0 {
+		return tagPos{-1, 0}
+	}
+	return tagPos{p.c - 1, len(tl.chunks[p.c-1]) - 1}
+}
+
+// insert puts t at p, before the tag there, and returns the place after
+// it. A tag of the same rule that t continues is widened instead.
+func (tl *tagList) insert(p tagPos, t tagSpan) tagPos {
+	if b := tl.back(p); b.c >= 0 {
+		if prev := &tl.chunks[b.c][b.i]; prev.rule == t.rule && prev.hi+1 >= t.lo {
+			prev.hi = math.Max(prev.hi, t.hi)
+			return p
+		}
+	}
+	if len(tl.chunks) == 0 {
+		tl.chunks = append(tl.chunks, []tagSpan{t})
+		return tagPos{1, 0}
+	}
+	if p.c == len(tl.chunks) {
+		// At the end: onto the last chunk.
+		p = tagPos{p.c - 1, len(tl.chunks[p.c-1])}
+	}
+	ch := slicesInsert(tl.chunks[p.c], p.i, t)
+	tl.chunks[p.c] = ch
+	after := tagPos{p.c, p.i + 1}
+	if len(ch) > 2*chunkLen {
+		// Split the chunk in two halves.
+		right := append([]tagSpan(nil), ch[chunkLen:]...)
+		tl.chunks[p.c] = ch[:chunkLen:chunkLen]
+		tl.chunks = append(tl.chunks, nil)
+		copy(tl.chunks[p.c+2:], tl.chunks[p.c+1:])
+		tl.chunks[p.c+1] = right
+		if after.i >= chunkLen {
+			after = tagPos{p.c + 1, after.i - chunkLen}
+		}
+	}
+	if after.i == len(tl.chunks[after.c]) {
+		after = tagPos{after.c + 1, 0}
+	}
+	return after
+}
+
+// slicesInsert inserts t at i of ch.
+func slicesInsert(ch []tagSpan, i int, t tagSpan) []tagSpan {
+	ch = append(ch, tagSpan{})
+	copy(ch[i+1:], ch[i:])
+	ch[i] = t
+	return ch
 }
 
 // earliest returns the earliest rule j such that rules 0..j together

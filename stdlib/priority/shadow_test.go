@@ -264,7 +264,7 @@ func TestShadowedPointRulesAgreeWithCubic(t *testing.T) {
 // BenchmarkShadowed analyses single-field rule lists of growing length:
 // "points" is the worst case, pointRules; "random" is manyRules.
 func BenchmarkShadowed(b *testing.B) {
-	benchShadowed(b, (*Ruleset).Shadowed, 10, 100, 1000, 2000)
+	benchShadowed(b, (*Ruleset).Shadowed, 1000, 10000, 100000)
 }
 
 // BenchmarkShadowedCubic is the first analysis, for comparison.
