@@ -20,6 +20,10 @@ type report struct {
 	// bar prints a one-line waterfall bar under each job's devices ×
 	// hours line (gpl run), in block characters when utf8, else ASCII.
 	bar, utf8 bool
+	// allRows prints every row of a sweep, however many (gpl run --all);
+	// else a sweep of more than sweepTextRows points prints its first and
+	// last rows and its extremes.
+	allRows bool
 }
 
 func buildReport(s *eval.Scenario) *report {
@@ -49,7 +53,7 @@ func writeText(w io.Writer, r *report) {
 	for j := range f.AllJobs() {
 		writeJobBar(w, j, r.bar, r.utf8)
 	}
-	writePlanning(w, f.Planning) // report_planning.go
+	writePlanning(w, f.Planning, r.allRows) // report_planning.go
 	writeRulesets(w, f)
 	pass, fail, errs := 0, 0, 0
 	for _, e := range f.Expectations {

@@ -15,7 +15,7 @@ import (
 func hoursText(h float64) string { return model.Hours(h).Readable() }
 
 // writePlanning writes the groups, compares, sweeps and solves of p.
-func writePlanning(w io.Writer, p model.Planning) {
+func writePlanning(w io.Writer, p model.Planning, allRows bool) {
 	for _, g := range p.Groups {
 		writeGroup(w, g)
 	}
@@ -23,7 +23,7 @@ func writePlanning(w io.Writer, p model.Planning) {
 		writeCompare(w, c)
 	}
 	for _, sw := range p.Sweeps {
-		writeSweep(w, sw)
+		writeSweep(w, sw, allRows)
 	}
 	for _, s := range p.Solves {
 		sv := s.Figures
@@ -99,11 +99,38 @@ func writeCompare(w io.Writer, mc model.Compare) {
 	writeTable(w, rows, 1)
 }
 
+// sweepTextRows is the most rows the text prints of a sweep without
+// --all; a larger sweep prints its first and last sweepEndRows rows and
+// its extremes (JSON and gpl table always give every row).
+const (
+	sweepTextRows = 1000
+	sweepEndRows  = 5
+)
+
+// sweepLine is one printed row of a sweep: its mark, its cells and, at
+// a point that cannot be evaluated, why.
+type sweepLine struct {
+	mark   string
+	cells  []string
+	failed string
+}
+
+// sweepExtreme is the lowest or highest value of one column over a
+// sweep's points, and the row it is in.
+type sweepExtreme struct {
+	set      bool
+	lo, hi   float64
+	low, top sweepLine
+}
+
 // writeSweep writes one row per point as the sweep streams them, so that
 // a large sweep's table is not held in memory. It goes over the points
 // twice, the first time only to size the columns to their widest cell and
-// to learn whether any point is marked: a point costs one engine run.
-func writeSweep(w io.Writer, sw model.Sweep) {
+// to learn whether any point is marked: a point costs one engine run. A
+// sweep of more than sweepTextRows points, unless all, prints its first
+// and last rows, then the rows where each numeric column is lowest and
+// highest, and says how to get every row.
+func writeSweep(w io.Writer, sw model.Sweep, all bool) {
 	heads := append([]string(nil), sw.Inputs...)
 	if sw.Columns != nil {
 		heads = append(heads, sw.Columns...)
@@ -114,7 +141,10 @@ func writeSweep(w io.Writer, sw model.Sweep) {
 	for i, h := range heads {
 		widths[i] = utf8.RuneCountInString(h)
 	}
-	marked, failed := false, 0
+	brief := !all && sw.Points > sweepTextRows
+	var first, last []sweepLine // brief: the first rows, and the last in a ring
+	extremes := make([]sweepExtreme, len(heads)-len(sw.Inputs))
+	marked, failed, n := false, 0, 0
 	cells := make([]string, 0, len(heads))
 	err := sw.Each(func(p model.SweepPoint) bool {
 		cells = sweepCells(cells[:0], sw, p)
@@ -125,6 +155,26 @@ func writeSweep(w io.Writer, sw model.Sweep) {
 		if p.Failure != nil {
 			failed++
 		}
+		if brief {
+			line := sweepLineOf(p, cells)
+			switch {
+			case n < sweepEndRows:
+				first = append(first, line)
+			case len(last) < sweepEndRows:
+				last = append(last, line)
+			default:
+				last[(n-sweepEndRows)%sweepEndRows] = line
+			}
+			for i, v := range sweepNumbers(sw, p) {
+				if x := &extremes[i]; v.ok && (!x.set || v.v < x.lo) {
+					x.lo, x.low = v.v, line
+				}
+				if x := &extremes[i]; v.ok && (!x.set || v.v > x.hi) {
+					x.hi, x.top, x.set = v.v, line, true
+				}
+			}
+		}
+		n++
 		return true
 	})
 	legend := ""
@@ -150,14 +200,43 @@ func writeSweep(w io.Writer, sw model.Sweep) {
 		}
 		return b.String()
 	}
-	fmt.Fprintln(w, row(" ", heads))
-	err = sw.Each(func(p model.SweepPoint) bool {
-		mark := " "
-		if len(p.AboveCeiling) > 0 {
-			mark = "*"
+	print := func(l sweepLine) {
+		line := row(l.mark, l.cells)
+		if l.failed != "" {
+			line += "  cannot be evaluated: " + l.failed
 		}
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintln(w, row(" ", heads))
+	if brief {
+		for _, l := range first {
+			print(l)
+		}
+		fmt.Fprintf(w, "   … %s …\n", model.Number(float64(n-len(first)-len(last))).Of("row more", "rows more"))
+		k := 0
+		if len(last) == sweepEndRows {
+			k = (n - sweepEndRows) % sweepEndRows // the oldest of the ring
+		}
+		for i := range last {
+			print(last[(k+i)%len(last)])
+		}
+		fmt.Fprintln(w, "  extremes:")
+		for i, x := range extremes {
+			if !x.set {
+				continue
+			}
+			col := heads[len(sw.Inputs)+i]
+			fmt.Fprintf(w, "  lowest %s:\n", col)
+			print(x.low)
+			fmt.Fprintf(w, "  highest %s:\n", col)
+			print(x.top)
+		}
+		fmt.Fprintf(w, "  every row: gpl run --all, --format json, or gpl table FILE %s\n", sw.Name)
+		return
+	}
+	err = sw.Each(func(p model.SweepPoint) bool {
 		cells = sweepCells(cells[:0], sw, p)
-		line := row(mark, cells)
+		line := row(sweepMark(p), cells)
 		if p.Failure != nil {
 			line += "  cannot be evaluated: " + p.Failure.Text
 		}
@@ -167,6 +246,51 @@ func writeSweep(w io.Writer, sw model.Sweep) {
 	if err != nil {
 		fmt.Fprintf(w, "  (the table stops: %v)\n", err)
 	}
+}
+
+// sweepMark is the mark of a point's row: * when a factor is above its
+// ceiling.
+func sweepMark(p model.SweepPoint) string {
+	if len(p.AboveCeiling) > 0 {
+		return "*"
+	}
+	return " "
+}
+
+// sweepLineOf keeps the row of p, whose cells are cells.
+func sweepLineOf(p model.SweepPoint, cells []string) sweepLine {
+	l := sweepLine{mark: sweepMark(p), cells: append([]string(nil), cells...)}
+	if p.Failure != nil {
+		l.failed = p.Failure.Text
+	}
+	return l
+}
+
+// sweepNumber is one output column's value at a point, ok when it is a
+// defined number.
+type sweepNumber struct {
+	v  float64
+	ok bool
+}
+
+// sweepNumbers are the output columns' values at p, in their order, for
+// finding the extremes: the show columns' numbers, or mpg, useful hours
+// and cost per useful hour (best_lever is text); none at a point that
+// cannot be evaluated.
+func sweepNumbers(sw model.Sweep, p model.SweepPoint) []sweepNumber {
+	if p.Failure != nil {
+		return nil
+	}
+	if sw.Columns != nil {
+		out := make([]sweepNumber, len(p.Columns))
+		for i, c := range p.Columns {
+			if a, ok := c.Figure.Amount(); ok {
+				out[i] = sweepNumber{a.Base, true}
+			}
+		}
+		return out
+	}
+	return []sweepNumber{{p.MPG, true}, {p.UsefulHours, true}, {p.CostPerUsefulHour, p.HasCostPerUsefulHour}}
 }
 
 // sweepCells appends the cells of p's row to cells: the varied inputs,

@@ -24,10 +24,11 @@ func cmdRun(e *env) int {
 	var sets settings
 	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable), e.g. --set gpu_rate=3.10USD/h")
 	maxPoints := cli.MaxPointsFlag(fs)
+	all := fs.Bool("all", false, fmt.Sprintf("print every row of a sweep of more than %d points (else its first and last rows and its extremes)", sweepTextRows))
 	var allow cli.ImportDirs
 	allow.Register(fs)
 	fs.Usage = func() {
-		fmt.Fprint(e.stderr, `usage: gpl run [--format text|json] [--set NAME=VALUE]... [--allow-imports DIR]... [--max-points N] FILE|SCENARIO...
+		fmt.Fprint(e.stderr, `usage: gpl run [--format text|json] [--all] [--set NAME=VALUE]... [--allow-imports DIR]... [--max-points N] FILE|SCENARIO...
 
 Evaluates each scenario file, or bundled scenario by name (gpl scenarios
 lists them), and prints its report: values, pools, jobs with their
@@ -80,7 +81,7 @@ flags:
 		}
 		renderWarnings(e.stderr, s, st)
 		r := buildReport(s)
-		r.bar, r.utf8 = true, utf8
+		r.bar, r.utf8, r.allRows = true, utf8, *all
 		if *format == "text" {
 			if texts > 0 {
 				fmt.Fprintln(e.stdout)
