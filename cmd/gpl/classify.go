@@ -128,7 +128,7 @@ func cmdClassify(e *env) int {
 	}
 	rs, ok := s.Ruleset(o.rules)
 	if !ok {
-		fmt.Fprintln(e.stderr, unknownRuleset(o.rules, rulesFile, rulesetNames(s)))
+		fmt.Fprintln(e.stderr, unknownRuleset("classify", o.rules, rulesFile, rulesetNames(s)))
 		return exitCheck
 	}
 	c := newClassifier(rs, o, e.stdout, e.stderr)
@@ -166,10 +166,11 @@ func errorText(err error) string {
 	return err.Error()
 }
 
-// unknownRuleset explains that no ruleset has the name, suggesting the
-// nearest declared one and listing them all in words.
-func unknownRuleset(name, file string, declared []string) string {
-	msg := "gpl classify: no ruleset " + name
+// unknownRuleset explains to the verb ("classify", "gen") that no
+// ruleset has the name, suggesting the nearest declared one and listing
+// them all in words.
+func unknownRuleset(verb, name, file string, declared []string) string {
+	msg := "gpl " + verb + ": no ruleset " + name
 	if s := nearestName(name, declared); s != "" {
 		msg += "; did you mean " + s + "?"
 	}
@@ -186,7 +187,10 @@ func unknownRuleset(name, file string, declared []string) string {
 		msg += fmt.Sprintf("\n  %s declares %d rulesets: %s", where, len(declared), wordList(declared))
 	}
 	if strings.HasSuffix(name, ".gpl") || strings.ContainsRune(name, '/') {
-		msg += "\n  --rules names a ruleset; a file of rulesets is an argument: gpl classify --rules NAME " + name + " [REQUESTS…]"
+		msg += "\n  --rules names a ruleset; a file of rulesets is an argument: gpl " + verb + " --rules NAME " + name
+		if verb == "classify" {
+			msg += " [REQUESTS…]"
+		}
 	}
 	return msg
 }
