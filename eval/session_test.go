@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -213,4 +214,56 @@ func TestPoolMixesCurrencies(t *testing.T) {
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("error (-want +got):\n%s", d)
 	}
+}
+
+// BenchmarkSessionHeld measures the memory a REPL session holds per
+// declaration after n lets typed one at a time, beside the same lets
+// loaded from one file (held-B/decl: the live heap after a collection,
+// over n).
+func BenchmarkSessionHeld(b *testing.B) {
+	for _, n := range []int{1000, 4000, 16000} {
+		lines := make([]string, n)
+		for i := range lines {
+			lines[i] = fmt.Sprintf("let x%d = %d * 2h", i, i)
+		}
+		b.Run(fmt.Sprintf("session/decls=%d", n), func(b *testing.B) {
+			var held uint64
+			for b.Loop() {
+				before := liveHeap()
+				se := NewSession(Options{})
+				for i, text := range lines {
+					c := se.Try([]Source{src(fmt.Sprintf("<%d>", i), text)}, nil)
+					if c.Err() != nil {
+						b.Fatal(c.Err())
+					}
+					c.Commit()
+				}
+				held = liveHeap() - before
+				runtime.KeepAlive(se)
+			}
+			b.ReportMetric(float64(held)/float64(n), "held-B/decl")
+		})
+		b.Run(fmt.Sprintf("file/decls=%d", n), func(b *testing.B) {
+			text := []byte(strings.Join(lines, "\n") + "\n")
+			var held uint64
+			for b.Loop() {
+				before := liveHeap()
+				s, err := LoadSource("f.gpl", text)
+				if err != nil {
+					b.Fatal(err)
+				}
+				held = liveHeap() - before
+				runtime.KeepAlive(s)
+			}
+			b.ReportMetric(float64(held)/float64(n), "held-B/decl")
+		})
+	}
+}
+
+// liveHeap is the heap in use after a full collection, in bytes.
+func liveHeap() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }

@@ -8,15 +8,18 @@ package lang
 // 100,000 jobs held 165 MB of spans for 112 MB of syntax tree). From a
 // slab they sit side by side. A chunk lives as long as any value in it, so
 // only values that live as long as their slab's owner are taken from one
-// (the parser's copy of a file's tree, a program's declarations). The zero
-// Slab is ready to use; it is not safe for concurrent use.
+// (the parser's copy of a file's tree, a program's declarations). Chunks
+// grow from one value to 1,024, doubling: a small source (a line typed at
+// the REPL) holds no more than it uses, and a large file's values sit in
+// large chunks. The zero Slab is ready to use; it is not safe for
+// concurrent use.
 type Slab[T any] struct {
 	free []T
 	next int // size of the next chunk
 }
 
 const (
-	slabFirst = 8
+	slabFirst = 1
 	slabMax   = 1024
 )
 
