@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/inventory"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/srcfile"
@@ -115,6 +116,13 @@ func ReadError(name string, err error) *lang.Diagnostic {
 // reads its names from it in place.
 func (p *Program) AddFile(name string, src []byte, from *lang.Import) {
 	if p.Loaded[name] {
+		return
+	}
+	if from != nil && inventory.IsInventory(name) {
+		// A CSV inventory: its rows are declarations like any file's.
+		f, diags := inventory.Parse(name, src)
+		p.AddSyntax(diags)
+		p.AddParsed(f, src)
 		return
 	}
 	f, diags := lang.ParseOwned(lang.DefaultLimits, name, src)
