@@ -206,6 +206,21 @@ type reader struct {
 
 	// The line cursor: the start offset of line curLine of src.
 	curLine, curStart int
+
+	// The nodes of the rows, allocated together (lang.Slab), and the
+	// scratch lists of a row.
+	idents  lang.Slab[lang.Ident]
+	fields  lang.Slab[lang.Field]
+	strs    lang.Slab[lang.StringLit]
+	jobs    lang.Slab[lang.Job]
+	pools   lang.Slab[lang.Pool]
+	blocks  lang.Slab[lang.FactorBlock]
+	owners  lang.Slab[lang.Owners]
+	windows lang.Slab[lang.Window]
+	lists   lang.Slab[*lang.Field]
+	items   lang.Slab[lang.JobItem]
+	scratch [4][]*lang.Field // fields, factors, ceilings, owners
+	itemBuf []lang.JobItem
 }
 
 // Parse reads the CSV inventory src of the file named name into a file of
@@ -376,11 +391,12 @@ func (r *reader) readRow(cr *csv.Reader, rec []string) {
 		r.lose(name)
 		return
 	}
+	for i := range r.scratch {
+		r.scratch[i] = r.scratch[i][:0]
+	}
+	fields, factors, ceils, owners := r.scratch[0], r.scratch[1], r.scratch[2], r.scratch[3]
 	var (
 		on, extends    *lang.Ident
-		fields         []*lang.Field
-		factors, ceils []*lang.Field
-		owners         []*lang.Field
 		from, until    lang.Expr
 		forLen         bool
 		fromPos        lang.Position
@@ -389,15 +405,15 @@ func (r *reader) readRow(cr *csv.Reader, rec []string) {
 		untilText      string
 		haveUntil      bool
 	)
-	end := namePos
+	lastPos, lastCell := namePos, rec[0]
 	for i := 1; i < len(rec); i++ {
 		c := &r.cols[i]
 		cell := rec[i]
-		if strings.TrimSpace(cell) == "" || c.role == roleSkip {
+		if c.role == roleSkip || strings.TrimSpace(cell) == "" {
 			continue
 		}
 		pos := r.cellPos(cr, i)
-		end = endOf(pos, cell)
+		lastPos, lastCell = pos, cell
 		switch c.role {
 		case roleOn, roleExtends:
 			x, ok := r.ident(pos, cell, c.header)
@@ -414,10 +430,10 @@ func (r *reader) readRow(cr *csv.Reader, rec []string) {
 			v := strings.TrimSpace(cell)
 			lead := len(cell) - len(strings.TrimLeft(cell, " \t"))
 			p := advance(pos, cell[:lead])
-			owners = append(owners, &lang.Field{
+			owners = append(owners, r.fields.Put(lang.Field{
 				Name:  lang.Ident{At: lang.PosOf(p), Name: c.field},
-				Value: &lang.StringLit{Pos: p, EndPos: endOf(p, v), Raw: strconv.Quote(v), Value: v},
-			})
+				Value: r.strs.Put(lang.StringLit{Pos: p, EndPos: endOf(p, v), Raw: strconv.Quote(v), Value: v}),
+			}))
 		default:
 			x, ok := r.constant(pos, cell, c)
 			if !ok {
@@ -425,7 +441,7 @@ func (r *reader) readRow(cr *csv.Reader, rec []string) {
 				continue
 			}
 			xs, _ := x.Span()
-			f := &lang.Field{Name: lang.Ident{At: lang.PosOf(xs), Name: c.field}, Value: x}
+			f := r.fields.Put(lang.Field{Name: lang.Ident{At: lang.PosOf(xs), Name: c.field}, Value: x})
 			switch c.role {
 			case roleField:
 				fields = append(fields, f)
@@ -437,7 +453,7 @@ func (r *reader) readRow(cr *csv.Reader, rec []string) {
 				from, fromPos = x, pos
 			case roleTo, roleFor:
 				if haveUntil {
-					d := r.errorAt(pos, end, "a row gives to and for; write one")
+					d := r.errorAt(pos, endOf(pos, cell), "a row gives to and for; write one")
 					d.Related = []lang.Related{{Pos: untilAt, End: endOf(untilAt, untilText), Label: "the other"}}
 					bad = true
 					continue
@@ -458,23 +474,25 @@ func (r *reader) readRow(cr *csv.Reader, rec []string) {
 		r.errorAt(id.Start(), id.End(), fmt.Sprintf("job %s names no pool: its on cell is empty (or write the job it extends)", name))
 		bad = true
 	}
+	r.scratch = [4][]*lang.Field{fields, factors, ceils, owners} // keep what the appends grew
 	if bad {
 		r.lose(name)
 		return
 	}
+	end := endOf(lastPos, lastCell)
 	start, stop := lang.MarkStart(namePos), lang.MarkEnd(end)
 	var window *lang.Window
 	if from != nil {
-		window = &lang.Window{StartAt: lang.MarkStart(fromPos), From: from, For: forLen, Until: until, EndAt: lang.MarkEnd(end)}
+		window = r.windows.Put(lang.Window{StartAt: lang.MarkStart(fromPos), From: from, For: forLen, Until: until, EndAt: stop})
 	}
 	var ownersBlock *lang.Owners
 	if len(owners) > 0 {
 		s, _ := owners[0].Span()
-		ownersBlock = &lang.Owners{StartAt: lang.MarkStart(s), Fields: owners, EndAt: stop}
+		ownersBlock = r.owners.Put(lang.Owners{StartAt: lang.MarkStart(s), Fields: r.lists.Copy(owners), EndAt: stop})
 	}
 	var st lang.Stmt
 	if r.kind.noun == "pool" {
-		p := &lang.Pool{StartAt: start, Name: id, Fields: fields, EndAt: stop}
+		p := r.pools.Put(lang.Pool{StartAt: start, Name: id, Fields: r.lists.Copy(fields), EndAt: stop})
 		if window != nil {
 			p.Windows = []*lang.Window{window}
 		}
@@ -483,13 +501,13 @@ func (r *reader) readRow(cr *csv.Reader, rec []string) {
 		}
 		st = p
 	} else {
-		j := &lang.Job{StartAt: start, Name: id, EndAt: stop}
+		j := r.jobs.Put(lang.Job{StartAt: start, Name: id, EndAt: stop})
 		if extends != nil {
 			j.Extends, j.ExtendsOn = extends, on
 		} else {
 			j.On = on
 		}
-		items := make([]lang.JobItem, 0, len(fields)+4)
+		items := r.itemBuf[:0]
 		if ownersBlock != nil {
 			items = append(items, ownersBlock)
 		}
@@ -504,9 +522,10 @@ func (r *reader) readRow(cr *csv.Reader, rec []string) {
 				continue
 			}
 			s, _ := fs[0].Span()
-			items = append(items, &lang.FactorBlock{Ceilings: i == 1, StartAt: lang.MarkStart(s), Fields: fs, EndAt: stop})
+			items = append(items, r.blocks.Put(lang.FactorBlock{Ceilings: i == 1, StartAt: lang.MarkStart(s), Fields: r.lists.Copy(fs), EndAt: stop}))
 		}
-		j.Items = items
+		r.itemBuf = items
+		j.Items = r.items.Copy(items)
 		st = j
 	}
 	if r.partial {
@@ -545,16 +564,15 @@ func (r *reader) ident(pos lang.Position, cell, what string) (*lang.Ident, bool)
 		r.errorAt(pos, endOf(pos, name), name+" is a keyword and cannot be declared")
 		return nil, false
 	}
-	return &lang.Ident{At: lang.PosOf(pos), Name: name}, true
+	return r.idents.Put(lang.Ident{At: lang.PosOf(pos), Name: name}), true
 }
 
 // constant reads a cell that holds a constant, by the language's
 // expression parser, its nodes and diagnostics placed in the CSV text.
 func (r *reader) constant(pos lang.Position, cell string, c *column) (lang.Expr, bool) {
-	x, ds := lang.ParseExprWith(lang.DefaultLimits, r.name, cell)
+	x, ds := lang.ParseConstantAt(cell, pos)
 	if len(ds) > 0 {
 		for _, d := range ds {
-			shiftDiag(d, pos)
 			if d.Pos.Line == 0 {
 				d.Pos, d.End = pos, endOf(pos, cell)
 			}
@@ -562,7 +580,6 @@ func (r *reader) constant(pos lang.Position, cell string, c *column) (lang.Expr,
 		}
 		return nil, false
 	}
-	shift(x, pos)
 	xs, xe := x.Span()
 	switch n := x.(type) {
 	case *lang.NumberLit:
@@ -648,70 +665,6 @@ func advance(pos lang.Position, text string) lang.Position {
 	pos.Offset += len(text)
 	pos.Column += utf8.RuneCountInString(text)
 	return pos
-}
-
-// move places p, a position in a cell's own text (line 1, column 1 at
-// its start), where the cell starts in the file.
-func move(p lang.Position, at lang.Position) lang.Position {
-	if p.Line == 0 {
-		return p
-	}
-	if p.Line == 1 {
-		p.Column += at.Column - 1
-	}
-	p.Line += at.Line - 1
-	p.Offset += at.Offset
-	p.Filename = at.Filename
-	return p
-}
-
-func movePos(p lang.Pos, at lang.Position) lang.Pos { return lang.PosOf(move(p.Position(), at)) }
-
-// shift places the nodes of x, parsed from a cell's text alone, where the
-// cell is in the file.
-func shift(x lang.Expr, at lang.Position) {
-	switch n := x.(type) {
-	case *lang.NumberLit:
-		n.At = movePos(n.At, at)
-	case *lang.DateLit:
-		n.At = movePos(n.At, at)
-	case *lang.StringLit:
-		n.Pos, n.EndPos = move(n.Pos, at), move(n.EndPos, at)
-	case *lang.BoolLit:
-		n.Pos, n.EndPos = move(n.Pos, at), move(n.EndPos, at)
-	case *lang.Unary:
-		n.At, n.EndAt = movePos(n.At, at), movePos(n.EndAt, at)
-		shift(n.X, at)
-	case *lang.Paren:
-		n.At, n.EndAt = movePos(n.At, at), movePos(n.EndAt, at)
-		shift(n.X, at)
-	case *lang.Binary:
-		n.At, n.EndAt, n.OpAt = movePos(n.At, at), movePos(n.EndAt, at), movePos(n.OpAt, at)
-		shift(n.L, at)
-		shift(n.R, at)
-	case *lang.Cond:
-		n.At, n.EndAt = movePos(n.At, at), movePos(n.EndAt, at)
-		shift(n.If, at)
-		shift(n.Then, at)
-		shift(n.Else, at)
-	case *lang.Call:
-		n.At, n.EndAt = movePos(n.At, at), movePos(n.EndAt, at)
-		n.Func.At = movePos(n.Func.At, at)
-		for _, a := range n.Args {
-			shift(a, at)
-		}
-	case *lang.Name:
-		for _, p := range n.Parts {
-			p.At = movePos(p.At, at)
-		}
-	}
-}
-
-func shiftDiag(d *lang.Diagnostic, at lang.Position) {
-	d.Pos, d.End = move(d.Pos, at), move(d.End, at)
-	for i := range d.Related {
-		d.Related[i].Pos, d.Related[i].End = move(d.Related[i].Pos, at), move(d.Related[i].End, at)
-	}
 }
 
 // Headers lists the headers an inventory of jobs (noun "job") or pools
