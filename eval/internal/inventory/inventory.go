@@ -396,14 +396,14 @@ func (r *reader) readRow(cr *csv.Reader, rec []string) {
 	}
 	fields, factors, ceils, owners := r.scratch[0], r.scratch[1], r.scratch[2], r.scratch[3]
 	var (
-		on, extends    *lang.Ident
-		from, until    lang.Expr
-		forLen         bool
-		fromPos        lang.Position
-		bad            bool
-		untilAt        lang.Position
-		untilText      string
-		haveUntil      bool
+		on, extends *lang.Ident
+		from, until lang.Expr
+		forLen      bool
+		fromPos     lang.Position
+		bad         bool
+		untilAt     lang.Position
+		untilText   string
+		haveUntil   bool
 	)
 	lastPos, lastCell := namePos, rec[0]
 	for i := 1; i < len(rec); i++ {
