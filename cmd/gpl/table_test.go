@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -145,5 +146,29 @@ func TestTableFormats(t *testing.T) {
 	recs, err := csv.NewReader(&b).ReadAll()
 	if err != nil || recs[1][2] != "x, \"y\"|z" {
 		t.Errorf("CSV read back: %q, %v", recs, err)
+	}
+}
+
+// TestInventoryExample runs the worked example of "From a spreadsheet"
+// (testdata/inventory) as gpl test does, and checks that the inventory
+// docs/language.md shows is that example's, byte for byte.
+func TestInventoryExample(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runMain([]string{"test", "../../testdata/inventory"}, strings.NewReader(""), &out, &errb, func(string) string { return "" }); code != 0 {
+		t.Fatalf("gpl test testdata/inventory: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	inv, err := os.ReadFile("../../testdata/inventory/inventory.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile("../../docs/language.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, _ := strings.Cut(string(doc), "\n## From a spreadsheet\n")
+	_, block, _ := strings.Cut(sec, "```text\n")
+	block, _, _ = strings.Cut(block, "```")
+	if block != string(inv) {
+		t.Errorf("docs/language.md's inventory differs from testdata/inventory/inventory.csv:\n%s", block)
 	}
 }
