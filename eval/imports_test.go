@@ -77,11 +77,11 @@ func TestImportTreeOS(t *testing.T) {
 		{
 			name: "proc_environ",
 			main: `import "../../../../../../proc/self/environ"` + "\n",
-			want: `error: cannot import "../../../../../../proc/self/environ": only .gpl source files can be imported
+			want: `error: cannot import "../../../../../../proc/self/environ": only .gpl source files and .csv inventories can be imported
   --> $DIR/tree/main.gpl:1:8
    |
  1 | import "../../../../../../proc/self/environ"
-   |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ not a .gpl file
+   |        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ not a .gpl or .csv file
 `,
 		},
 		{
@@ -97,11 +97,11 @@ func TestImportTreeOS(t *testing.T) {
 		{
 			name: "dotdot_passwd",
 			main: `import "../../etc/passwd"` + "\n",
-			want: `error: cannot import "../../etc/passwd": only .gpl source files can be imported
+			want: `error: cannot import "../../etc/passwd": only .gpl source files and .csv inventories can be imported
   --> $DIR/tree/main.gpl:1:8
    |
  1 | import "../../etc/passwd"
-   |        ^^^^^^^^^^^^^^^^^^ not a .gpl file
+   |        ^^^^^^^^^^^^^^^^^^ not a .gpl or .csv file
 `,
 		},
 		{
@@ -220,8 +220,8 @@ func TestImportTreeOS(t *testing.T) {
   --> $DIR/tree/main.gpl:1:8
    |
  1 | import "env.gpl"
-   |        ^^^^^^^^^ leads to a file that is not .gpl source
-   = only .gpl source files can be imported, whatever a link to one is named
+   |        ^^^^^^^^^ leads to a file that is not .gpl
+   = only .gpl source files and .csv inventories can be imported, whatever a link to one is named
 `,
 		},
 		{
@@ -521,11 +521,11 @@ func TestImportTreeFS(t *testing.T) {
 		{
 			name: "not_gpl",
 			main: `import "sub/uncleaned.gd"`,
-			want: `error: cannot import "sub/uncleaned.gd": only .gpl source files can be imported
+			want: `error: cannot import "sub/uncleaned.gd": only .gpl source files and .csv inventories can be imported
   --> a/main.gpl:1:8
    |
  1 | import "sub/uncleaned.gd"
-   |        ^^^^^^^^^^^^^^^^^^ not a .gpl file
+   |        ^^^^^^^^^^^^^^^^^^ not a .gpl or .csv file
 `,
 		},
 		{

@@ -768,6 +768,9 @@ func inBase(n *NumberLit) string {
 // moneySign is the currency sign a Money token starts with ("$", "€",
 // "£"), or "".
 func moneySign(text string) string {
+	if text == "" || text[0] >= '0' && text[0] <= '9' || text[0] == '.' {
+		return "" // a numeral: no sign starts with a digit or a point
+	}
 	for sign := range units.SignCurrency {
 		if strings.HasPrefix(text, sign) {
 			return sign

@@ -119,3 +119,10 @@ func (m EndMark) Position() Position { return m.at.Position() }
 
 // Equal reports whether m and o mark the same place.
 func (m EndMark) Equal(o EndMark) bool { return m == o }
+
+// MarkStart is a StartMark at p: for a node built by a reader other than
+// the parser (a row of a CSV inventory), whose start is where its text is.
+func MarkStart(p Position) StartMark { return StartMark{PosOf(p)} }
+
+// MarkEnd is an EndMark at p, as MarkStart is a StartMark.
+func MarkEnd(p Position) EndMark { return EndMark{PosOf(p)} }

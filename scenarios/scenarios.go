@@ -10,9 +10,10 @@ import (
 	"strings"
 )
 
-// Files holds NAME.gpl for every bundled scenario.
+// Files holds NAME.gpl for every bundled scenario, and the CSV
+// inventories (NAME.csv) that scenarios import.
 //
-//go:embed *.gpl
+//go:embed *.gpl *.csv
 var Files embed.FS
 
 // Default is the scenario the README's first command runs.

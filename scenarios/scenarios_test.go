@@ -35,6 +35,7 @@ func TestSummaries(t *testing.T) {
 	}
 	want := map[string]string{
 		"checkpointing_what_if":      "Checkpointing what-if: how much runtime goodput does asynchronous checkpointing buy a 512-device job that fails every eight hours?",
+		"fleet_inventory":            "A fleet's inventory from a spreadsheet: 24 jobs of four teams, one per row of fleet_inventory.csv, on a reserved and a spot pool.",
 		"fleet_quarter":              "A quarter on a growing reserved fleet and a spot pool: four teams' jobs placed in time, what the idle part of the reservation costs each month, and how much checkpointing the fleet can afford.",
 		"fleet_reserved_and_spot":    "A quarter's fleet plan: three jobs on reserved and spot H100s, and what each team's losses cost.",
 		"llama2_70b_shared_pool_128": "Llama 2 70B pre-training on a shared pool of 128 H100s.",

@@ -303,6 +303,8 @@ func runDocCommands(t *testing.T, blocks []docBlock) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	inventories, _ := filepath.Glob("../../scenarios/*.csv") // what scenarios import
+	scenarioFiles = append(scenarioFiles, inventories...)
 	sort.Strings(scenarioFiles)
 	testscript.Run(t, testscript.Params{
 		Dir: dir,

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/rogpeppe/go-internal/diff"
 
@@ -61,6 +62,12 @@ func cmdFmt(e *env) int {
 	r := &fmtRun{env: e, mode: m, style: styleFor(e.stderr, e.getenv)}
 	worst, differs := exitOK, false
 	for _, path := range files {
+		if strings.HasSuffix(path, ".csv") {
+			// A CSV inventory is the spreadsheet's: gpl fmt leaves it
+			// as it is.
+			fmt.Fprintf(e.stderr, "gpl fmt: %s left as it is: a CSV inventory is not .gpl source\n", path)
+			continue
+		}
 		changed, err := r.file(path)
 		if err != nil {
 			worst = worse(worst, failureExit(err, exitCheck))

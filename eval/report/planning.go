@@ -403,37 +403,21 @@ func (sw Sweep) MarshalJSON() ([]byte, error) {
 	}
 	js := plain{Name: sw.Name, Over: sw.Over, Job: sw.Job, Inputs: sw.Inputs, Columns: sw.Columns, Points: sw.Points, Failed: sw.Failed,
 		Currency: sw.Currency, Table: []map[string]any{}}
-	cpuhKey := "cost_per_useful_hour_" + strings.ToLower(sw.Money(0).Dim.Currency())
 	var err error
 	if sw.s != nil {
 		err = sw.Each(func(p SweepPoint) bool {
 			row := map[string]any{}
-			for i, v := range p.Inputs {
-				n, suffix := jsonNumber(v.Base, v.Dim.d)
-				row[sw.Inputs[i]+suffix] = n
-			}
-			switch {
-			case p.Failure != nil:
-				row["error"] = p.Failure
-			case sw.Columns != nil:
-				cols := map[string]*Value{}
-				for _, c := range p.Columns {
-					var v *Value
-					if c.Figure.OK {
-						jv := valueOf(c.Figure.Value)
-						v = &jv
-					}
-					cols[c.Name] = v
+			var cols map[string]*Value
+			for _, c := range sw.pointJSON(p) {
+				if !c.column {
+					row[c.key] = c.v
+					continue
 				}
-				row["columns"] = cols
-			default:
-				row["mpg"], row["useful_hours_h"], row["best_lever"] = units.Clean(p.MPG), units.Clean(p.UsefulHours), p.BestLever
-				if p.HasCostPerUsefulHour {
-					row[cpuhKey] = units.Clean(p.CostPerUsefulHour)
+				if cols == nil {
+					cols = map[string]*Value{}
+					row["columns"] = cols
 				}
-			}
-			if len(p.AboveCeiling) > 0 {
-				row["above_ceiling"] = append([]string(nil), p.AboveCeiling...)
+				cols[c.key], _ = c.v.(*Value)
 			}
 			js.Table = append(js.Table, row)
 			return true

@@ -3,11 +3,16 @@
 //
 //	go run ./testdata/gen/bigplan.go -jobs 100000 > jobs100k.gpl
 //	go run ./testdata/gen/bigplan.go -mixed 50000000 > mixed50.gpl
+//	go run ./testdata/gen/bigplan.go -inventory 100000 > inv100k.csv
+//	go run ./testdata/gen/bigplan.go -imports inv100k.csv > inv100k.gpl
 //
 // -jobs N writes one pool and N jobs, each with its hours, factors, a
 // ceiling and an expect. -mixed BYTES writes blocks of a commented pool, a
 // let and two jobs (one extending the other) until the file has at least
-// BYTES bytes.
+// BYTES bytes. -inventory N writes a CSV inventory of N jobs on two
+// pools (language §20: a duration, a percent, fractions, a ceiling on
+// every other row, an owner), and -imports FILE.csv the plan that declares
+// those pools and imports it.
 package main
 
 import (
@@ -20,9 +25,24 @@ import (
 func main() {
 	jobs := flag.Int("jobs", 0, "write one pool and this many jobs")
 	mixed := flag.Int("mixed", 0, "write blocks of pools, lets and jobs up to this many bytes")
+	inventory := flag.Int("inventory", 0, "write a CSV inventory of this many jobs")
+	imports := flag.String("imports", "", "write the plan that imports the CSV inventory `FILE`")
 	flag.Parse()
 	w := bufio.NewWriter(os.Stdout)
 	switch {
+	case *inventory > 0:
+		fmt.Fprint(w, "job,on,devices,hours,S,R,P,ceiling.P,owner.P\n")
+		pools := [2]string{"reserved", "spot"}
+		for i := range *inventory {
+			ceil := ""
+			if i%2 == 0 {
+				ceil = "0.50"
+			}
+			fmt.Fprintf(w, "job_%d,%s,%d,%dh,%d%%,0.%d,0.%d,%s,team_%d\n",
+				i, pools[i%2], 8<<(i%5), 24*(1+i%30), 80+i%20, 85+i%15, 25+i%20, ceil, i%7)
+		}
+	case *imports != "":
+		fmt.Fprintf(w, "pool reserved { devices = 100000000  rate = 2.10 USD/h }\npool spot { devices = 100000000  rate = 0.95 USD/h }\nimport %q\n", *imports)
 	case *jobs > 0:
 		fmt.Fprint(w, "pool p {\n  devices = 256\n  rate = 2.50 USD/h\n}\n\n")
 		for i := range *jobs {
@@ -51,7 +71,7 @@ job b%d extends a%d {
 			n += k
 		}
 	default:
-		fmt.Fprintln(os.Stderr, "usage: bigplan -jobs N | -mixed BYTES")
+		fmt.Fprintln(os.Stderr, "usage: bigplan -jobs N | -mixed BYTES | -inventory N | -imports FILE.csv")
 		os.Exit(1)
 	}
 	if err := w.Flush(); err != nil {

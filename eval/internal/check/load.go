@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval/internal/inventory"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/srcfile"
@@ -117,6 +118,13 @@ func (p *Program) AddFile(name string, src []byte, from *lang.Import) {
 	if p.Loaded[name] {
 		return
 	}
+	if from != nil && inventory.IsInventory(name) {
+		// A CSV inventory: its rows are declarations like any file's.
+		f, diags := inventory.Parse(name, src)
+		p.AddSyntax(diags)
+		p.AddParsed(f, src)
+		return
+	}
 	f, diags := lang.ParseOwned(lang.DefaultLimits, name, src)
 	p.AddSyntax(diags)
 	p.AddParsed(f, src)
@@ -219,12 +227,17 @@ func (p *Program) importFile(f *lang.File, imp *lang.Import) {
 			p.errorAt(pos, end, fmt.Sprintf("there is no bundled scenario %q; gpl scenarios lists them", sc))
 			return
 		}
+		p.noteBundled(name, bundledDir{p.Options.Scenarios, "scenarios/", path.Dir(sc + ".gpl")})
 	} else if lib, ok := strings.CutPrefix(path0, "std/"); ok {
 		name = "std/" + lib + ".gpl"
 		src, err = fs.ReadFile(p.Options.Std, lib+".gpl")
 		if err != nil {
 			pos, end := p.pathSpan(imp)
 			p.errorAt(pos, end, fmt.Sprintf("there is no bundled library %q; the bundled ones are %s", path0, strings.Join(stdlib.Names(p.Options.Std), ", ")))
+			return
+		}
+	} else if b, ok := p.bundled[f.Name]; ok {
+		if name, src, ok = p.bundledImport(b, imp, path0); !ok {
 			return
 		}
 	} else {
@@ -236,6 +249,47 @@ func (p *Program) importFile(f *lang.File, imp *lang.Import) {
 	p.importDepth++
 	p.AddFile(name, src, imp)
 	p.importDepth--
+}
+
+// bundledDir is where a bundled file was read: the file system, the
+// prefix its names are shown with, and its directory inside it.
+type bundledDir struct {
+	fsys   fs.FS
+	prefix string
+	dir    string
+}
+
+func (p *Program) noteBundled(name string, b bundledDir) {
+	if p.bundled == nil {
+		p.bundled = map[string]bundledDir{}
+	}
+	p.bundled[name] = b
+}
+
+// bundledImport reads a relative import of a bundled file (a scenario
+// that imports its CSV inventory) from the file system it came from,
+// inside it and with the suffix rules of any import.
+func (p *Program) bundledImport(b bundledDir, imp *lang.Import, path0 string) (string, []byte, bool) {
+	inner := path.Join(b.dir, path0)
+	bad := ""
+	switch {
+	case path.IsAbs(path0) || !fs.ValidPath(inner):
+		bad = "the path leaves the bundled files"
+	case !strings.HasSuffix(path0, ".gpl") && !inventory.IsInventory(path0):
+		bad = "only .gpl source files and .csv inventories can be imported"
+	}
+	src, err := fs.ReadFile(b.fsys, inner)
+	if bad == "" && err != nil {
+		bad = "there is no such bundled file"
+	}
+	if bad != "" {
+		pos, end := p.pathSpan(imp)
+		p.errorAt(pos, end, fmt.Sprintf("cannot import %q: %s", path0, bad))
+		return "", nil, false
+	}
+	name := b.prefix + inner
+	p.noteBundled(name, bundledDir{b.fsys, b.prefix, path.Dir(inner)})
+	return name, src, !p.Loaded[name]
 }
 
 // MaxImportDepth is how deep imports may nest: a file importing one that

@@ -146,9 +146,13 @@ type Program struct {
 	libNames     map[string]string                  // what the bundled libraries declare, by name
 	owners       ownerTable                         // owners blocks, checked (owners.go)
 	imports      *source.Reader
-	importDepth  int  // imports being read, one inside another
-	tooMany      bool // MaxDeclarations was reached (and told)
-	tooDeepTold  bool // MaxDependencyDepth was reached (and told)
+	importDepth  int // imports being read, one inside another
+	// bundled are the files read from a bundled file system (a scenario
+	// by name, a library file), by name: their relative imports are read
+	// from it too (bundledImport).
+	bundled     map[string]bundledDir
+	tooMany     bool // MaxDeclarations was reached (and told)
+	tooDeepTold bool // MaxDependencyDepth was reached (and told)
 }
 
 // sortExpects puts the compiled expectations in file order, then source

@@ -9,7 +9,7 @@
 // below it, plus the directories of Reader.AllowImports. The rule holds for
 // the path as written (no absolute paths, no .. above the tree) and for the
 // file it leads to once symbolic links are followed. Only regular files
-// whose names end in .gpl are read — the name of the file a link leads to,
+// whose names end in .gpl (or .csv, an inventory) are read — the name of the file a link leads to,
 // not only the link's — and none larger than MaxSize, so that an import
 // can neither quote a file that is not gpl source nor block on a pipe or
 // read a device without end. Files are read through package srcfile, as
@@ -115,10 +115,10 @@ func checkPathShape(path0 string) error {
 			Label:   "absolute path",
 		}
 	}
-	if !strings.HasSuffix(path0, ".gpl") {
+	if !strings.HasSuffix(path0, ".gpl") && !strings.HasSuffix(path0, ".csv") {
 		return &Refusal{
-			Summary: "only .gpl source files can be imported",
-			Label:   "not a .gpl file",
+			Summary: "only .gpl source files and .csv inventories can be imported",
+			Label:   "not a .gpl or .csv file",
 		}
 	}
 	return nil
@@ -169,14 +169,14 @@ func tooLarge(size int64) error {
 // notSourceTarget refuses an import whose path names .gpl source but leads,
 // through a symbolic link, to a file that does not: the rule is the
 // file's, not its link's (env.gpl -> /proc/self/environ).
-func notSourceTarget(target string) error {
-	if strings.HasSuffix(target, ".gpl") {
+func notSourceTarget(path0, target string) error {
+	if strings.HasSuffix(target, ".gpl") && strings.HasSuffix(path0, ".gpl") || strings.HasSuffix(target, ".csv") && strings.HasSuffix(path0, ".csv") {
 		return nil
 	}
 	return &Refusal{
-		Summary: "it is a symbolic link to " + strconv.Quote(path.Base(filepath.ToSlash(target))) + ", which is not a .gpl file",
-		Label:   "leads to a file that is not .gpl source",
-		Note:    "only .gpl source files can be imported, whatever a link to one is named",
+		Summary: "it is a symbolic link to " + strconv.Quote(path.Base(filepath.ToSlash(target))) + ", which is not a " + path.Ext(path0) + " file",
+		Label:   "leads to a file that is not " + path.Ext(path0),
+		Note:    "only .gpl source files and .csv inventories can be imported, whatever a link to one is named",
 	}
 }
 
@@ -311,7 +311,7 @@ func (r *Reader) readOS(tree *importTree, from, path0 string) (string, []byte, e
 	if !reached {
 		return "", nil, outsideTree(tree, true)
 	}
-	if err := notSourceTarget(real); err != nil {
+	if err := notSourceTarget(path0, real); err != nil {
 		return "", nil, err
 	}
 	// Stat before opening: opening a named pipe would wait for a writer.
@@ -367,7 +367,7 @@ func (r *Reader) readFS(tree *importTree, from, path0 string) (string, []byte, e
 	if !reached {
 		return "", nil, outsideTree(tree, true)
 	}
-	if err := notSourceTarget(key); err != nil {
+	if err := notSourceTarget(path0, key); err != nil {
 		return "", nil, err
 	}
 	if err := notRegular(info); err != nil {

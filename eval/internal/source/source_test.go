@@ -53,7 +53,7 @@ func TestReaderFS(t *testing.T) {
 		"again":    {},
 		"outside":  {Summary: "the path leaves the import tree", Label: "outside the tree", Note: note},
 		"absolute": {Summary: "an import path is relative to the importing file's directory, never absolute", Label: "absolute path"},
-		"not gpl":  {Summary: "only .gpl source files can be imported", Label: "not a .gpl file"},
+		"not gpl":  {Summary: "only .gpl source files and .csv inventories can be imported", Label: "not a .gpl or .csv file"},
 		"missing":  {Err: "cannot read proj/lib/none.gpl: no such file"},
 		// An imported file's imports stay in the tree of the file loaded.
 		"from an import": {Summary: "the path leaves the import tree", Label: "outside the tree", Note: note},

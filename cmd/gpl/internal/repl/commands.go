@@ -163,6 +163,10 @@ func (r *repl) load(file string, keep, quiet bool) error {
 	sources := maps.Clone(r.s.sources)
 	sources[shown] = src
 	ns := newSession(dir, sources)
+	if strings.HasPrefix(shown, "bundled scenario ") {
+		// Its relative imports are of the inventories bundled with it.
+		ns.se = eval.NewSession(eval.Options{Scenarios: scenarios.Files, FS: newBundledFS()})
+	}
 	ns.file = file
 	ch := ns.fill(entries)
 	if err := ch.err(); err != nil {

@@ -1,0 +1,459 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/gpl-lang/gpl/lang/units"
+)
+
+// Table is one table of a file as gpl table writes it: a header per
+// column and a row of cells per job, pool, owner, month, point or row.
+// The headers are the JSON report's keys, their units in the key
+// (useful_hours_h, cost_usd, rate_usd_per_device_hour); a nested object's
+// keys are joined with a dot (factors.scheduling, waterfall.held_hours_h)
+// and a typed value's unit is appended to its name (results.point_value_usd).
+// A cell holds the same number the JSON report holds, written plainly
+// (full precision, no exponent, no thousands separator).
+type Table struct {
+	// Name is the table's name: jobs, pools, owners, months, groups, or
+	// the name of a group, compare, sweep or solve.
+	Name    string
+	Headers []string
+	Rows    [][]Cell
+}
+
+// Cell is one cell of a table: empty (an unset or undefined value), a
+// number, a string or a truth value, its text as a CSV cell holds it.
+type Cell struct {
+	Kind CellKind
+	Text string
+}
+
+// CellKind is what a cell holds.
+type CellKind uint8
+
+// The kinds of Cell.
+const (
+	CellEmpty CellKind = iota
+	CellNumber
+	CellString
+	CellBool
+)
+
+// TableNames lists the tables of f that gpl table can print: jobs, pools
+// and owners; months when a pool has months; groups; then each group,
+// compare, sweep and solve by its name.
+func (f *File) TableNames() []string {
+	names := []string{"jobs", "pools", "owners"}
+	for _, p := range f.Pools {
+		if len(p.Months) > 0 {
+			names = append(names, "months")
+			break
+		}
+	}
+	if len(f.Groups) > 0 {
+		names = append(names, "groups")
+	}
+	for _, g := range f.Groups {
+		names = append(names, g.Name)
+	}
+	for _, c := range f.Compares {
+		names = append(names, c.Name)
+	}
+	for _, sw := range f.Sweeps {
+		names = append(names, sw.Name)
+	}
+	for _, sv := range f.Solves {
+		names = append(names, sv.Name)
+	}
+	return names
+}
+
+// Table builds the table named name; ok is false when f has no such
+// table (TableNames lists those it has). A sweep's table costs a run of
+// the engine per point.
+func (f *File) Table(name string) (t *Table, ok bool, err error) {
+	b := &tableBuilder{}
+	switch name {
+	case "jobs":
+		for j := range f.AllJobs() {
+			row := b.row(j)
+			row.rename("name", "job")
+			// Owners: the owner of each factor, as an inventory
+			// writes them, after the ceilings.
+			var owners []kv
+			for fac := Factor(0); fac < NumFactors; fac++ {
+				owners = append(owners, kv{"owner." + fac.String(), Cell{CellString, j.View.Factors[fac].Owner}})
+			}
+			row.insertAfter("ceilings.program", owners)
+			b.add(row)
+		}
+	case "pools":
+		for _, p := range f.Pools {
+			row := b.row(p)
+			row.rename("name", "pool")
+			b.add(row)
+		}
+	case "owners":
+		for j := range f.AllJobs() {
+			for _, o := range j.Owners {
+				row := append(tableRow{{"job", Cell{CellString, j.Name}}}, b.row(o)...)
+				b.add(row)
+			}
+		}
+	case "months":
+		for _, p := range f.Pools {
+			for _, m := range p.Months {
+				b.add(append(tableRow{{"pool", Cell{CellString, p.Name}}}, b.row(m)...))
+			}
+		}
+		if len(b.rows) == 0 {
+			return nil, false, nil
+		}
+	case "groups":
+		if len(f.Groups) == 0 {
+			return nil, false, nil
+		}
+		for _, g := range f.Groups {
+			b.add(b.row(g))
+		}
+	default:
+		found, err := f.namedTable(b, name)
+		if !found || err != nil {
+			return nil, found, err
+		}
+	}
+	return b.table(name), true, nil
+}
+
+// namedTable fills b with the table of the group, compare, sweep or solve
+// named name.
+func (f *File) namedTable(b *tableBuilder, name string) (bool, error) {
+	for _, g := range f.Groups {
+		if g.Name == name {
+			// A group's table is its rollup by owner, as the text
+			// prints it under the group.
+			for _, o := range g.Owners {
+				b.add(b.row(o).inCurrency(g.Currency))
+			}
+			return true, nil
+		}
+	}
+	for _, c := range f.Compares {
+		if c.Name == name {
+			for _, r := range c.Rows {
+				b.add(b.row(r).inCurrency(c.Currency))
+			}
+			return true, nil
+		}
+	}
+	for _, sw := range f.Sweeps {
+		if sw.Name == name {
+			return true, sw.Each(func(p SweepPoint) bool {
+				var row tableRow
+				for _, e := range sw.pointJSON(p) {
+					data, err := json.Marshal(e.v)
+					if err != nil {
+						continue
+					}
+					row = append(row, flatten(e.key, data)...)
+				}
+				b.add(row)
+				return true
+			})
+		}
+	}
+	for _, sv := range f.Solves {
+		if sv.Name == name {
+			row := b.row(sv)
+			// value and unit: one column, named by the input and its unit.
+			if i := row.index("unit"); i >= 0 {
+				row = append(row[:i], row[i+1:]...)
+			}
+			if sv.Unit != "" {
+				row.rename("value", "value_"+sv.Unit)
+			}
+			b.add(row)
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// kv is one cell under its header.
+type kv struct {
+	key  string
+	cell Cell
+}
+
+// tableRow is a row's cells in the order of its JSON keys.
+type tableRow []kv
+
+func (r tableRow) index(key string) int {
+	for i, c := range r {
+		if c.key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// inCurrency is r with the keys of USD money renamed to the currency c
+// (cost_usd to cost_eur), as the JSON of a group or compare in that
+// currency names them; r itself for USD (c nil).
+func (r tableRow) inCurrency(c *string) tableRow {
+	if c == nil {
+		return r
+	}
+	code := strings.ToLower(*c)
+	for i, cell := range r {
+		switch {
+		case strings.HasSuffix(cell.key, "_usd"):
+			r[i].key = strings.TrimSuffix(cell.key, "_usd") + "_" + code
+		case strings.HasSuffix(cell.key, "_usd_per_device_hour"):
+			r[i].key = strings.TrimSuffix(cell.key, "_usd_per_device_hour") + "_" + code + "_per_device_hour"
+		}
+	}
+	return r
+}
+
+func (r tableRow) rename(from, to string) {
+	if i := r.index(from); i >= 0 {
+		r[i].key = to
+	}
+}
+
+func (r *tableRow) insertAfter(key string, cells []kv) {
+	i := r.index(key)
+	if i < 0 {
+		*r = append(*r, cells...)
+		return
+	}
+	*r = append((*r)[:i+1], append(cells, (*r)[i+1:]...)...)
+}
+
+// tableBuilder gathers rows and the union of their headers, in the order
+// they first appear.
+type tableBuilder struct {
+	rows    []tableRow
+	headers []string
+	seen    map[string]bool
+}
+
+// row is v's JSON, flattened.
+func (b *tableBuilder) row(v any) tableRow {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	return flatten("", data)
+}
+
+func (b *tableBuilder) add(r tableRow) {
+	if b.seen == nil {
+		b.seen = map[string]bool{}
+	}
+	for _, c := range r {
+		if !b.seen[c.key] {
+			b.seen[c.key] = true
+			b.headers = append(b.headers, c.key)
+		}
+	}
+	b.rows = append(b.rows, r)
+}
+
+func (b *tableBuilder) table(name string) *Table {
+	t := &Table{Name: name, Headers: b.headers}
+	col := make(map[string]int, len(b.headers))
+	for i, h := range b.headers {
+		col[h] = i
+	}
+	for _, r := range b.rows {
+		cells := make([]Cell, len(b.headers))
+		for _, c := range r {
+			cells[col[c.key]] = c.cell
+		}
+		t.Rows = append(t.Rows, cells)
+	}
+	return t
+}
+
+// flatten reads JSON data into cells: an object's keys joined to prefix
+// with a dot; a typed value ({"type": T, UNIT: V}) as one cell under its
+// name and unit; an array of strings or numbers as one cell, its items
+// joined by ";"; an array of objects is left out (its rows are another
+// table: owners, months).
+func flatten(prefix string, data []byte) tableRow {
+	var out tableRow
+	flattenInto(&out, prefix, json.RawMessage(data))
+	return out
+}
+
+func flattenInto(out *tableRow, prefix string, raw json.RawMessage) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return
+	}
+	switch raw[0] {
+	case '{':
+		keys, vals := orderedObject(raw)
+		if unit, ok := typedValue(keys); ok {
+			name := prefix
+			if suffix := unitSuffix(unit); suffix != "" {
+				name += "_" + suffix
+			}
+			*out = append(*out, kv{name, scalar(vals[len(vals)-1])})
+			return
+		}
+		for i, k := range keys {
+			if prefix != "" {
+				k = prefix + "." + k
+			}
+			flattenInto(out, k, vals[i])
+		}
+	case '[':
+		var items []json.RawMessage
+		if json.Unmarshal(raw, &items) != nil {
+			return
+		}
+		var texts []string
+		for _, it := range items {
+			it = bytes.TrimSpace(it)
+			if len(it) > 0 && (it[0] == '{' || it[0] == '[') {
+				return // rows of another table
+			}
+			texts = append(texts, scalar(it).Text)
+		}
+		*out = append(*out, kv{prefix, Cell{CellString, strings.Join(texts, ";")}})
+	default:
+		*out = append(*out, kv{prefix, scalar(raw)})
+	}
+}
+
+// typedValue reports whether an object's keys are a Value's ("type" and
+// its unit's key, a named value's "param" before them) and returns the
+// unit's key.
+func typedValue(keys []string) (string, bool) {
+	switch {
+	case len(keys) == 2 && keys[0] == "type":
+		return keys[1], true
+	case len(keys) == 3 && keys[0] == "param" && keys[1] == "type":
+		return keys[2], true
+	}
+	return "", false
+}
+
+// unitSuffix is what a typed value's unit key adds to its column's name:
+// nothing for a count, a string, a truth value or a class.
+func unitSuffix(key string) string {
+	switch key {
+	case "count", "string", "bool", "class", "invalid":
+		return ""
+	}
+	return key
+}
+
+// scalar is a JSON scalar as a cell: null is empty, a number plain.
+func scalar(raw json.RawMessage) Cell {
+	s := string(bytes.TrimSpace(raw))
+	switch {
+	case s == "null" || s == "":
+		return Cell{}
+	case s == "true" || s == "false":
+		return Cell{CellBool, s}
+	case s[0] == '"':
+		var str string
+		json.Unmarshal(raw, &str)
+		return Cell{CellString, str}
+	}
+	return Cell{CellNumber, PlainNumber(s)}
+}
+
+// PlainNumber writes a JSON number without an exponent: 1e+21 as
+// 1000000000000000000000, 1e-7 as 0.0000001, the same float64.
+func PlainNumber(s string) string {
+	if !strings.ContainsAny(s, "eE") {
+		return s
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsInf(f, 0) {
+		return s
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+// orderedObject splits a JSON object into its keys and values in the
+// order written (encoding/json's maps would sort them).
+func orderedObject(raw json.RawMessage) (keys []string, vals []json.RawMessage) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, nil
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return keys, vals
+		}
+		k, _ := t.(string)
+		var v json.RawMessage
+		if dec.Decode(&v) != nil {
+			return keys, vals
+		}
+		keys, vals = append(keys, k), append(vals, v)
+	}
+	return keys, vals
+}
+
+// sweepCell is one entry of a sweep point's JSON row, in table order.
+type sweepCell struct {
+	key    string
+	v      any
+	column bool // a show column: under "columns" in the JSON row
+}
+
+// pointJSON is a point of the sweep as its JSON table row holds it, in
+// the order of the table's columns: each input under its name with its
+// unit's suffix (hours_h); at a point that cannot be evaluated, error;
+// else with a show line its columns, each a typed value (nil where
+// undefined) under its name as written, else mpg, useful_hours_h,
+// best_lever and cost_per_useful_hour_usd when defined; then
+// above_ceiling when some factor is. MarshalJSON writes these entries
+// (as an object whose show columns are under "columns"); gpl table writes
+// them as one row.
+func (sw Sweep) pointJSON(p SweepPoint) []sweepCell {
+	var out []sweepCell
+	for i, v := range p.Inputs {
+		n, suffix := jsonNumber(v.Base, v.Dim.d)
+		out = append(out, sweepCell{key: sw.Inputs[i] + suffix, v: n})
+	}
+	switch {
+	case p.Failure != nil:
+		out = append(out, sweepCell{key: "error", v: p.Failure})
+	case sw.Columns != nil:
+		for _, c := range p.Columns {
+			var v *Value
+			if c.Figure.OK {
+				jv := valueOf(c.Figure.Value)
+				v = &jv
+			}
+			out = append(out, sweepCell{c.Name, v, true})
+		}
+	default:
+		out = append(out, sweepCell{key: "mpg", v: units.Clean(p.MPG)}, sweepCell{key: "useful_hours_h", v: units.Clean(p.UsefulHours)},
+			sweepCell{key: "best_lever", v: p.BestLever})
+		if p.HasCostPerUsefulHour {
+			out = append(out, sweepCell{key: "cost_per_useful_hour_" + strings.ToLower(sw.Money(0).Dim.Currency()), v: units.Clean(p.CostPerUsefulHour)})
+		}
+	}
+	if len(p.AboveCeiling) > 0 {
+		out = append(out, sweepCell{key: "above_ceiling", v: append([]string(nil), p.AboveCeiling...)})
+	}
+	return out
+}
+
+// String is the cell's text, as a CSV cell holds it.
+func (c Cell) String() string { return c.Text }
