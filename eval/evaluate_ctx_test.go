@@ -290,7 +290,6 @@ func TestQuery(t *testing.T) {
 	}
 }
 
-
 func TestQuantity(t *testing.T) {
 	var got []string
 	for _, c := range []struct {
@@ -417,4 +416,20 @@ func BenchmarkCancelSolve(b *testing.B) {
 		total += time.Since(at)
 	}
 	b.ReportMetric(float64(total.Nanoseconds())/float64(b.N), "ns/stop")
+}
+
+// The hook a sampling loop calls counts samples against the budget and
+// stops the evaluation past it.
+func TestSampleHook(t *testing.T) {
+	s := &Scenario{ctl: &control{ctx: context.Background(), maxSamples: 10}}
+	s.countSamples(6)
+	s.checkStop()
+	defer func() {
+		st, ok := recover().(stopSignal)
+		if !ok || !errors.Is(st.err, ErrBudget) || st.err.Budget != "samples" || st.err.Samples != 6 {
+			t.Errorf("got %v, want a stop at the samples budget after 6", st.err)
+		}
+	}()
+	s.countSamples(6)
+	t.Error("no stop past the budget")
 }
