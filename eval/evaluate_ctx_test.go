@@ -433,3 +433,27 @@ func TestSampleHook(t *testing.T) {
 	s.countSamples(6)
 	t.Error("no stop past the budget")
 }
+
+// A query that walks a sweep is bounded by ReadContext as Evaluate is.
+func TestQueryReadContext(t *testing.T) {
+	s := loadPlan(t)
+	q, err := s.Query("grid.max(useful_hours)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = q.ReadContext(context.Background(), s, MaxPoints(100))
+	var se *StopError
+	if !errors.As(err, &se) || se.Points != 100 {
+		t.Fatalf("got %v, want a stop at 100 points", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := q.ReadContext(ctx, s); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled context: %v", err)
+	}
+	v, err := q.ReadContext(context.Background(), s)
+	w, _ := s.Value("grid.max(useful_hours)")
+	if err != nil || v != w {
+		t.Errorf("unbounded: %v, %v; want %v", v, err, w)
+	}
+}

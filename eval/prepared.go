@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"fmt"
 	"sync/atomic"
 
@@ -166,6 +167,35 @@ func (q *Query) Read(s *Scenario) (Value, error) {
 		q.last.Store(&lastRead{s, v})
 	}
 	return v, err
+}
+
+// ReadContext is Read bounded as Evaluate is, for a query that walks a
+// sweep's points or evaluates the file again (a sweep's or a solve's
+// query): it stops when ctx is done or a budget of opts (MaxEngineRuns,
+// MaxPoints, MaxSamples; Only is ignored) runs out, with a *StopError.
+func (q *Query) ReadContext(ctx context.Context, s *Scenario, opts ...EvalOption) (_ Value, err error) {
+	if s.p != q.p {
+		return Value{}, fmt.Errorf("query %q was prepared on another file", q.text)
+	}
+	var cfg evalConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	ctl := &control{ctx: ctx, done: ctx.Done(), maxRuns: cfg.maxRuns, maxPoints: cfg.maxPoints, maxSamples: cfg.maxSamples}
+	defer ctl.detached.Store(true)
+	if ctx.Err() != nil {
+		return Value{}, ctl.stopError(ErrCanceled, "", 0)
+	}
+	if s.lazy != nil {
+		s.lazy.Lock()
+		defer s.lazy.Unlock()
+	}
+	// The read runs on a copy of the scenario that carries the bound:
+	// the copy shares the scenario's values, which a whole scenario only
+	// reads, and the points it walks inherit the bound.
+	c := *s
+	c.ctl = ctl
+	return q.read(&c)
 }
 
 func (q *Query) read(s *Scenario) (_ Value, err error) {
