@@ -17,6 +17,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
+	//lint:ignore SA1019 the direct runner runs the pipeline in process, without prism's job server: what a unit test needs
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
 	"github.com/google/go-cmp/cmp"
 )
