@@ -255,6 +255,10 @@ func (s *Scenario) evaluateUnder(ctl *control, settings Settings, only []string)
 		n.force(d)
 	}
 	n.stack, n.keepResults = nil, false
+	n.ready = make([]bool, len(n.vals))
+	for i := range n.vals {
+		n.ready[i] = n.vals[i].state == check.Done
+	}
 	n.lazy = new(sync.Mutex)
 	return n, n.err()
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -455,5 +456,76 @@ func TestQueryReadContext(t *testing.T) {
 	w, _ := s.Value("grid.max(useful_hours)")
 	if err != nil || v != w {
 		t.Errorf("unbounded: %v, %v; want %v", v, err, w)
+	}
+}
+
+// BenchmarkQueryReadNew reads a prepared query of a job's result from
+// one of two scenarios in turn, so that no read is of the scenario read
+// last: the job's result is worked out again each time.
+func BenchmarkQueryReadNew(b *testing.B) {
+	s := loadPlan(b)
+	n, err := s.With(Settings{"measured_runtime": Count(0.85)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	q, err := s.Query("llama2_70b.cost_per_useful_hour")
+	if err != nil {
+		b.Fatal(err)
+	}
+	scs := [2]*Scenario{s, n}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := q.Read(scs[i&1]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// BenchmarkEvaluateOnlyJobSizes is BenchmarkEvaluateOnlyJob on the plan
+// with 10, 100 and 1,000 more jobs, which Only does not compute: what
+// grows is the evaluation's tables, one entry a declaration.
+func BenchmarkEvaluateOnlyJobSizes(b *testing.B) {
+	for _, n := range []int{10, 100, 1000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var extra strings.Builder
+			for i := range n {
+				fmt.Fprintf(&extra, "\njob extra_%d on spare {\n  devices = 1\n  hours = 10h\n  factors { scheduling = 0.9  runtime = 0.9  program = 0.3 }\n}\n", i)
+			}
+			s := loadPlan(b, extra.String())
+			set := Settings{"measured_runtime": Count(0.85)}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := s.Evaluate(context.Background(), set, Only("llama2_70b")); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkQueryReadOnly reads a prepared query of a job's result from
+// two evaluations with Only in turn: the job's kept result, read in
+// place.
+func BenchmarkQueryReadOnly(b *testing.B) {
+	s := loadPlan(b)
+	q, err := s.Query("llama2_70b.cost_per_useful_hour")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var scs [2]*Scenario
+	for i, rt := range []float64{0.85, 0.9} {
+		if scs[i], err = s.Evaluate(context.Background(), Settings{"measured_runtime": Count(rt)}, Only("llama2_70b")); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := q.Read(scs[i&1]); err != nil {
+			b.Fatal(err)
+		}
+		i++
 	}
 }

@@ -118,7 +118,11 @@ func (s *Scenario) solveJob(d *check.Decl, js *jobState) bool {
 	}
 	js.kept = &solved
 	if s.keepResults {
-		js.kept = &res // a few jobs a service asked for (Evaluate with Only)
+		// A few jobs a service asked for (Evaluate with Only). A copy, so
+		// that res stays on the stack of every other evaluation.
+		kept := new(goodput.Result)
+		*kept = res
+		js.kept = kept
 	}
 	return true
 }

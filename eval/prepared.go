@@ -60,24 +60,25 @@ func (q *Query) direct() {
 }
 
 // readDirect is Read of a query direct set up, false when the value must
-// be computed or its error worded (Read's general way).
-func (q *Query) readDirect(s *Scenario) (Value, bool) {
+// be computed or its error worded (Read's general way); cheap when it was
+// read in place (a let, a job's kept result), not worth remembering.
+func (q *Query) readDirect(s *Scenario) (_ Value, ok, cheap bool) {
 	dv := s.of(q.decl)
 	if dv.state != check.Done {
-		return Value{}, false
+		return Value{}, false, false
 	}
 	if q.def == nil {
-		return *s.value(q.decl), true
+		return *s.value(q.decl), true, true
 	}
 	j := dv.job
 	if j.kept == nil || q.def.NeedsRate && !j.in.Rate.Set {
-		return Value{}, false // without a rate, Read's way words why
+		return Value{}, false, false // without a rate, Read's way words why
 	}
 	var v Value
 	if calc := resultRuns[q.def.Index].calc; calc != nil {
 		var err error
 		if v, err = calc(j); err != nil {
-			return Value{}, false
+			return Value{}, false, false
 		}
 	} else {
 		r := j.result()
@@ -86,7 +87,7 @@ func (q *Query) readDirect(s *Scenario) (Value, bool) {
 	if j.currency != "" {
 		v.Type = check.InCurrency(v.Type, j.currency)
 	}
-	return v, true
+	return v, true, j.kept != &solved
 }
 
 // Query compiles text, a dotted name ("llama2_70b.cost_per_useful_hour")
@@ -139,11 +140,11 @@ func (q *Query) String() string { return q.text }
 func (q *Query) Type() Type { return q.c.Type }
 
 // Read evaluates the query against s, an evaluation of the program it was
-// prepared on. A read of the scenario the query last read is a load and
-// a compare (the query keeps that scenario and its value); of another
-// one, a let's value is read in place, and a job's result costs a run of
-// the goodput engine (none for a job Evaluate computed with Only, which
-// keeps its result) and one allocation, to remember it. The error says why the value is undefined there (an
+// prepared on. A let's value, or the result of a job that Evaluate
+// computed with Only (which keeps its results), is read in place without
+// allocating. Any other job result is worked out again (a goodput engine
+// run) and remembered, with the scenario, in one allocation: a read of
+// the scenario the query last read is then a load and a compare. The error says why the value is undefined there (an
 // *Error, as Eval's), or that s is of another file.
 func (q *Query) Read(s *Scenario) (Value, error) {
 	if l := q.last.Load(); l != nil && l.s == s {
@@ -152,13 +153,15 @@ func (q *Query) Read(s *Scenario) (Value, error) {
 	if s.p != q.p {
 		return Value{}, fmt.Errorf("query %q was prepared on another file", q.text)
 	}
-	if s.lazy != nil {
+	if s.lazy != nil && (q.decl == nil || !s.ready[q.decl.Slot]) {
 		s.lazy.Lock()
 		defer s.lazy.Unlock()
 	}
 	if q.decl != nil {
-		if v, ok := q.readDirect(s); ok {
-			q.last.Store(&lastRead{s, v})
+		if v, ok, cheap := q.readDirect(s); ok {
+			if !cheap {
+				q.last.Store(&lastRead{s, v})
+			}
 			return v, nil
 		}
 	}

@@ -42,6 +42,10 @@ type Scenario struct {
 	// other declarations are computed when first read, under it.
 	ctl  *control
 	lazy *sync.Mutex
+	// ready marks, by slot, the declarations a scenario of Evaluate with
+	// Only had computed when it was returned: never written after, so
+	// read without the lock.
+	ready []bool
 	// keepResults keeps each job's result rather than working it out
 	// when read: set for the few jobs of Evaluate with Only.
 	keepResults bool
