@@ -43,6 +43,7 @@ func (j *Job) Currency() string {
 // for a price); Value.String prints them readably.
 func (j *Job) Get(name string) (_ Value, err error) {
 	defer recoverInto(&err)
+	defer j.s.lock()()
 	return j.s.jobResult(j.d, name)
 }
 
@@ -74,7 +75,10 @@ func (s *Scenario) Jobs() []*Job { return slices.Collect(s.AllJobs()) }
 func (s *Scenario) AllJobs() iter.Seq[*Job] {
 	return func(yield func(*Job) bool) {
 		for _, d := range s.p.Order {
-			if j, ok := s.jobOf(d); ok && !yield(j) {
+			unlock := s.lock()
+			j, ok := s.jobOf(d)
+			unlock()
+			if ok && !yield(j) {
 				return
 			}
 		}
@@ -86,6 +90,10 @@ func (s *Scenario) Job(name string) (*Job, bool) {
 	d, ok := s.p.Decls[name]
 	if !ok {
 		return nil, false
+	}
+	defer s.lock()()
+	if s.lazy != nil {
+		s.force(d) // computed when first read (Evaluate with Only)
 	}
 	return s.jobOf(d)
 }
@@ -199,34 +207,42 @@ func (s *Scenario) Pools() []Pool { return slices.Collect(s.AllPools()) }
 func (s *Scenario) AllPools() iter.Seq[Pool] {
 	return func(yield func(Pool) bool) {
 		for _, d := range s.p.Order {
-			if d.Kind != check.DeclPool || s.of(d).state != check.Done {
-				continue
-			}
-			vals := map[string]Value{}
-			for _, f := range d.Pool.Fields {
-				if v, ok := s.fieldValue(f); ok {
-					vals[f.Name.Name] = v
-				}
-			}
-			ps := s.poolOf(d)
-			pool := Pool{Name: d.Name.Name, Fields: vals, Reserved: ps.reserved, Total: periodOf(ps.total), Months: periodsOf(ps.months),
-				Currency: s.p.PoolCurrency(d)}
-			for _, j := range ps.jobs {
-				pool.Jobs = append(pool.Jobs, j.Name.Name)
-			}
-			if ps.windowed {
-				pool.From, pool.To = units.FormatDate(ps.start), units.FormatDate(ps.end)
-			}
-			if len(d.Pool.Schedule) > 0 {
-				for _, st := range ps.steps {
-					pool.Schedule = append(pool.Schedule, Step{From: units.FormatDate(st.at), Devices: st.devices})
-				}
-			}
-			if !yield(pool) {
+			unlock := s.lock()
+			pool, ok := s.poolAt(d)
+			unlock()
+			if ok && !yield(pool) {
 				return
 			}
 		}
 	}
+}
+
+// poolAt is the evaluated pool d, false when it is not one.
+func (s *Scenario) poolAt(d *check.Decl) (Pool, bool) {
+	if d.Kind != check.DeclPool || s.of(d).state != check.Done {
+		return Pool{}, false
+	}
+	vals := map[string]Value{}
+	for _, f := range d.Pool.Fields {
+		if v, ok := s.fieldValue(f); ok {
+			vals[f.Name.Name] = v
+		}
+	}
+	ps := s.poolOf(d)
+	pool := Pool{Name: d.Name.Name, Fields: vals, Reserved: ps.reserved, Total: periodOf(ps.total), Months: periodsOf(ps.months),
+		Currency: s.p.PoolCurrency(d)}
+	for _, j := range ps.jobs {
+		pool.Jobs = append(pool.Jobs, j.Name.Name)
+	}
+	if ps.windowed {
+		pool.From, pool.To = units.FormatDate(ps.start), units.FormatDate(ps.end)
+	}
+	if len(d.Pool.Schedule) > 0 {
+		for _, st := range ps.steps {
+			pool.Schedule = append(pool.Schedule, Step{From: units.FormatDate(st.at), Devices: st.devices})
+		}
+	}
+	return pool, true
 }
 
 // Named is a let's or a param's name and value.
@@ -239,6 +255,7 @@ type Named struct {
 
 // Lets lists the evaluated let values in source order.
 func (s *Scenario) Lets() []Named {
+	defer s.lock()()
 	var out []Named
 	for _, d := range s.p.Order {
 		if (d.Kind == check.DeclLet || d.Kind == check.DeclParam) && s.of(d).state == check.Done {
@@ -268,6 +285,7 @@ func (s *Scenario) Eval(name, text string) (_ Value, err error) {
 	if err != nil {
 		return Value{}, err
 	}
+	defer s.lock()()
 	var out sink
 	v, ok := s.run(c, &out)
 	if !ok {

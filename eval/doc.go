@@ -64,4 +64,15 @@
 // It is also the embedding API: a Go program loads a file with LoadFile (or
 // Load from an fs.FS), reads any job's results or classifies requests by
 // name, and evaluates the file again with new params with Scenario.With.
+//
+// A service bounds and narrows each evaluation with Scenario.Evaluate: a
+// context whose deadline or cancellation stops it within a step of work
+// (a declaration, a sweep's point, a solve's try, an engine run), a budget
+// of engine runs, points and samples (MaxEngineRuns, MaxPoints,
+// MaxSamples), and Only, which computes the declarations named and what
+// they read; a stop is a *StopError, errors.Is ErrCanceled or ErrBudget.
+// Scenario.Query compiles a query once for reading against every
+// evaluation of the file (Query.Read, 0 allocations), and Quantity, Count
+// and BoolValue make typed settings. docs/embedding.md has a what-if
+// service built on them.
 package eval

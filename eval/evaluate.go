@@ -49,8 +49,21 @@ func init() {
 // evaluate computes every declaration of the program, params given in
 // params standing in for their defaults.
 func evaluate(p *check.Program, params map[*check.Decl]Value) *Scenario {
+	s := evaluateIn(p, params, nil, nil)
+	if s.plain == nil {
+		s.plainMade = &plainNumbers{m: map[*lang.Field]Value{}}
+	}
+	return s
+}
+
+// evaluateIn is evaluate under ctl (nil: no bound), reading plain numbers
+// through plain when given (Evaluate's evaluations share one).
+func evaluateIn(p *check.Program, params map[*check.Decl]Value, ctl *control, plain *plainNumbers) *Scenario {
 	s := evaluatePoint(p, params)
-	s.plain = newPlainNumbers(p)
+	s.plain, s.ctl = newPlainNumbers(p), ctl
+	if plain != nil {
+		s.plain, s.cachePlain = plain, true
+	}
 	for _, d := range p.Order {
 		s.force(d)
 	}
@@ -74,6 +87,9 @@ func (s *Scenario) force(d *check.Decl) bool {
 		return true
 	case check.Failed, check.Visiting:
 		return false
+	}
+	if s.ctl != nil {
+		s.ctl.check() // every declaration an evaluation computes
 	}
 	if !d.Ok && d.Kind != check.DeclJob {
 		// A pool with a bad line still has its other lines' values
@@ -114,7 +130,7 @@ func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 	if !kept {
 		// Not kept: a number that checked (checkField); every field
 		// fieldValue is asked for was checked.
-		if s.point && s.plain != nil {
+		if (s.point || s.cachePlain) && s.plain != nil {
 			return s.plain.get(f) // a what-if's point (whatif.go)
 		}
 		if n := check.PlainNumber(f.Value); n != nil {

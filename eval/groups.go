@@ -36,7 +36,10 @@ func (s *Scenario) figureValue(g check.GroupRef, r *check.Ref, out *sink) (Value
 // groupSums adds up a figure over the group's jobs, in engine units.
 func (s *Scenario) groupSums(d *check.Decl, fig *check.GroupFigure) (float64, error) {
 	total := 0.0
-	for _, m := range d.Plan.Members {
+	for i, m := range d.Plan.Members {
+		if i&63 == 63 {
+			s.checkStop()
+		}
 		js := s.of(m).job
 		r := js.result()
 		if fig.Def.NeedsRate && !r.HasCost {

@@ -35,6 +35,10 @@ func internalError(p any) *Error {
 // error in *err.
 func recoverInto(err *error) {
 	if p := recover(); p != nil {
+		if st, ok := p.(stopSignal); ok {
+			*err = st.err // a bounded evaluation stopped (evaluate_ctx.go)
+			return
+		}
 		*err = internalError(p)
 	}
 }

@@ -107,7 +107,9 @@ func (s *Scenario) checkInputs(d *check.Decl, js *jobState, mode gatherMode) {
 func (s *Scenario) solveJob(d *check.Decl, js *jobState) bool {
 	ok := s.gatherInputs(d, js, gatherStrict)
 	s.allowAboveCeiling(d, &js.in) // at a what-if's point (whatif.go)
-	if _, err := goodput.Solve(js.in); err != nil {
+	s.ctl.engineRun()
+	res, err := goodput.Solve(js.in)
+	if err != nil {
 		s.inputError(d, js, err)
 		return false
 	}
@@ -115,6 +117,13 @@ func (s *Scenario) solveJob(d *check.Decl, js *jobState) bool {
 		return false
 	}
 	js.kept = &solved
+	if s.keepResults {
+		// A few jobs a service asked for (Evaluate with Only). A copy, so
+		// that res stays on the stack of every other evaluation.
+		kept := new(goodput.Result)
+		*kept = res
+		js.kept = kept
+	}
 	return true
 }
 

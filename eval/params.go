@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sort"
@@ -18,6 +19,7 @@ import (
 // Params lists the file's params in source order, with the values this
 // evaluation used.
 func (s *Scenario) Params() []Named {
+	defer s.lock()()
 	var out []Named
 	for _, d := range s.p.Params {
 		if s.of(d).state == check.Done {
@@ -200,17 +202,5 @@ func (s *Scenario) WithSettings(settings ...string) (_ *Scenario, err error) {
 // is an error too.
 func (s *Scenario) With(params map[string]Value) (_ *Scenario, err error) {
 	defer recoverInto(&err)
-	byDecl := make(map[*check.Decl]Value, len(params))
-	for name, v := range params {
-		d, ok := s.p.Decls[name]
-		if !ok || d.Kind != check.DeclParam {
-			return nil, fmt.Errorf("%s is not a param of the file", name)
-		}
-		if v.Type != d.Type {
-			return nil, fmt.Errorf("param %s is %s, not %s", name, d.Type.Phrase(), v.Type.Phrase())
-		}
-		byDecl[d] = v
-	}
-	n := evaluate(s.p, byDecl)
-	return n, n.err()
+	return s.Evaluate(context.Background(), params)
 }

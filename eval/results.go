@@ -216,22 +216,29 @@ func (s *Scenario) refValue(r *check.Ref, out *sink) (Value, bool) {
 
 func count(v float64) Value { return NumberValue(v, units.Count) }
 
+// unitHour and unitUSDPerHour are the engine's units, looked up once: a
+// result is read in them per point and per prepared query's read.
+var (
+	unitHour       = units.Units["h"]
+	unitUSDPerHour = units.Units["USD/h"]
+)
+
 // hoursValue turns device-hours into a duration in seconds.
 func hoursValue(h float64) Value {
-	return NumberValue(units.FromUnit(h, units.Units["h"]), units.Duration)
+	return NumberValue(units.FromUnit(h, unitHour), units.Duration)
 }
 
 func priceValue(p float64) Value {
-	return NumberValue(units.FromUnit(p, units.Units["USD/h"]), units.Price)
+	return NumberValue(units.FromUnit(p, unitUSDPerHour), units.Price)
 }
 
 // engineUnits is engineValue's inverse: a value in the engine's units.
 func engineUnits(v Value) float64 {
 	switch {
 	case v.Type.Dim == units.Duration:
-		return units.ToUnit(v.Num, units.Units["h"])
+		return units.ToUnit(v.Num, unitHour)
 	case units.IsPrice(v.Type.Dim):
-		return units.ToUnit(v.Num, units.Units["USD/h"])
+		return units.ToUnit(v.Num, unitUSDPerHour)
 	}
 	return v.Num
 }
@@ -242,7 +249,7 @@ func engineValue(v float64, t Type) Value {
 	case t.Dim == units.Duration:
 		return hoursValue(v)
 	case units.IsPrice(t.Dim):
-		return NumberValue(units.FromUnit(v, units.Units["USD/h"]), t.Dim)
+		return NumberValue(units.FromUnit(v, unitUSDPerHour), t.Dim)
 	}
 	return NumberValue(v, t.Dim)
 }

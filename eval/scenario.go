@@ -2,6 +2,7 @@ package eval
 
 import (
 	"bytes"
+	"sync"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/lang"
@@ -36,6 +37,25 @@ type Scenario struct {
 	point  bool
 	raised map[*check.Decl]*[goodput.NumFactors]bool
 	plain  *plainNumbers // shared with the points, when the file has a what-if
+	// ctl bounds the evaluation, when Evaluate made it (evaluate_ctx.go);
+	// nil else. lazy is set on a scenario of Evaluate with Only, whose
+	// other declarations are computed when first read, under it.
+	ctl  *control
+	lazy *sync.Mutex
+	// ready marks, by slot, the declarations a scenario of Evaluate with
+	// Only had computed when it was returned: never written after, so
+	// read without the lock.
+	ready []bool
+	// keepResults keeps each job's result rather than working it out
+	// when read: set for the few jobs of Evaluate with Only.
+	keepResults bool
+	// cachePlain has this evaluation read plain numbers through plain,
+	// as a point does: set by Evaluate, whose evaluations of one file
+	// share the cache (sharedPlain).
+	cachePlain bool
+	// plainMade is the cache a loaded file without a what-if keeps for
+	// the evaluations Evaluate makes of it (plain is nil for it).
+	plainMade *plainNumbers
 }
 
 // sink collects the diagnostics of one evaluation or one judgement.
@@ -87,6 +107,7 @@ func copySources(src lang.Sources, keep func(name string) bool) lang.Sources {
 // Diagnostics returns every diagnostic found while loading and
 // evaluating, warnings included, in source order.
 func (s *Scenario) Diagnostics() lang.Diagnostics {
+	defer s.lock()()
 	all := append(append(lang.Diagnostics(nil), s.p.Diags...), s.ev.diags...)
 	all.Sort()
 	return all

@@ -56,6 +56,7 @@ type solver struct {
 
 func (sv *solver) try(x float64) (solveStep, error) {
 	sv.runs++
+	sv.s.ctl.point()
 	file := sv.d.OverFile()
 	pt := point{vals: []float64{x}, sc: sv.s, file: file}
 	st := solveStep{x: x}
@@ -85,6 +86,7 @@ func (sv *solver) try(x float64) (solveStep, error) {
 				pt.above[f] = pt.above[f] || raised[f]
 			}
 		}
+		sv.s.ctl.engineRun()
 		res, err := goodput.Solve(pt.job.in)
 		if err != nil {
 			pt.fail = &PointFailure{Message: engineMessage(err), Pos: sv.d.Name.Start(), End: sv.d.Name.End()}

@@ -240,6 +240,7 @@ func (s *Scenario) eachPoint(d *check.Decl, fn func(*point) bool) error {
 	idx := make([]int, len(axes))
 	changed := 0 // the outermost axis whose value changed since the last point
 	for {
+		s.ctl.point()
 		if changed <= lastParam(axes) {
 			params := s.paramValues()
 			for i, ax := range axes {
@@ -301,6 +302,7 @@ func (pt *point) runJob(axes []*check.AxisPlan, base goodput.Inputs, raised *[go
 			pt.above[f] = pt.above[f] || raised[f]
 		}
 	}
+	pt.sc.ctl.engineRun()
 	res, err := goodput.Solve(pt.job.in)
 	if err != nil {
 		pt.fail = &PointFailure{Message: engineMessage(err), Pos: d.Name.Start(), End: d.Name.End()}

@@ -41,14 +41,19 @@ and names the file: "file":NAME in jsonl, NAME:N before the class in text.
 A line that cannot be used (blank, not JSON, a bad value) stops the run at its
 line and column, exit 3. With --keep-going it is reported on stderr and its
 output line is a placeholder: "error" in text, {"line":N,"column":C,"error":"…"}
-in jsonl. --summary prints counts and shares per class and per rule, and the
+in jsonl; the run then exits 0 (every line has its output line, and every
+unusable one was reported), or the code --bad-lines-exit gives. One line out
+per line in, in order, is the contract a batch engine's pipe relies on
+(Spark's rdd.pipe, Hadoop Streaming). --summary prints counts and shares per class and per rule, and the
 unusable lines by reason, instead of the results (--format json for JSON).
 
 A progress bar is drawn on stderr when stderr is a terminal and every input is
 a regular file (--no-progress turns it off).
 
-Exit codes: 0 ok · 1 usage · 2 ruleset errors · 3 an unusable line, unreadable
-input or unwritable output.
+Exit codes: 0 ok (with --keep-going, also when lines were unusable) · 1 usage
+· 2 ruleset errors · 3 an unusable line without --keep-going, unreadable input
+or unwritable output · N --bad-lines-exit N, a --keep-going run with unusable
+lines.
 
 Flags:
 `
@@ -59,6 +64,7 @@ type classifyOptions struct {
 	summary, keepGoing, lineNumbers, noProgress bool
 	strictKeys                                  bool // a key that is not kapsl's is an unusable line
 	maxLine                                     int  // the longest request line read, in bytes
+	badLinesExit                                int  // the exit code of a --keep-going run with unusable lines
 }
 
 func cmdClassify(e *env) int {
@@ -73,12 +79,13 @@ func cmdClassify(e *env) int {
 	fs.BoolVar(&o.noProgress, "no-progress", false, "never draw a progress bar")
 	fs.BoolVar(&o.strictKeys, "strict-keys", false, "make a line with a key that is not one of kapsl's five an unusable line, instead of ignoring the key")
 	maxLine := cli.IntFlag(fs, "max-line-bytes", priority.DefaultMaxLineSize, 1, 1<<30, "the longest request line read, in `N` bytes; a longer one is an unusable line, skipped without being held")
+	badExit := cli.IntFlag(fs, "bad-lines-exit", 0, 0, 125, "with --keep-going, the exit `CODE` of a run that had unusable lines (0: they are not a failure)")
 	fs.Usage = func() { fmt.Fprint(e.stderr, classifyUsage); fs.PrintDefaults() }
 	args, code, ok := parseFlags(fs, e)
 	if !ok {
 		return code
 	}
-	o.maxLine = *maxLine
+	o.maxLine, o.badLinesExit = *maxLine, *badExit
 	if o.rules == "" {
 		fmt.Fprintln(e.stderr, "gpl classify: --rules NAME is required")
 		fs.Usage()

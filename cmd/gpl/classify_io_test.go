@@ -91,13 +91,13 @@ func TestClassifyFiles(t *testing.T) {
 	}{
 		{"files and stdin in order", "{\"priority\":0}\n", []string{"--rules", "kapsl", a, "-", b, "--keep-going"},
 			"latency_critical\nthroughput\nlatency_critical\nlatency_critical\nerror\n",
-			"error: " + b + ":2:1: blank line: expected a JSON object\ngpl classify: 1 of 5 lines unusable; each has a placeholder in the output\n", 3},
+			"error: " + b + ":2:1: blank line: expected a JSON object\ngpl classify: 1 of 5 lines unusable; each has a placeholder in the output\n", 0},
 		{"several files: jsonl names the file", "", []string{"--rules", "kapsl", "--format", "jsonl", "--line-numbers", "--keep-going", a, b},
 			`{"priority":0,"file":"` + a + `","line":1,"class":"latency_critical","rule":"override"}
 {"batch_size":64,"file":"` + a + `","line":2,"class":"throughput","rule":"else"}
 {"batch_size":2,"file":"` + b + `","line":1,"class":"latency_critical","rule":"small"}
 {"file":"` + b + `","line":2,"column":1,"error":"blank line: expected a JSON object"}
-`, "error: " + b + ":2:1: blank line: expected a JSON object\ngpl classify: 1 of 4 lines unusable; each has a placeholder in the output\n", 3},
+`, "error: " + b + ":2:1: blank line: expected a JSON object\ngpl classify: 1 of 4 lines unusable; each has a placeholder in the output\n", 0},
 		{"ruleset file by suffix", "", []string{"--rules", "serving", rules, a}, "fast\nslow\n", "", 0},
 		{"ruleset file by flag; every argument a request file", "", []string{"--rules", "serving", "--rules-file", rules, odd}, "fast\n", "", 0},
 		{"did you mean, with the rulesets in words", "", []string{"--rules", "servng", rules}, "",

@@ -137,8 +137,11 @@ func (c *classifier) run(e *env, args []string) int {
 		return status
 	}
 	if bad := c.unusable(); bad > 0 {
+		// Every one was reported and has its placeholder: the output is
+		// whole, line for line, so the run has done its job unless the
+		// caller asked for a failure (--bad-lines-exit).
 		fmt.Fprintf(c.stderr, "gpl classify: %d of %s unusable; each has a placeholder in the output\n", bad, units.CountOf(float64(c.lines), "line", "lines"))
-		return exitRuntime
+		return c.o.badLinesExit
 	}
 	return exitOK
 }

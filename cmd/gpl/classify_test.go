@@ -142,7 +142,7 @@ func TestClassifyOutputs(t *testing.T) {
 			"error: stdin:2:1: blank line: expected a JSON object\n  (stopped at line 2; --keep-going reports unusable lines and goes on)\n", 3},
 		{"keep going: a placeholder for every unusable line", acceptanceInput, []string{"--rules", "kapsl", "--keep-going"},
 			"latency_critical\nthroughput\nerror\nerror\nlatency_critical\nerror\nerror\nlatency_critical\nthroughput\nlatency_critical\n",
-			acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 3},
+			acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 0},
 		{"keep going, jsonl placeholders", acceptanceInput, []string{"--rules", "kapsl", "--keep-going", "--format", "jsonl"},
 			`{"priority":0,"class":"latency_critical","rule":"override"}
 {"batch_size":9,"input_size_bytes":10000000,"estimated_flops":10000000000,"class":"throughput","rule":"else"}
@@ -154,10 +154,10 @@ func TestClassifyOutputs(t *testing.T) {
 {"batch_size":2,"class":"latency_critical","rule":"small"}
 {"priority":3,"batch_size":64,"class":"throughput","rule":"else"}
 {"input_size_bytes":1000,"class":"latency_critical","rule":"light"}
-`, acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 3},
+`, acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 0},
 		{"keep going, text line numbers", acceptanceInput, []string{"--rules", "kapsl", "--keep-going", "--line-numbers"},
 			"1\tlatency_critical\n2\tthroughput\n3\terror\n4\terror\n5\tlatency_critical\n6\terror\n7\terror\n8\tlatency_critical\n9\tthroughput\n10\tlatency_critical\n",
-			acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 3},
+			acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 0},
 		{"keep going summary counts unusable lines by reason", acceptanceInput, []string{"--rules", "kapsl", "--keep-going", "--summary"},
 			"          requests      6       \n" +
 				"          unusable      4       \n" +
@@ -175,7 +175,7 @@ func TestClassifyOutputs(t *testing.T) {
 				"        blank line      2       \n" +
 				"  trailing garbage      1       \n" +
 				"      not a number      1       \n",
-			acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 3},
+			acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 0},
 		{"summary json", acceptanceInput, []string{"--rules", "kapsl", "--keep-going", "--summary", "--format", "json"},
 			`{
   "lines": 10,
@@ -248,7 +248,7 @@ func TestClassifyOutputs(t *testing.T) {
     }
   ]
 }
-`, acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 3},
+`, acceptErr + "gpl classify: 4 of 10 lines unusable; each has a placeholder in the output\n", 0},
 		{"summary jsonl, stopped", "{\"priority\":0}\n[]\n", []string{"--rules", "kapsl", "--summary", "--format", "jsonl"},
 			`{"lines":2,"requests":1,"unusable":1,"ignored_keys":0,"lines_with_ignored_keys":0,"classes":[{"class":"latency_critical","count":1,"share":1},{"class":"throughput","count":0,"share":0}],"rules":[{"class":"latency_critical","rule":"override","count":1,"share":1},{"class":"latency_critical","rule":"sla","count":0,"share":0},{"class":"latency_critical","rule":"light","count":0,"share":0},{"class":"latency_critical","rule":"combined","count":0,"share":0},{"class":"latency_critical","rule":"small","count":0,"share":0},{"class":"throughput","rule":"else","count":0,"share":0}],"unusable_by_reason":[{"reason":"not an object","count":1}]}
 `, "error: stdin:2:1: expected a JSON object, found an array\n  (stopped at line 2; --keep-going reports unusable lines and goes on)\n", 3},
