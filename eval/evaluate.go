@@ -51,8 +51,12 @@ func init() {
 func evaluate(p *check.Program, params map[*check.Decl]Value) *Scenario {
 	s := evaluatePoint(p, params)
 	s.plain = newPlainNumbers(p)
+	s.unc = newSampled(s) // nil without a distribution (uncertain.go)
 	for _, d := range p.Order {
 		s.force(d)
+	}
+	if s.unc != nil {
+		s.trackOutputs()
 	}
 	// Every pool is figured and its capacity checked, so that the
 	// scenario is complete, and read-only, once loaded.

@@ -180,6 +180,9 @@ func (s *Scenario) jobResultAt(d *check.Decl, field string, at lang.Expr, out *s
 
 // declaration that could not be evaluated fails quietly.
 func (s *Scenario) refValue(r *check.Ref, out *sink) (Value, bool) {
+	if r.Kind >= check.RefDist {
+		return s.uncertainRef(r, out) // uncertain.go
+	}
 	if !s.force(r.Decl) || r.Second != nil && !s.force(r.Second) {
 		return Value{}, false
 	}

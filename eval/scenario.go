@@ -36,6 +36,12 @@ type Scenario struct {
 	point  bool
 	raised map[*check.Decl]*[goodput.NumFactors]bool
 	plain  *plainNumbers // shared with the points, when the file has a what-if
+	// unc is the sampling state of a file with a distribution, shared
+	// by the base evaluation and its samples' (uncertain.go); nil
+	// without one. draw is the sample an evaluation of one is at, from
+	// 1; 0 for the base evaluation.
+	unc  *sampled
+	draw int
 }
 
 // sink collects the diagnostics of one evaluation or one judgement.

@@ -69,6 +69,9 @@ type Decl struct {
 	checked EvalState // the check pass's walk
 	Ok      bool      // checked without errors
 	Partial bool      // read without a block item that did not parse (lang.File.Partial)
+	// Uncertain: it reads a distribution, directly or through another
+	// declaration, so that its values vary from sample to sample.
+	Uncertain bool
 }
 
 // stmt is the statement that declares d.
@@ -148,6 +151,7 @@ type Program struct {
 	importDepth  int  // imports being read, one inside another
 	tooMany      bool // MaxDeclarations was reached (and told)
 	tooDeepTold  bool // MaxDependencyDepth was reached (and told)
+	unc          uncertainState // distributions and tracked quantities (uncertain.go)
 }
 
 // sortExpects puts the compiled expectations in file order, then source
