@@ -426,6 +426,13 @@ func (s *Scenario) Uncertain() []UncertainResult {
 // FormatUncertain is a quantity as the text report prints it: its median
 // and 90% interval, "0.2759 (0.2525–0.3014, 90%)".
 func FormatUncertain(r UncertainResult) string {
+	if _, money := r.Dim.Currency(); !money && r.Dim != units.Count && r.Dim != units.Date {
+		if u, ok := units.ReadableUnit(r.P50, r.Dim); ok {
+			// One unit, the median's, for all three: 3.162 h (2.5–4 h, 90%).
+			in := func(v float64) string { return units.FormatNumber(sig4(units.ToUnit(v, u))) }
+			return fmt.Sprintf("%s %s (%s–%s %s, 90%%)", in(r.P50), u.Symbol, in(r.P5), in(r.P95), u.Symbol)
+		}
+	}
 	return fmt.Sprintf("%s (%s–%s, 90%%)", FormatSig(r.P50, r.Dim), FormatSig(r.P5, r.Dim), FormatSig(r.P95, r.Dim))
 }
 

@@ -24,6 +24,7 @@ func cmdRun(e *env) int {
 	var sets settings
 	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable), e.g. --set gpu_rate=3.10USD/h")
 	maxPoints := cli.MaxPointsFlag(fs)
+	sampling := cli.SamplingFlags(fs)
 	var allow cli.ImportDirs
 	allow.Register(fs)
 	fs.Usage = func() {
@@ -64,7 +65,7 @@ flags:
 			files = append(files, model.Unloaded(arg, strings.TrimPrefix(msg, "gpl: ")))
 			continue
 		}
-		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints, AllowImports: allow})
+		s, err := loadScenarioWith(arg, sampling.Apply(eval.Options{MaxPoints: *maxPoints, AllowImports: allow}))
 		s, err, serr := applySettings(s, err, sets)
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)

@@ -148,9 +148,9 @@ type Program struct {
 	libNames     map[string]string               // what the bundled libraries declare, by name
 	owners       ownerTable                      // owners blocks, checked (owners.go)
 	imports      *source.Reader
-	importDepth  int  // imports being read, one inside another
-	tooMany      bool // MaxDeclarations was reached (and told)
-	tooDeepTold  bool // MaxDependencyDepth was reached (and told)
+	importDepth  int            // imports being read, one inside another
+	tooMany      bool           // MaxDeclarations was reached (and told)
+	tooDeepTold  bool           // MaxDependencyDepth was reached (and told)
 	unc          uncertainState // distributions and tracked quantities (uncertain.go)
 }
 

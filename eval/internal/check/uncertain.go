@@ -274,7 +274,7 @@ func (cp *exprChecker) plainComparison(n *lang.Binary) (value.Type, ast.Node) {
 	pos, end := n.Span()
 	*cp.diags = append(*cp.diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end,
 		Summary: "this compares an uncertain value, which is a distribution of samples, not one number",
-		Notes: []string{"hint: compare a statistic of it (" + statExample(n) + ".p10, .p50, .mean) or ask how often it holds: probability(" + cp.p.sourceAt(pos, end) + ")"}})
+		Notes:   []string{"hint: compare a statistic of it (" + statExample(n) + ".p10, .p50, .mean) or ask how often it holds: probability(" + cp.p.sourceAt(pos, end) + ")"}})
 	cp.ok = false
 	return value.Type{}, nil
 }
@@ -284,7 +284,7 @@ func (p *Program) uncertainApprox(x lang.Expr, diags *lang.Diagnostics) {
 	pos, end := x.Span()
 	*diags = append(*diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end,
 		Summary: "this expects an uncertain value to be near one number, but it is a distribution of samples",
-		Notes: []string{"hint: expect a statistic of it: " + p.sourceAt(pos, end) + ".p50, .p10, .mean or .sd"}})
+		Notes:   []string{"hint: expect a statistic of it: " + p.sourceAt(pos, end) + ".p50, .p10, .mean or .sd"}})
 }
 
 func statExample(n *lang.Binary) string {
