@@ -319,7 +319,7 @@ func trimPct(p float64) string {
 // isFactorRange reports whether an error's summary is a factor's out of
 // [0, 1].
 func isFactorRange(summary string) bool {
-	return containsAny(summary, "outside [0, 1]", "above 1", "below 0")
+	return containsAny(summary, "fraction in [0, 1]", "outside [0, 1]")
 }
 
 func containsAny(s string, subs ...string) bool {
