@@ -73,6 +73,11 @@ func newSampled(s *Scenario) *sampled {
 // uncertainRef is the value of a RefDist or a RefStat.
 func (s *Scenario) uncertainRef(r *check.Ref, out *sink) (Value, bool) {
 	if r.Kind == check.RefDist {
+		if s.unc == nil && s.draw == 0 {
+			// A distribution added to a session's program after its
+			// evaluation began (Session.extend).
+			s.unc = newSampled(s)
+		}
 		if s.unc == nil {
 			return Value{}, false
 		}
@@ -457,4 +462,18 @@ func sig4(v float64) float64 {
 	}
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
 	return r
+}
+
+// SetSampling evaluates the session's declarations again over samples
+// samples with seed (0 for either: its default), as --samples and --seed
+// do for a file; the REPL's :samples.
+func (se *Session) SetSampling(samples int, seed uint64) {
+	se.opts.Samples, se.opts.Seed = samples, seed
+	se.p, se.cur = se.rebuild(se.sources)
+}
+
+// SamplingOptions are the session's samples and seed, defaults filled
+// in.
+func (se *Session) SamplingOptions() (samples int, seed uint64) {
+	return se.opts.SampleCount(), se.opts.SampleSeed()
 }
