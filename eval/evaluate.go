@@ -118,8 +118,8 @@ func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 	if !kept {
 		// Not kept: a number that checked (checkField); every field
 		// fieldValue is asked for was checked.
-		if s.point && s.plain != nil {
-			return s.plain.get(f) // a what-if's point (whatif.go)
+		if (s.point || s.draw > 0) && s.plain != nil {
+			return s.plain.get(f) // a what-if's point (whatif.go), a sample (uncertain.go)
 		}
 		if n := check.PlainNumber(f.Value); n != nil {
 			return NumberValue(n.Base(), n.Dim()), true

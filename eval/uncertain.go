@@ -66,6 +66,11 @@ func newSampled(s *Scenario) *sampled {
 	if !s.p.Uncertain() {
 		return nil
 	}
+	if s.plain == nil {
+		// The samples read the plain numbers of the fields again and
+		// again, as a what-if's points do.
+		s.plain = &plainNumbers{m: map[*lang.Field]Value{}}
+	}
 	return &sampled{base: s, n: s.p.Options.SampleCount(), seed: s.p.Options.SampleSeed(),
 		sums: map[*check.Tracked]*trackedSummary{}, inProgress: map[*check.Tracked]bool{}}
 }
