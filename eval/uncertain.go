@@ -482,3 +482,24 @@ func (se *Session) SetSampling(samples int, seed uint64) {
 func (se *Session) SamplingOptions() (samples int, seed uint64) {
 	return se.opts.SampleCount(), se.opts.SampleSeed()
 }
+
+// samplingNote is the note of a failed expectation that reads a
+// statistic of an uncertain value: the samples and seed it was computed
+// over, which --samples and --seed change; "" for one that reads none.
+func (s *Scenario) samplingNote(e *Expectation) string {
+	if s.unc == nil {
+		return ""
+	}
+	for _, c := range []*check.Compiled{e.X, e.Want, e.Tol, e.Within} {
+		if c == nil || c.Const != nil {
+			continue
+		}
+		for _, r := range c.Refs {
+			if r.Kind == check.RefStat {
+				return fmt.Sprintf("over %s samples, seed %d (--samples N, --seed S)",
+					units.FormatNumber(float64(s.unc.n)), s.unc.seed)
+			}
+		}
+	}
+	return ""
+}
