@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
@@ -44,6 +46,11 @@ type sampled struct {
 	inProgress map[*check.Tracked]bool
 	outputs    []*check.Tracked // the headline quantities of the views, in file order
 	outNames   []string
+	// only, when above 0, is the one distribution (its index + 1) that
+	// varies; every other stands at its median (Tornado). alone are
+	// the samplings with each distribution alone varying.
+	only  int
+	alone []*sampled
 }
 
 // distDraws is one distribution's samples: its median (the base
@@ -90,7 +97,7 @@ func (s *Scenario) uncertainRef(r *check.Ref, out *sink) (Value, bool) {
 		if !ok {
 			return Value{}, false
 		}
-		if s.draw > 0 {
+		if s.draw > 0 && (s.unc.only == 0 || s.unc.only == r.Dist.Index+1) {
 			return NumberValue(d.xs[s.draw-1], r.Dist.Dim), true
 		}
 		return NumberValue(d.dist.Median(), r.Dist.Dim), true
@@ -502,4 +509,67 @@ func (s *Scenario) samplingNote(e *Expectation) string {
 		}
 	}
 	return ""
+}
+
+// TornadoBar is one input's share of a result's spread: the result's 5th
+// and 95th percentiles when only that input varies, every other
+// distribution at its median.
+type TornadoBar struct {
+	// Input names the distribution: its declaration and its text,
+	// "mtbf: 2.5h to 4h".
+	Input   string
+	P5, P95 float64
+}
+
+// Tornado is, for the headline quantity named (one of Uncertain's), how
+// much of its spread each uncertain input explains, widest first; nil
+// for a file without a distribution or a name it does not list. Each
+// input costs one more pass over the samples, made when first asked and
+// kept.
+func (s *Scenario) Tornado(name string) []TornadoBar {
+	u := s.unc
+	if u == nil {
+		return nil
+	}
+	var t *check.Tracked
+	for i, n := range u.outNames {
+		if n == name {
+			t = u.outputs[i]
+		}
+	}
+	if t == nil {
+		return nil
+	}
+	u.mu.Lock()
+	if u.alone == nil {
+		for _, site := range s.p.DistSites() {
+			a := &sampled{base: s, n: u.n, seed: u.seed, dists: u.dists, only: site.Index + 1,
+				sums: map[*check.Tracked]*trackedSummary{}, inProgress: map[*check.Tracked]bool{}}
+			a.sample(u.outputs)
+			u.alone = append(u.alone, a)
+		}
+	}
+	u.mu.Unlock()
+	var out []TornadoBar
+	for i, a := range u.alone {
+		ts := a.sums[t]
+		if ts == nil || !ts.ok {
+			continue
+		}
+		site := s.p.DistSites()[i]
+		out = append(out, TornadoBar{Input: s.siteName(site), P5: ts.sum.P5, P95: ts.sum.P95})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].P95-out[i].P5 > out[j].P95-out[j].P5 })
+	return out
+}
+
+// siteName names a distribution by its declaration and its text.
+func (s *Scenario) siteName(site *check.DistSite) string {
+	owner, _, _ := strings.Cut(site.Key, "#")
+	pos, end := site.Node.Span()
+	src := s.p.Sources[pos.Filename]
+	if pos.Offset < end.Offset && end.Offset <= len(src) {
+		return owner + ": " + string(src[pos.Offset:end.Offset])
+	}
+	return owner
 }

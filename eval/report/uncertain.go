@@ -31,8 +31,30 @@ type Uncertain struct {
 	Mean   *float64  `json:"mean"`
 	SD     *float64  `json:"sd"`
 	Text   string    `json:"-"`
-	Dim    units.Dim `json:"-"`
+	Dim    Dim       `json:"-"`
 	Sorted []float64 `json:"-"`
+}
+
+// TornadoBar is one uncertain input's share of a result's spread: the
+// result's 5th and 95th percentiles (base units) when only that input
+// varies.
+type TornadoBar struct {
+	Input   string
+	P5, P95 float64
+}
+
+// Tornado is how much of the named uncertain result's spread each
+// uncertain input explains, widest first (eval.Scenario.Tornado): one
+// more pass over the samples per input, made when first asked.
+func (f *File) Tornado(name string) []TornadoBar {
+	if f.s == nil {
+		return nil
+	}
+	var out []TornadoBar
+	for _, b := range f.s.Tornado(name) {
+		out = append(out, TornadoBar{Input: b.Input, P5: b.P5, P95: b.P95})
+	}
+	return out
 }
 
 // uncertaintyOf is s's sampling, nil for a file without a distribution.
@@ -52,7 +74,7 @@ func uncertaintyOf(s *eval.Scenario) *Uncertainty {
 		}
 		u.Results = append(u.Results, Uncertain{Name: r.Name, Type: eval.NumberValue(0, r.Dim).Type.String(), Unit: key,
 			P5: in(r.P5), P10: in(r.P10), P50: in(r.P50), P90: in(r.P90), P95: in(r.P95), Mean: in(r.Mean), SD: in(r.SD),
-			Text: eval.FormatUncertain(r), Dim: r.Dim, Sorted: r.Sorted})
+			Text: eval.FormatUncertain(r), Dim: Dim{r.Dim}, Sorted: r.Sorted})
 	}
 	return u
 }
