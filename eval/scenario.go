@@ -33,15 +33,16 @@ type Scenario struct {
 	stack     []*check.Decl
 	// point is set for the evaluation of a what-if's point (whatif.go):
 	// a factor above its ceiling is allowed, and raised marks it.
-	point  bool
+	point bool
+	// draw is the sample an evaluation of an uncertain file is at, from
+	// 1; 0 for the base evaluation (uncertain.go).
+	draw   int32
 	raised map[*check.Decl]*[goodput.NumFactors]bool
 	plain  *plainNumbers // shared with the points, when the file has a what-if
 	// unc is the sampling state of a file with a distribution, shared
 	// by the base evaluation and its samples' (uncertain.go); nil
-	// without one. draw is the sample an evaluation of one is at, from
-	// 1; 0 for the base evaluation.
-	unc  *sampled
-	draw int
+	// without one.
+	unc *sampled
 }
 
 // sink collects the diagnostics of one evaluation or one judgement.

@@ -259,7 +259,7 @@ func (u *sampled) sample(batch []*check.Tracked) {
 	first := make([]*lang.Diagnostic, len(batch))
 	for i := range u.n {
 		pt := evaluatePoint(u.base.p, u.base.params)
-		pt.unc, pt.draw, pt.plain = u, i+1, u.base.plain
+		pt.unc, pt.draw, pt.plain = u, int32(i+1), u.base.plain
 		for k, t := range batch {
 			if fails[k] > 0 && first[k] == nil {
 				continue
