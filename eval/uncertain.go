@@ -103,6 +103,13 @@ func (s *Scenario) uncertainRef(r *check.Ref, out *sink) (Value, bool) {
 		return NumberValue(d.dist.Median(), r.Dist.Dim), true
 	}
 	st := r.Stat
+	if s.point {
+		// A what-if's point of an uncertain file is evaluated at the
+		// distributions' medians, not sampled again.
+		pos, end := r.Node.Span()
+		out.errorAt(pos, end, "a sweep or solve evaluates an uncertain file at its distributions' medians; a statistic at each of its points is not supported yet")
+		return Value{}, false
+	}
 	if s.unc == nil {
 		// No distribution in the file: the value is plain, its every
 		// statistic the value itself.
