@@ -58,6 +58,9 @@ func TestProductOfLognormals(t *testing.T) {
 	if got := num(t, s, "probability(j.mpg >= 0.29)"); math.Abs(got-0.17699) > 3*0.0038 {
 		t.Errorf("probability(j.mpg >= 0.29) = %.5f, want 0.17699 ± 0.0114", got)
 	}
+	if a, b := num(t, s, "j.mpg.p(0.9)"), num(t, s, "j.mpg.p90"); a != b {
+		t.Errorf("j.mpg.p(0.9) = %v, j.mpg.p90 = %v", a, b)
+	}
 	if got := num(t, s, "j.mpg.sd"); math.Abs(got-0.0149) > 0.0005 {
 		t.Errorf("j.mpg.sd = %.5f", got)
 	}

@@ -344,3 +344,24 @@ func findDist(e lang.Expr) lang.Expr {
 	}
 	return nil
 }
+
+// quantile checks NAME.p(q): the q-quantile of the value NAME reads, q a
+// constant fraction in [0, 1].
+func (cp *exprChecker) quantile(q *lang.Query) (value.Type, ast.Node) {
+	if len(q.Args) != 1 || q.Args[0].Input != nil {
+		return cp.errorf(q, "%s.p takes one argument, a fraction in [0, 1]: %s.p(0.25)", q.Target.Path(), q.Target.Path())
+	}
+	arg := q.Args[0].Value
+	lit := NumberLit(arg)
+	if lit == nil || lit.UnitOf() != nil || lit.Amount() < 0 || lit.Amount() > 1 {
+		return cp.errorf(arg, "the argument of .p is a quantile, a plain number in [0, 1] written as one: .p(0.25)")
+	}
+	t, node := cp.statName(&lang.Name{Parts: append(append([]*lang.Ident(nil), q.Target.Parts...), &lang.Ident{Name: "p50"})}, "p")
+	if len(cp.c.Refs) > 0 {
+		if r := cp.c.Refs[len(cp.c.Refs)-1]; r.Kind == RefStat && r.Stat.Stat == "p" {
+			r.Stat.Q = lit.Amount()
+			r.Node = q
+		}
+	}
+	return t, node
+}
