@@ -31,6 +31,7 @@ func uncertainDefault(b *testing.B) []byte {
 func BenchmarkUncertainDefaultScenario(b *testing.B) {
 	src := uncertainDefault(b)
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	for b.Loop() {
 		s, err := LoadSource("u.gpl", src)
 		if err != nil {
@@ -65,6 +66,7 @@ func BenchmarkUncertainFleet(b *testing.B) {
 		b.Run(fmt.Sprintf("jobs=%d/samples=%d", c.jobs, c.samples), func(b *testing.B) {
 			src := uncertainFleet(c.jobs)
 			var s *Scenario
+			done := reportCPU(b)
 			for b.Loop() {
 				var err error
 				s, err = LoadWith(Options{Samples: c.samples}, "fleet.gpl", src)
@@ -72,6 +74,7 @@ func BenchmarkUncertainFleet(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+			done()
 			runtime.GC()
 			var m runtime.MemStats
 			runtime.ReadMemStats(&m)
@@ -80,5 +83,15 @@ func BenchmarkUncertainFleet(b *testing.B) {
 				b.Fatalf("%d uncertain results", got)
 			}
 		})
+	}
+}
+
+// reportCPU reports, when the returned function is called, the CPU time
+// the process spent per iteration (cpu-ms/op): on a machine shared with
+// other work the wall time of a benchmark says more about the others.
+func reportCPU(b *testing.B) func() {
+	start := cpuTime()
+	return func() {
+		b.ReportMetric(float64(cpuTime()-start)/1e6/float64(b.N), "cpu-ms/op")
 	}
 }
