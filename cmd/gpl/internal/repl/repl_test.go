@@ -149,7 +149,7 @@ func TestComplete(t *testing.T) {
 		{"owner_s", -1, result{"", []string{"owner_saving"}, ""}},
 		{":explain program_sweep.fi", -1, result{":explain program_sweep.", []string{"first("}, ""}},
 		{":drop tu", -1, result{":drop ", []string{"tuning "}, ""}},
-		{":load ../../../../scenarios/ll", -1, result{":load ../../../../scenarios/", []string{"llama2_70b_shared_pool_128.gpl", "llama3_405b_pretraining.gpl"}, ""}},
+		{":load ../../../../scenarios/ll", -1, result{":load ../../../../scenarios/", []string{"llama2_70b_shared_pool_128.gpl", "llama3_405b_pretraining.gpl", "llama3_405b_uncertain.gpl"}, ""}},
 	}
 	for _, tt := range tests {
 		pos := tt.pos
