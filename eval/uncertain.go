@@ -362,7 +362,8 @@ func containsAny(s string, subs ...string) bool {
 // trackOutputs registers the headline quantities the views show of an
 // uncertain file: each uncertain let's and param's value, and each
 // uncertain job's mpg, useful hours and (with a rate) cost per useful
-// hour; then samples them all.
+// hour, and each uncertain group's mpg, useful hours and cost; then
+// samples them all.
 func (s *Scenario) trackOutputs() {
 	u := s.unc
 	add := func(path string) {
@@ -394,6 +395,10 @@ func (s *Scenario) trackOutputs() {
 			add(d.Name.Name + ".mpg")
 			add(d.Name.Name + ".useful_hours")
 			add(d.Name.Name + ".cost_per_useful_hour")
+		case check.DeclGroup:
+			add(d.Name.Name + ".mpg")
+			add(d.Name.Name + ".useful_hours")
+			add(d.Name.Name + ".cost")
 		}
 	}
 	if len(u.outputs) > 0 {

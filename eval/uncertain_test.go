@@ -143,3 +143,27 @@ func BenchmarkUncertainDefault(b *testing.B) {
 		loadUncertain(b, Options{}, src)
 	}
 }
+
+// TestUncertainGroup: a group of jobs that read one uncertain input is
+// uncertain, its cost a headline result, and a statistic of it reads.
+func TestUncertainGroup(t *testing.T) {
+	s := loadUncertain(t, Options{Samples: 2000}, `
+let mfu = 0.38 to 0.43
+pool p { devices = 16  rate = 2 USD/h }
+job a on p { devices = 8  hours = 10h  factors { S = 1  R = 1  P = mfu } }
+job b on p { devices = 8  hours = 10h  factors { S = 1  R = 1  P = 0.5 } }
+group both { a, b }
+`)
+	var names []string
+	for _, r := range s.Uncertain() {
+		names = append(names, r.Name)
+	}
+	want := []string{"mfu", "a.mpg", "a.useful_hours", "a.cost_per_useful_hour", "both.mpg", "both.useful_hours", "both.cost"}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("uncertain results (-want +got):\n%s", diff)
+	}
+	// The group's useful hours are a's (80 h × mfu) and b's 40 h.
+	if got, want := num(t, s, "both.useful_hours.p50")/3600, 80*num(t, s, "mfu.p50")+40; math.Abs(got-want) > 1e-9*want {
+		t.Errorf("both.useful_hours.p50 = %v h, want %v h", got, want)
+	}
+}

@@ -122,10 +122,17 @@ func (cp *exprChecker) noteUncertain() {
 }
 
 // propagateUncertain marks d uncertain when what it is built on is: a
-// job's pool or the job it extends.
+// job's pool or the job it extends, a group's or compare's jobs.
 func propagateUncertain(d *Decl) {
 	if d.Job != nil && (d.Job.Pool != nil && d.Job.Pool.Uncertain || d.Job.Parent != nil && d.Job.Parent.Uncertain) {
 		d.Uncertain = true
+	}
+	if d.Plan != nil {
+		for _, m := range d.Plan.Members {
+			if m.Uncertain {
+				d.Uncertain = true
+			}
+		}
 	}
 }
 
