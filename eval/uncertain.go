@@ -264,9 +264,19 @@ func (u *sampled) sample(batch []*check.Tracked) {
 	}
 	fails := make([]int, len(batch))
 	first := make([]*lang.Diagnostic, len(batch))
+	// One evaluation serves every sample, cleared between them: a
+	// sample's values are computed again from nothing, without
+	// allocating the evaluation's tables each time.
+	pt := evaluatePoint(u.base.p, u.base.params)
+	pt.unc, pt.plain = u, u.base.plain
 	for i := range u.n {
-		pt := evaluatePoint(u.base.p, u.base.params)
-		pt.unc, pt.draw, pt.plain = u, int32(i+1), u.base.plain
+		if i > 0 {
+			clear(pt.vals)
+			clear(pt.values)
+			clear(pt.fieldVals)
+			pt.ev.diags, pt.stack, pt.raised = pt.ev.diags[:0], pt.stack[:0], nil
+		}
+		pt.draw = int32(i + 1)
 		for k, t := range batch {
 			if fails[k] > 0 && first[k] == nil {
 				continue
