@@ -51,6 +51,7 @@ type sampled struct {
 	// the samplings with each distribution alone varying.
 	only  int
 	alone []*sampled
+	root  *sampled // for one of alone, the sampling it belongs to
 }
 
 // distDraws is one distribution's samples: its median (the base
@@ -128,7 +129,11 @@ func (s *Scenario) uncertainRef(r *check.Ref, out *sink) (Value, bool) {
 		}
 		return v, true
 	}
-	sum, ok := s.unc.summaryOf(st.T, s.draw > 0)
+	u := s.unc
+	if u.root != nil {
+		u = u.root // a statistic is of the whole sampling, not of one input's alone
+	}
+	sum, ok := u.summaryOf(st.T, s.draw > 0)
 	if !ok {
 		return Value{}, false
 	}
@@ -376,6 +381,11 @@ func containsAny(s string, subs ...string) bool {
 // samples them all.
 func (s *Scenario) trackOutputs() {
 	u := s.unc
+	// Every distribution is drawn now, so that the scenario is complete,
+	// and read-only, once loaded.
+	for _, site := range s.p.DistSites() {
+		u.distOf(site, &s.ev)
+	}
 	add := func(path string) {
 		x, diags := lang.ParseExpr("", path)
 		if len(diags) > 0 {
@@ -565,7 +575,7 @@ func (s *Scenario) Tornado(name string) []TornadoBar {
 	u.mu.Lock()
 	if u.alone == nil {
 		for _, site := range s.p.DistSites() {
-			a := &sampled{base: s, n: u.n, seed: u.seed, dists: u.dists, only: site.Index + 1,
+			a := &sampled{base: s, n: u.n, seed: u.seed, dists: u.dists, only: site.Index + 1, root: u,
 				sums: map[*check.Tracked]*trackedSummary{}, inProgress: map[*check.Tracked]bool{}}
 			a.sample(u.outputs)
 			u.alone = append(u.alone, a)
