@@ -226,7 +226,9 @@ func (u *sampled) distError(site *check.DistSite, args []float64, err error, out
 // computing them (with every other quantity not yet computed) when first
 // asked. inSample is set when the asker is itself a sample's evaluation.
 func (u *sampled) summaryOf(t *check.Tracked, inSample bool) (*sampling.Summary, bool) {
-	if !inSample && len(u.inProgress) == 0 {
+	if !inSample {
+		// A sample's own reads come from the goroutine sampling, which
+		// holds the lock already.
 		u.mu.Lock()
 		defer u.mu.Unlock()
 	}

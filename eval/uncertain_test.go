@@ -167,3 +167,29 @@ group both { a, b }
 		t.Errorf("both.useful_hours.p50 = %v h, want %v h", got, want)
 	}
 }
+
+// TestUncertainConcurrentReads: statistics first asked for after the load,
+// from several goroutines at once, are computed once and agree.
+func TestUncertainConcurrentReads(t *testing.T) {
+	s := loadUncertain(t, Options{Samples: 500}, productOfLognormals)
+	got := make([]float64, 4)
+	done := make(chan int)
+	for i := range got {
+		go func() {
+			v, err := s.Eval("e", "j.mpg.p(0.3)")
+			if err == nil {
+				got[i] = v.Num
+			}
+			s.Tornado("j.mpg")
+			done <- i
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for i := range got {
+		if got[i] == 0 || got[i] != got[0] {
+			t.Fatalf("concurrent reads gave %v", got)
+		}
+	}
+}

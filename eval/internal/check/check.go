@@ -25,7 +25,9 @@ type scope struct {
 	point *Decl
 	// sampled is set inside probability(…), whose condition holds or
 	// not in each sample: an uncertain value may be compared there.
-	sampled bool
+	// inStat is set inside a statistic or probability(…), whose reads
+	// do not make the declaration that holds it uncertain.
+	sampled, inStat bool
 }
 
 type refKind uint8

@@ -66,7 +66,6 @@ type uncertainState struct {
 	Tracked []*Tracked
 	byKey   map[string]*Tracked
 	perDecl map[*Decl]int
-	inStat  int // checking inside a statistic or probability(…): reads do not make the reader uncertain
 }
 
 // Uncertain reports whether the program has a distribution.
@@ -116,7 +115,7 @@ func refUncertain(r *Ref) bool {
 func (cp *exprChecker) noteUncertain() {
 	cp.unc++
 	cp.c.running.Uncertain = true
-	if cp.p.unc.inStat == 0 && len(cp.p.stack) > 0 {
+	if !cp.sc.inStat && len(cp.p.stack) > 0 {
 		cp.p.stack[len(cp.p.stack)-1].Uncertain = true
 	}
 }
@@ -234,9 +233,9 @@ func distWord(fn string) string {
 // statName checks NAME.STAT: a statistic of the value NAME reads.
 func (cp *exprChecker) statName(n *lang.Name, stat string) (value.Type, ast.Node) {
 	inner := &lang.Name{Parts: n.Parts[:len(n.Parts)-1]}
-	cp.p.unc.inStat++
-	c := cp.p.compile(inner, cp.sc, cp.diags)
-	cp.p.unc.inStat--
+	sc := cp.sc
+	sc.inStat = true
+	c := cp.p.compile(inner, sc, cp.diags)
 	if c == nil {
 		cp.ok = false
 		return value.Type{}, nil
@@ -259,10 +258,8 @@ func (cp *exprChecker) probability(n *lang.Call) (value.Type, ast.Node) {
 		return cp.errorf(n, "probability takes one argument, a condition: probability(job.mpg >= 0.30)")
 	}
 	sc := cp.sc
-	sc.sampled = true
-	cp.p.unc.inStat++
+	sc.sampled, sc.inStat = true, true
 	c := cp.p.compile(n.Args[0], sc, cp.diags)
-	cp.p.unc.inStat--
 	if c == nil {
 		cp.ok = false
 		return value.Type{}, nil
