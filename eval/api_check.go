@@ -40,5 +40,9 @@ const MaxDeclarations = check.MaxDeclarations
 // Options.MaxPoints says otherwise.
 const DefaultMaxPoints = check.DefaultMaxPoints
 
+// DefaultSamples is how many samples an uncertain file is evaluated over
+// unless Options.Samples says otherwise (language.md §23).
+const DefaultSamples = check.DefaultSamples
+
 // ResultNames lists the names of a job's results, for completion and docs.
 func ResultNames() []string { return results.Names() }

@@ -170,7 +170,7 @@ func docSections(t *testing.T, headings ...string) string {
 // TestDocsListBuiltins: the reference documents every built-in, as a
 // call written in code: `sqrt(`.
 func TestDocsListBuiltins(t *testing.T) {
-	text := docSections(t, "Expressions", "Numbers and functions", "Reliability functions", "`extends JOB on POOL` and `group`")
+	text := docSections(t, "Expressions", "Numbers and functions", "Reliability functions", "Uncertainty", "`extends JOB on POOL` and `group`")
 	var missing []string
 	for _, b := range Builtins() {
 		if !strings.Contains(text, "`"+b.Name+"(") {

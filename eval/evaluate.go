@@ -64,8 +64,12 @@ func evaluateIn(p *check.Program, params map[*check.Decl]Value, ctl *control, pl
 	if plain != nil {
 		s.plain, s.cachePlain = plain, true
 	}
+	s.unc = newSampled(s) // nil without a distribution (uncertain.go)
 	for _, d := range p.Order {
 		s.force(d)
+	}
+	if s.unc != nil {
+		s.trackOutputs()
 	}
 	// Every pool is figured and its capacity checked, so that the
 	// scenario is complete, and read-only, once loaded.
@@ -130,8 +134,8 @@ func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 	if !kept {
 		// Not kept: a number that checked (checkField); every field
 		// fieldValue is asked for was checked.
-		if (s.point || s.cachePlain) && s.plain != nil {
-			return s.plain.get(f) // a what-if's point (whatif.go)
+		if (s.point || s.cachePlain || s.draw > 0) && s.plain != nil {
+			return s.plain.get(f) // a what-if's point (whatif.go), an evaluation of Evaluate, a sample (uncertain.go)
 		}
 		if n := check.PlainNumber(f.Value); n != nil {
 			return NumberValue(n.Base(), n.Dim()), true

@@ -193,6 +193,9 @@ func (s *Scenario) failure(e *Expectation, o Outcome) *lang.Diagnostic {
 	if with := s.readNames(e); len(with) > 0 {
 		d.Notes = []string{"with " + strings.Join(with, ", ")}
 	}
+	if note := s.samplingNote(e); note != "" {
+		d.Notes = append(d.Notes, note) // uncertain.go
+	}
 	return d
 }
 

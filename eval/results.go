@@ -180,10 +180,12 @@ func (s *Scenario) jobResultAt(d *check.Decl, field string, at lang.Expr, out *s
 
 // declaration that could not be evaluated fails quietly.
 func (s *Scenario) refValue(r *check.Ref, out *sink) (Value, bool) {
+	if r.Kind >= check.RefDist {
+		return s.uncertainRef(r, out) // uncertain.go
+	}
 	if !s.force(r.Decl) || r.Second != nil && !s.force(r.Second) {
 		return Value{}, false
 	}
-	pos, end := r.Node.Span()
 	switch r.Kind {
 	case check.RefLet:
 		return *s.value(r.Decl), true
@@ -192,6 +194,7 @@ func (s *Scenario) refValue(r *check.Ref, out *sink) (Value, bool) {
 	case check.RefPool:
 		f := r.Decl.Pool.Fields.Get(r.Field)
 		if f == nil {
+			pos, end := r.Node.Span()
 			out.errorAt(pos, end, fmt.Sprintf("pool %s does not set %s", r.Decl.Name.Name, r.Field))
 			return Value{}, false
 		}
@@ -200,6 +203,7 @@ func (s *Scenario) refValue(r *check.Ref, out *sink) (Value, bool) {
 		v, err := goodput.TradeRatio(s.of(r.Decl).job.result(), s.of(r.Second).job.result())
 		if err != nil {
 			err = divisionError("the mpg of "+r.Decl.Name.Name, s.of(r.Decl).job, err)
+			pos, end := r.Node.Span()
 			out.runtimeErrorAt(pos, end, fmt.Sprintf("trade_ratio(%s, %s) is undefined: %v", r.Decl.Name.Name, r.Second.Name.Name, err))
 			return Value{}, false
 		}

@@ -34,7 +34,10 @@ type Scenario struct {
 	stack     []*check.Decl
 	// point is set for the evaluation of a what-if's point (whatif.go):
 	// a factor above its ceiling is allowed, and raised marks it.
-	point  bool
+	point bool
+	// draw is the sample an evaluation of an uncertain file is at, from
+	// 1; 0 for the base evaluation (uncertain.go).
+	draw   int32
 	raised map[*check.Decl]*[goodput.NumFactors]bool
 	plain  *plainNumbers // shared with the points, when the file has a what-if
 	// ctl bounds the evaluation, when Evaluate made it (evaluate_ctx.go);
@@ -56,6 +59,10 @@ type Scenario struct {
 	// plainMade is the cache a loaded file without a what-if keeps for
 	// the evaluations Evaluate makes of it (plain is nil for it).
 	plainMade *plainNumbers
+	// unc is the sampling state of a file with a distribution, shared
+	// by the base evaluation and its samples' (uncertain.go); nil
+	// without one.
+	unc *sampled
 }
 
 // sink collects the diagnostics of one evaluation or one judgement.

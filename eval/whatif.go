@@ -120,7 +120,7 @@ func (c *plainNumbers) get(f *lang.Field) (Value, bool) {
 // them), and a factor above its job's ceiling is allowed there.
 func (s *Scenario) whatIfAt(params map[*check.Decl]Value) *Scenario {
 	n := evaluatePoint(s.p, params)
-	n.point, n.plain, n.ctl = true, s.plain, s.ctl
+	n.point, n.plain, n.ctl, n.unc = true, s.plain, s.ctl, s.unc // a distribution stands at its median there (uncertain.go)
 	return n
 }
 

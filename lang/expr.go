@@ -208,7 +208,7 @@ type Unary struct {
 	X         Expr
 }
 
-// Binary is L OP R. Op is one of ^ + - * / == != < <= > >= and or; the
+// Binary is L OP R. Op is one of ^ + - * / == != < <= > >= to and or; the
 // spellings && and || are read as and and or.
 type Binary struct {
 	At, EndAt Pos
@@ -266,18 +266,35 @@ type exprParser struct {
 	lex          *lexer.PeekingLexer
 	lim          Limits
 	depth, terms int
+	// bound is set for the bound of a range (the A of from A to B), where
+	// to separates the range's ends rather than making a distribution.
+	bound bool
 }
 
 // exprParserOf returns the expression parser participle calls wherever the
 // grammar wants an Expr, applying the expression limits of lim.
 func exprParserOf(lim Limits) func(*lexer.PeekingLexer) (Expr, error) {
 	return func(lex *lexer.PeekingLexer) (Expr, error) {
-		p := exprParser{lex: lex, lim: lim}
+		p := exprParser{lex: lex, lim: lim, bound: afterFrom(lex)}
 		if !p.startsOperand() {
 			return nil, participle.NextMatch
 		}
 		return p.ternary()
 	}
+}
+
+// afterFrom reports whether the expression about to be read follows the
+// word from: the bound of a range (from A to B), whose to is the range's.
+func afterFrom(lex *lexer.PeekingLexer) bool {
+	toks := lex.Range(0, lex.RawCursor())
+	for i := len(toks) - 1; i >= 0; i-- {
+		switch toks[i].Type {
+		case tokSpace, tokComment, tokNewline:
+			continue
+		}
+		return toks[i].Type == tokIdent && toks[i].Value == "from"
+	}
+	return false
 }
 
 // nest opens a level of nesting at t; done closes it.
@@ -439,6 +456,7 @@ const (
 	precAnd
 	precNot
 	precCompare
+	precTo // A to B, a distribution (language.md §23)
 	precAdd
 	precMul
 )
@@ -456,6 +474,10 @@ func binaryPrec(t *lexer.Token) int {
 	case "==", "!=", "<", "<=", ">", ">=":
 		if t.Type == tokOp {
 			return precCompare
+		}
+	case "to":
+		if t.Type == tokIdent {
+			return precTo
 		}
 	case "+", "-", "*", "/":
 		if t.Type != tokOp {
@@ -499,6 +521,9 @@ func (p *exprParser) binary(min int) (Expr, error) {
 	}
 	for {
 		prec := binaryPrec(p.lex.Peek())
+		if prec == precTo && p.bound && p.depth == 0 {
+			return l, nil // from A to B: the range's to
+		}
 		if prec == 0 || prec < min {
 			return l, nil
 		}
@@ -527,6 +552,9 @@ func (p *exprParser) binary(min int) (Expr, error) {
 		l = &Binary{At: PosOf(ls), EndAt: PosOf(re), Op: op, OpAt: PosOf(t.Pos), L: l, R: r}
 		if prec == precCompare && binaryPrec(p.lex.Peek()) == precCompare {
 			return nil, p.errorf(p.lex.Peek(), "comparisons do not chain; use and")
+		}
+		if prec == precTo && binaryPrec(p.lex.Peek()) == precTo {
+			return nil, p.errorf(p.lex.Peek(), "A to B is one interval; to does not chain")
 		}
 	}
 }

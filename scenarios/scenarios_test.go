@@ -39,6 +39,7 @@ func TestSummaries(t *testing.T) {
 		"fleet_quarter":              "A quarter on a growing reserved fleet and a spot pool: four teams' jobs placed in time, what the idle part of the reservation costs each month, and how much checkpointing the fleet can afford.",
 		"fleet_reserved_and_spot":    "A quarter's fleet plan: three jobs on reserved and spot H100s, and what each team's losses cost.",
 		"llama2_70b_shared_pool_128": "Llama 2 70B pre-training on a shared pool of 128 H100s.",
+		"llama3_405b_uncertain":      "Llama 3 405B pre-training with two inputs as measured ranges: 38–43% MFU, and the MTBF that 419 interruptions in 54 days allow.",
 		"llama3_405b_pretraining":    "Llama 3 405B-scale pre-training: 16,384 H100s for 54 days, 419 unexpected interruptions.",
 		"reserved_vs_spot":           "Reserved capacity against a spot pool: which buys useful work cheaper?",
 	}

@@ -47,6 +47,7 @@ func writeText(w io.Writer, r *report) {
 		}
 		tw.Flush()
 	}
+	writeUncertainty(w, f.Uncertainty) // report_uncertain.go
 	for _, p := range f.Pools {
 		writePool(w, p) // report_pools.go
 	}

@@ -27,6 +27,7 @@ func cmdReport(e *env) int {
 	var sets settings
 	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable)")
 	maxPoints := cli.MaxPointsFlag(fs)
+	sampling := cli.SamplingFlags(fs)
 	var allow cli.ImportDirs
 	allow.Register(fs)
 	fs.Usage = func() {
@@ -53,7 +54,7 @@ func cmdReport(e *env) int {
 	worst := exitOK
 	var rep htmlreport.Report
 	for _, arg := range args {
-		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints, AllowImports: allow})
+		s, err := loadScenarioWith(arg, sampling.Apply(eval.Options{MaxPoints: *maxPoints, AllowImports: allow}))
 		s, err, serr := applySettings(s, err, sets)
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)

@@ -25,6 +25,7 @@ func cmdRun(e *env) int {
 	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable), e.g. --set gpu_rate=3.10USD/h")
 	maxPoints := cli.MaxPointsFlag(fs)
 	all := fs.Bool("all", false, fmt.Sprintf("print every row of a sweep of more than %d points (else its first and last rows and its extremes)", sweepTextRows))
+	sampling := cli.SamplingFlags(fs)
 	var allow cli.ImportDirs
 	allow.Register(fs)
 	fs.Usage = func() {
@@ -65,7 +66,7 @@ flags:
 			files = append(files, model.Unloaded(arg, strings.TrimPrefix(msg, "gpl: ")))
 			continue
 		}
-		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints, AllowImports: allow})
+		s, err := loadScenarioWith(arg, sampling.Apply(eval.Options{MaxPoints: *maxPoints, AllowImports: allow}))
 		s, err, serr := applySettings(s, err, sets)
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)

@@ -29,6 +29,9 @@ type File struct {
 	Requests     []Request        `json:"requests"`
 	Expectations []Expectation    `json:"expectations"`
 	Planning
+	// Uncertainty is an uncertain file's sampling (uncertain.go);
+	// absent for a file without a distribution.
+	Uncertainty *Uncertainty `json:"uncertainty,omitempty"`
 
 	// Lets are the file's lets and params in source order, with their
 	// values.
@@ -262,6 +265,7 @@ func Outline(s *eval.Scenario) *File {
 		out.Requests = append(out.Requests, requestOf(out.Rulesets, q))
 	}
 	out.Planning = PlanningOf(s)
+	out.Uncertainty = uncertaintyOf(s)
 	return out
 }
 

@@ -60,6 +60,9 @@ var (
 
 // checkWindow checks a window's bounds; nil when one has an error.
 func (p *Program) checkWindow(w *lang.Window) *WindowPlan {
+	if BoundDistribution(w.From, &p.Diags) || BoundDistribution(w.Until, &p.Diags) {
+		return nil
+	}
 	wp := &WindowPlan{Node: w, From: exprField("from", w.From), For: w.For}
 	until := "to"
 	def := dateDef

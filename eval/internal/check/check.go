@@ -23,6 +23,11 @@ type scope struct {
 	// point, when set, is the sweep whose point bare result names read:
 	// the condition of NAME.first(…) (query.go).
 	point *Decl
+	// sampled is set inside probability(…), whose condition holds or
+	// not in each sample: an uncertain value may be compared there.
+	// inStat is set inside a statistic or probability(…), whose reads
+	// do not make the declaration that holds it uncertain.
+	sampled, inStat bool
 }
 
 type refKind uint8
@@ -36,6 +41,8 @@ const (
 	RefTrade
 	RefClassify
 	RefPlan // a group's figure, a query, a sweep point's or solve answer's field: plan computes it
+	RefDist // a distribution written in place: its sample (uncertain.go)
+	RefStat // a statistic of a tracked quantity, or probability(…) (uncertain.go)
 )
 
 // Ref is one value an expression reads: a let, a declaration's field, or a
@@ -66,6 +73,10 @@ type Ref struct {
 	// computes for it (GroupRef, SweepQuery, SolveRef and the other
 	// *Ref types); nil otherwise.
 	Plan planRef
+	// Dist, for a RefDist, is the distribution; Stat, for a RefStat,
+	// the statistic read; nil otherwise.
+	Dist *DistSite
+	Stat *StatRef
 }
 
 // Compiled is a checked expression. Literals, expressions of literals
@@ -101,6 +112,9 @@ type running struct {
 	Sites *runtimeSites // nil for an expression that cannot fail while it runs
 	// counts of refs by kind of value, the sizes of the environment slices
 	Nums, Bools, Strs int32
+	// Uncertain: the expression reads a distribution, directly or
+	// through a declaration, so that it varies from sample to sample.
+	Uncertain bool
 }
 
 // constant is the running of every constant: empty, and never written.
@@ -138,6 +152,8 @@ type exprChecker struct {
 	// bare is set for an expression that is a name alone, which runs
 	// without a program: its references need no expr nodes.
 	bare bool
+	// unc counts the uncertain refs read so far (uncertain.go).
+	unc int
 }
 
 // checkExpr type-checks e in scope sc, reporting into diags; nil when it
@@ -185,7 +201,10 @@ func (cp *exprChecker) errorf(n lang.Expr, format string, args ...any) (value.Ty
 // reads it from the environment.
 func (cp *exprChecker) addRef(r *Ref) ast.Node {
 	for _, x := range cp.c.Refs {
-		if x.Kind == r.Kind && x.Decl == r.Decl && x.Second == r.Second && x.Field == r.Field && x.Plan == nil && r.Plan == nil {
+		if x.Kind == r.Kind && x.Decl == r.Decl && x.Second == r.Second && x.Field == r.Field && x.Plan == nil && r.Plan == nil && x.Dist == r.Dist && x.Stat == r.Stat {
+			if refUncertain(x) {
+				cp.noteUncertain()
+			}
 			if cp.bare {
 				return nil
 			}
@@ -204,6 +223,9 @@ func (cp *exprChecker) addRef(r *Ref) ast.Node {
 		cp.c.Strs++
 	}
 	cp.c.Refs = append(cp.c.Refs, r)
+	if refUncertain(r) {
+		cp.noteUncertain()
+	}
 	if cp.bare {
 		return nil
 	}
@@ -271,8 +293,15 @@ func (cp *exprChecker) unary(n *lang.Unary) (value.Type, ast.Node) {
 var comparisons = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}
 
 func (cp *exprChecker) binary(n *lang.Binary) (value.Type, ast.Node) {
+	if n.Op == "to" {
+		return cp.dist(n, "to", []lang.Expr{n.L, n.R}) // uncertain.go
+	}
+	before := cp.unc
 	lt, l := cp.expr(n.L)
 	rt, r := cp.expr(n.R)
+	if comparisons[n.Op] && cp.unc > before && !cp.sc.sampled && cp.ok {
+		return cp.plainComparison(n)
+	}
 	if lt.Kind == value.Invalid || rt.Kind == value.Invalid {
 		return value.Type{}, nil
 	}

@@ -52,6 +52,7 @@ func (p *Program) CheckDecl(d *Decl, at lang.Expr, diags *lang.Diagnostics) bool
 	p.stack = append(p.stack, d)
 	p.stackAt = append(p.stackAt, at)
 	ok := DeclKinds[d.Kind].check(p, d)
+	propagateUncertain(d) // uncertain.go
 	p.stack = p.stack[:len(p.stack)-1]
 	p.stackAt = p.stackAt[:len(p.stackAt)-1]
 	d.Ok = ok

@@ -93,6 +93,10 @@ func (p *Program) CompileExpect(site expectSite, diags *lang.Diagnostics) *Expec
 		if !p.checkApproxTypes(e, diags) {
 			return nil
 		}
+		if e.X.running != nil && e.X.running.Uncertain {
+			p.uncertainApprox(n.X, diags) // uncertain.go
+			return nil
+		}
 		if r := ownResult(e.X, n.X, site.job); r != nil {
 			e.Own, e.X = r.Field, nil
 		}

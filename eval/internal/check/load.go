@@ -61,6 +61,31 @@ type Options struct {
 	// set). Without them an import stays inside the directory of the file
 	// loaded; see MaxImportSize for what else it must be.
 	AllowImports []string
+	// Samples is how many samples an uncertain file is evaluated over
+	// (language.md §23); 0 means DefaultSamples.
+	Samples int
+	// Seed seeds the samples' streams; 0 means the default, 1.
+	Seed uint64
+}
+
+// DefaultSamples is the number of samples of an uncertain file unless
+// Options.Samples says otherwise.
+const DefaultSamples = 10000
+
+// SampleCount is opts.Samples, or DefaultSamples.
+func (o Options) SampleCount() int {
+	if o.Samples > 0 {
+		return o.Samples
+	}
+	return DefaultSamples
+}
+
+// SampleSeed is opts.Seed, or 1.
+func (o Options) SampleSeed() uint64 {
+	if o.Seed != 0 {
+		return o.Seed
+	}
+	return 1
 }
 
 // NewProgram is an empty program loaded with opts, its standard library

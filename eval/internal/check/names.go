@@ -24,6 +24,11 @@ import (
 
 // Name resolves a reference and records it as a ref.
 func (cp *exprChecker) name(n *lang.Name) (value.Type, ast.Node) {
+	if len(n.Parts) >= 2 {
+		if stat := n.Parts[len(n.Parts)-1].Name; Stats[stat] != 0 || stat == "min" {
+			return cp.statName(n, stat) // uncertain.go
+		}
+	}
 	path := n.Path()
 	if cp.sc.point != nil {
 		if def, ok := results.ByName[path]; ok {
@@ -360,6 +365,11 @@ func (cp *exprChecker) call(n *lang.Call) (value.Type, ast.Node) {
 		return value.Type{}, nil
 	}
 	switch b.Form {
+	case funcs.FormDist:
+		if fn == "probability" {
+			return cp.probability(n) // uncertain.go
+		}
+		return cp.dist(n, fn, n.Args)
 	case funcs.FormNumeric:
 		return cp.numericCall(n, b) // functions.go
 	case funcs.FormCondition:

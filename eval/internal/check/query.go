@@ -130,6 +130,11 @@ type PointScopeRef struct {
 
 // query checks NAME.METHOD(…)[.FIELD].
 func (cp *exprChecker) query(q *lang.Query) (value.Type, ast.Node) {
+	if q.Method.Name == "p" && len(q.Field) == 0 {
+		if _, plan := cp.p.Decls[q.Target.Parts[0].Name]; !plan || len(q.Target.Parts) > 1 || cp.p.Decls[q.Target.Parts[0].Name].Kind != DeclSweep {
+			return cp.quantile(q) // uncertain.go
+		}
+	}
 	if len(q.Target.Parts) != 1 {
 		return cp.errorf(q.Target, "only a sweep or a compare answers queries such as %s(…)", q.Method.Name)
 	}

@@ -70,6 +70,9 @@ type Decl struct {
 	checked EvalState // the check pass's walk
 	Ok      bool      // checked without errors
 	Partial bool      // read without a block item that did not parse (lang.File.Partial)
+	// Uncertain: it reads a distribution, directly or through another
+	// declaration, so that its values vary from sample to sample.
+	Uncertain bool
 }
 
 // stmt is the statement that declares d.
@@ -151,8 +154,9 @@ type Program struct {
 	// by name, a library file), by name: their relative imports are read
 	// from it too (bundledImport).
 	bundled     map[string]bundledDir
-	tooMany     bool // MaxDeclarations was reached (and told)
-	tooDeepTold bool // MaxDependencyDepth was reached (and told)
+	tooMany     bool           // MaxDeclarations was reached (and told)
+	tooDeepTold bool           // MaxDependencyDepth was reached (and told)
+	unc         uncertainState // distributions and tracked quantities (uncertain.go)
 }
 
 // sortExpects puts the compiled expectations in file order, then source

@@ -79,6 +79,11 @@ func (p *Program) checkSweep(d *Decl) bool {
 				ax.Values = append(ax.Values, c)
 			}
 		} else {
+			if BoundDistribution(v.From, &p.Diags) || BoundDistribution(v.To, &p.Diags) || BoundDistribution(v.Step, &p.Diags) {
+				ok = false
+				d.Plan.Axes = append(d.Plan.Axes, ax)
+				continue
+			}
 			ax.From = p.inputValue(v.From, in, "from")
 			ax.To = p.inputValue(v.To, in, "to")
 			ax.Step = p.inputValue(v.Step, in, "step")

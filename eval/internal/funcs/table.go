@@ -41,6 +41,9 @@ const (
 	FormDecl
 	// FormCondition: only a rule's when condition may call it (cond.go).
 	FormCondition
+	// FormDist: a distribution's constructor, or probability(…), which
+	// the checker's uncertain.go treats (language.md §23).
+	FormDist
 )
 
 // dimRule is what a parameter accepts.
@@ -133,6 +136,16 @@ func declParams(words ...string) []Param {
 	return ps
 }
 
+// distParams are the parameters of a distribution's constructor, by
+// their words; the checker's uncertain.go checks their dimensions.
+func distParams(words ...string) []Param {
+	ps := make([]Param, len(words))
+	for i, w := range words {
+		ps[i] = Param{Word: w, Rule: dimAny}
+	}
+	return ps
+}
+
 // Table lists the built-ins in the order an unknown function's
 // message lists them.
 var Table = []*Func{
@@ -196,6 +209,12 @@ var Table = []*Func{
 			}
 			return reliability.FleetMTBF(parts...)
 		}},
+	{Name: "normal", Doc: "the normal distribution of a mean and a standard deviation, in the mean's unit", Params: distParams("mean", "sd"), Result: ResultFirst, Form: FormDist},
+	{Name: "lognormal", Doc: "the lognormal distribution of a median (above 0) and sigma, the standard deviation of its logarithm (a count)", Params: distParams("median", "sigma"), Result: ResultFirst, Form: FormDist},
+	{Name: "uniform", Doc: "the uniform distribution between a low and a high end of one dimension", Params: distParams("low", "high"), Result: ResultFirst, Form: FormDist},
+	{Name: "triangular", Doc: "the triangular distribution between a low and a high end, peaking at the mode", Params: distParams("low", "mode", "high"), Result: ResultFirst, Form: FormDist},
+	{Name: "beta", Doc: "the beta distribution of shapes α and β (counts above 0): a fraction", Params: distParams("alpha", "beta"), Dim: units.Count, Form: FormDist},
+	{Name: "probability", Doc: "the fraction of the samples in which a condition on uncertain values holds", Params: distParams("CONDITION"), Dim: units.Count, Form: FormDist},
 	{Name: "mfu", Doc: "model FLOPs utilisation of dense transformer training, 6 FLOP × params × tokens_per_s / (devices × peak)",
 		Params: []Param{
 			{Dim: PerSecond, Name: "the token throughput", Example: "1e6 / 1s", Word: "tokens_per_s", arg: reliability.ArgTokensPerSecond},

@@ -39,3 +39,28 @@ func (d *ImportDirs) Register(fs *flag.FlagSet) {
 func MaxPointsFlag(fs *flag.FlagSet) *int {
 	return IntFlag(fs, "max-points", eval.DefaultMaxPoints, 1, math.MaxInt32, "the most points one sweep may have")
 }
+
+// Sampling is the flags of an uncertain file's sampling (language.md
+// §23): --samples and --seed.
+type Sampling struct {
+	Samples, Seed *int
+}
+
+// SamplingFlags adds --samples N and --seed S to fs.
+func SamplingFlags(fs *flag.FlagSet) Sampling {
+	return Sampling{
+		Samples: IntFlag(fs, "samples", eval.DefaultSamples, 1, 10_000_000, "how many samples an uncertain file is evaluated over"),
+		Seed:    IntFlag(fs, "seed", 1, 1, math.MaxInt32, "the seed of an uncertain file's samples: the same seed and samples give the same figures"),
+	}
+}
+
+// Apply sets the sampling of opts from the flags.
+func (s Sampling) Apply(opts eval.Options) eval.Options {
+	if s.Samples != nil {
+		opts.Samples = *s.Samples
+	}
+	if s.Seed != nil {
+		opts.Seed = uint64(*s.Seed)
+	}
+	return opts
+}

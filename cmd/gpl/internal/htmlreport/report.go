@@ -38,6 +38,9 @@ type File struct {
 	// from, or is "".
 	Stream       string
 	Expectations []Expectation
+	// Uncertain is an uncertain file's charts (uncertain.go); nil for a
+	// file without a distribution.
+	Uncertain *Uncertain
 }
 
 // Ruleset is a ruleset with the class it gives each declared request, and
@@ -101,6 +104,7 @@ func FromScenario(s *eval.Scenario, settings []string, stream string, requests f
 	if err := planningOf(m, &f); err != nil {
 		return f, err
 	}
+	f.Uncertain = uncertainOf(m)
 	for _, rs := range m.Rulesets {
 		f.Rulesets = append(f.Rulesets, rulesetOf(rs, m.Requests))
 	}

@@ -36,6 +36,7 @@ func init() {
 		{"type", "EXPR", "an expression's dimension and unit", (*repl).cmdType},
 		{"explain", "NAME", "how a value, a pool's field or a job's result was computed", (*repl).cmdExplain},
 		{"set", "NAME VALUE", "give a param a value, which stays set", (*repl).cmdSet},
+		{"samples", "N", "evaluate uncertain values over N samples (10,000 unless set; :samples alone says how many)", (*repl).cmdSamples},
 		{"drop", "NAME", "take a declaration out of the session", (*repl).cmdDrop},
 		{"save", "FILE", "write the session's declarations to FILE", (*repl).cmdSave},
 		{"quit", "", "leave (so does Ctrl-D on an empty line)", (*repl).cmdQuit},

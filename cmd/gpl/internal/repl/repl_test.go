@@ -126,10 +126,10 @@ func TestComplete(t *testing.T) {
 		{"llama", -1, result{"", []string{"llama2_70b", "llama2_70b_tuned"}, ""}},
 		{"let x = pe", -1, result{"let x = ", []string{"peak_mfu"}, ""}},
 		{"ex", -1, result{"", []string{"exp", "expect", "extends"}, ""}},
-		{"tr", -1, result{"", []string{"trade_ratio", "training", "true"}, ""}},
+		{"tr", -1, result{"", []string{"trade_ratio", "training", "triangular", "true"}, ""}},
 		{"llama2_70b.mp * 2", 13, result{"llama2_70b.", []string{"mpg"}, " * 2"}},
 		{":ex", -1, result{"", []string{":explain "}, ""}},
-		{":", -1, result{"", []string{":help ", ":load ", ":reload ", ":list ", ":show ", ":type ", ":explain ", ":set ", ":drop ", ":save ", ":quit "}, ""}},
+		{":", -1, result{"", []string{":help ", ":load ", ":reload ", ":list ", ":show ", ":type ", ":explain ", ":set ", ":samples ", ":drop ", ":save ", ":quit "}, ""}},
 		{":set ", -1, result{":set ", []string{"gpu_rate ", "measured_runtime "}, ""}},
 		{":set me", -1, result{":set ", []string{"measured_runtime "}, ""}},
 		{":set measured_runtime 0.8 + mea", -1, result{":set measured_runtime 0.8 + ", []string{"measured_runtime"}, ""}},
@@ -149,7 +149,7 @@ func TestComplete(t *testing.T) {
 		{"owner_s", -1, result{"", []string{"owner_saving"}, ""}},
 		{":explain program_sweep.fi", -1, result{":explain program_sweep.", []string{"first("}, ""}},
 		{":drop tu", -1, result{":drop ", []string{"tuning "}, ""}},
-		{":load ../../../../scenarios/ll", -1, result{":load ../../../../scenarios/", []string{"llama2_70b_shared_pool_128.gpl", "llama3_405b_pretraining.gpl"}, ""}},
+		{":load ../../../../scenarios/ll", -1, result{":load ../../../../scenarios/", []string{"llama2_70b_shared_pool_128.gpl", "llama3_405b_pretraining.gpl", "llama3_405b_uncertain.gpl"}, ""}},
 	}
 	for _, tt := range tests {
 		pos := tt.pos

@@ -71,6 +71,7 @@ type options struct {
 	sets       cli.Settings
 	allow      cli.ImportDirs  // --allow-imports
 	points     *int            // --max-points
+	sampling   cli.Sampling    // --samples, --seed
 	noProgress bool            // never draw the progress bar (drawn only when stderr is a terminal)
 	github     bool            // GITHUB_ACTIONS=true: print workflow annotations
 	ci         string          // the CI environment variable
@@ -113,6 +114,7 @@ func Main(e *Env, h Hooks) int {
 	o.allow.Register(fs)
 	fs.BoolVar(&o.noProgress, "no-progress", false, "never draw the progress bar of files done, drawn on stderr when it is a terminal")
 	o.points = cli.MaxPointsFlag(fs)
+	o.sampling = cli.SamplingFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(e.Stderr, usage)
 		fs.PrintDefaults()
@@ -331,5 +333,5 @@ func (o *options) loadOptions() eval.Options {
 	if o.points != nil {
 		opts.MaxPoints = *o.points
 	}
-	return opts
+	return o.sampling.Apply(opts)
 }

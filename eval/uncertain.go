@@ -1,0 +1,609 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/value"
+	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
+	"github.com/gpl-lang/gpl/stdlib/sampling"
+)
+
+// This file is the evaluation of uncertain files (language.md §23), by
+// seeded sampling. A file with a distribution is evaluated as usual once,
+// each distribution standing at its median (the base evaluation, which
+// every view shows as today); then, for each quantity whose samples are
+// wanted (a statistic an expression reads, the condition of
+// probability(…), and the headline results of every uncertain let,
+// param and job), it is evaluated again N times, once per sample index
+// i, each distribution standing at its i-th sample. A distribution has one
+// stream of samples, drawn once and read by every sample evaluation (and
+// so by every job that reads it: a correlated fleet). The streams are
+// seeded by Options.Seed and the distribution's key, so the same file,
+// seed and N give the same samples, bit for bit, whatever the machine or
+// the goroutines. Each quantity keeps its N samples, sorted, for its
+// quantiles: 8 bytes a sample (80 KB a quantity at 10,000 samples).
+//
+// A file without a distribution never reaches this code: its
+// evaluation has no sampling state (Scenario.unc is nil).
+
+// sampled is the sampling state of an uncertain evaluation, shared by the
+// base evaluation and the evaluations of its samples.
+type sampled struct {
+	base       *Scenario
+	n          int
+	seed       uint64
+	mu         sync.Mutex // guards what follows for reads after load
+	dists      []distDraws
+	sums       map[*check.Tracked]*trackedSummary
+	inProgress map[*check.Tracked]bool
+	outputs    []*check.Tracked // the headline quantities of the views, in file order
+	outNames   []string
+	// only, when above 0, is the one distribution (its index + 1) that
+	// varies; every other stands at its median (Tornado). alone are
+	// the samplings with each distribution alone varying.
+	only  int
+	alone []*sampled
+	root  *sampled // for one of alone, the sampling it belongs to
+}
+
+// distDraws is one distribution's samples: its median (the base
+// evaluation's value) and its stream.
+type distDraws struct {
+	done, ok bool
+	dist     sampling.Dist
+	xs       []float64
+}
+
+// trackedSummary is a tracked quantity's statistics over the samples.
+type trackedSummary struct {
+	ok  bool
+	sum sampling.Summary
+}
+
+// newSampled is the sampling state of the base evaluation s, or nil when
+// its file has no distribution.
+func newSampled(s *Scenario) *sampled {
+	if !s.p.Uncertain() {
+		return nil
+	}
+	if s.plain == nil {
+		// The samples read the plain numbers of the fields again and
+		// again, as a what-if's points do.
+		s.plain = &plainNumbers{m: map[*lang.Field]Value{}}
+	}
+	return &sampled{base: s, n: s.p.Options.SampleCount(), seed: s.p.Options.SampleSeed(),
+		sums: map[*check.Tracked]*trackedSummary{}, inProgress: map[*check.Tracked]bool{}}
+}
+
+// uncertainRef is the value of a RefDist or a RefStat.
+func (s *Scenario) uncertainRef(r *check.Ref, out *sink) (Value, bool) {
+	if r.Kind == check.RefDist {
+		if s.unc == nil && s.draw == 0 {
+			// A distribution added to a session's program after its
+			// evaluation began (Session.extend).
+			s.unc = newSampled(s)
+		}
+		if s.unc == nil {
+			return Value{}, false
+		}
+		d, ok := s.unc.distOf(r.Dist, out)
+		if !ok {
+			return Value{}, false
+		}
+		if s.draw > 0 && (s.unc.only == 0 || s.unc.only == r.Dist.Index+1) {
+			return NumberValue(d.xs[s.draw-1], r.Dist.Dim), true
+		}
+		return NumberValue(d.dist.Median(), r.Dist.Dim), true
+	}
+	st := r.Stat
+	if s.point {
+		// A what-if's point of an uncertain file is evaluated at the
+		// distributions' medians, not sampled again.
+		pos, end := r.Node.Span()
+		out.errorAt(pos, end, "a sweep or solve evaluates an uncertain file at its distributions' medians; a statistic at each of its points is not supported yet")
+		return Value{}, false
+	}
+	if s.unc == nil {
+		// No distribution in the file: the value is plain, its every
+		// statistic the value itself.
+		v, ok := s.run(st.T.C, out)
+		if !ok {
+			return Value{}, false
+		}
+		switch {
+		case st.Stat == "probability":
+			if v.Bool {
+				return count(1), true
+			}
+			return count(0), true
+		case st.Stat == "sd":
+			return NumberValue(0, v.Type.Dim), true
+		}
+		return v, true
+	}
+	u := s.unc
+	if u.root != nil {
+		u = u.root // a statistic is of the whole sampling, not of one input's alone
+	}
+	sum, ok := u.summaryOf(st.T, s.draw > 0)
+	if !ok {
+		return Value{}, false
+	}
+	return NumberValue(statOf(sum, st), st.T.Dim), true
+}
+
+// statOf is the statistic st of sum.
+func statOf(sum *sampling.Summary, st *check.StatRef) float64 {
+	switch st.Stat {
+	case "mean", "probability":
+		return sum.Mean
+	case "sd":
+		return sum.SD
+	case "min":
+		return sum.Min
+	case "max":
+		return sum.Max
+	}
+	return sum.Q(st.Q)
+}
+
+// distOf draws the samples of site, once: its arguments evaluated in the
+// base evaluation (they are plain values), an error in one reported at
+// it.
+func (u *sampled) distOf(site *check.DistSite, out *sink) (*distDraws, bool) {
+	if len(u.dists) <= site.Index {
+		u.dists = append(u.dists, make([]distDraws, site.Index+1-len(u.dists))...)
+	}
+	d := &u.dists[site.Index]
+	if d.done {
+		return d, d.ok
+	}
+	d.done = true
+	args := make([]float64, len(site.Args))
+	for i, c := range site.Args {
+		v, ok := u.base.run(c, out)
+		if !ok {
+			return d, false
+		}
+		args[i] = v.Num
+	}
+	var err error
+	switch site.Func {
+	case "to":
+		d.dist, err = sampling.Interval(args[0], args[1], site.Dim == units.Count)
+	case "normal":
+		d.dist, err = sampling.NewNormal(args[0], args[1])
+	case "lognormal":
+		d.dist, err = sampling.NewLogNormal(args[0], args[1])
+	case "uniform":
+		d.dist, err = sampling.NewUniform(args[0], args[1])
+	case "triangular":
+		d.dist, err = sampling.NewTriangular(args[0], args[1], args[2])
+	case "beta":
+		d.dist, err = sampling.NewBeta(args[0], args[1])
+	}
+	if err != nil {
+		u.distError(site, args, err, out)
+		return d, false
+	}
+	d.xs = sampling.Samples(u.seed, site.Key, d.dist, u.n)
+	d.ok = true
+	return d, true
+}
+
+// distError reports a distribution's bad argument at it, its value in
+// the site's unit.
+func (u *sampled) distError(site *check.DistSite, args []float64, err error, out *sink) {
+	var ae *sampling.ArgError
+	i := 0
+	if errors.As(err, &ae) {
+		i = ae.Arg
+	}
+	node := site.Node
+	if n, ok := check.Unparen(node).(*lang.Binary); ok {
+		node = n.R
+	} else if c, ok := check.Unparen(node).(*lang.Call); ok && i < len(c.Args) {
+		node = c.Args[i]
+	}
+	pos, end := node.Span()
+	msg := err.Error()
+	if site.Func == "to" {
+		lo, hi := NumberValue(args[0], site.Dim), NumberValue(args[1], site.Dim)
+		msg = fmt.Sprintf("the upper end of A to B, %s, is not above the lower end, %s; an interval goes from the low end to the high one", hi, lo)
+	}
+	out.errorAt(pos, end, msg)
+}
+
+// summaryOf is tracked quantity t's statistics over the samples,
+// computing them (with every other quantity not yet computed) when first
+// asked. inSample is set when the asker is itself a sample's evaluation.
+func (u *sampled) summaryOf(t *check.Tracked, inSample bool) (*sampling.Summary, bool) {
+	if !inSample {
+		// A sample's own reads come from the goroutine sampling, which
+		// holds the lock already.
+		u.mu.Lock()
+		defer u.mu.Unlock()
+	}
+	if ts, ok := u.sums[t]; ok {
+		return &ts.sum, ts.ok
+	}
+	if u.inProgress[t] {
+		return nil, false // a quantity read by its own samples: the check pass rules it out
+	}
+	var batch []*check.Tracked
+	for _, x := range u.base.p.TrackedQuantities() {
+		if _, done := u.sums[x]; !done && !u.inProgress[x] {
+			batch = append(batch, x)
+		}
+	}
+	u.sample(batch)
+	ts := u.sums[t]
+	return &ts.sum, ts.ok
+}
+
+// sample evaluates the file at every sample for the quantities batch and
+// summarises each.
+func (u *sampled) sample(batch []*check.Tracked) {
+	for _, t := range batch {
+		u.inProgress[t] = true
+	}
+	defer func() {
+		for _, t := range batch {
+			delete(u.inProgress, t)
+		}
+	}()
+	// Every distribution is drawn before the samples are evaluated, so
+	// that an error in one is told once, in the base evaluation.
+	for _, site := range u.base.p.DistSites() {
+		u.distOf(site, &u.base.ev)
+	}
+	vals := make([][]float64, len(batch))
+	for k := range vals {
+		vals[k] = make([]float64, u.n)
+	}
+	fails := make([]int, len(batch))
+	first := make([]*lang.Diagnostic, len(batch))
+	// One evaluation serves every sample, cleared between them: a
+	// sample's values are computed again from nothing, without
+	// allocating the evaluation's tables each time.
+	pt := evaluatePoint(u.base.p, u.base.params)
+	pt.unc, pt.plain = u, u.base.plain
+	for i := range u.n {
+		if i > 0 {
+			clear(pt.vals)
+			clear(pt.values)
+			clear(pt.fieldVals)
+			pt.ev.diags, pt.stack, pt.raised = pt.ev.diags[:0], pt.stack[:0], nil
+		}
+		pt.draw = int32(i + 1)
+		for k, t := range batch {
+			if fails[k] > 0 && first[k] == nil {
+				continue
+			}
+			v, ok := pt.run(t.C, &pt.ev)
+			if !ok {
+				fails[k]++
+				if first[k] == nil {
+					first[k] = firstError(pt.ev.diags)
+				}
+				continue
+			}
+			switch {
+			case t.Cond && v.Bool:
+				vals[k][i] = 1
+			case t.Cond:
+				vals[k][i] = 0
+			default:
+				vals[k][i] = v.Num
+			}
+		}
+	}
+	for k, t := range batch {
+		if fails[k] > 0 {
+			u.sums[t] = &trackedSummary{}
+			u.reportFailure(first[k], fails[k])
+			continue
+		}
+		u.sums[t] = &trackedSummary{ok: true, sum: sampling.Summarize(vals[k])}
+	}
+}
+
+// firstError is the first error of diags, or nil.
+func firstError(diags lang.Diagnostics) *lang.Diagnostic {
+	for _, d := range diags {
+		if d.Severity == lang.Error {
+			return d
+		}
+	}
+	return nil
+}
+
+// reportFailure tells, in the base evaluation, that samples fail: the
+// first failure and the fraction of samples that fail. A factor out of
+// [0, 1] gets the hint of language.md §23.
+func (u *sampled) reportFailure(d *lang.Diagnostic, fails int) {
+	if d == nil {
+		return
+	}
+	for _, x := range u.base.ev.diags {
+		if x.Pos == d.Pos && x.Severity == lang.Error {
+			return // told already
+		}
+	}
+	pct := 100 * float64(fails) / float64(u.n)
+	nd := &lang.Diagnostic{Severity: lang.Error, Stage: lang.Running, Pos: d.Pos, End: d.End,
+		Summary: fmt.Sprintf("in %s of the %s samples (%s%%): %s", units.FormatNumber(float64(fails)), units.FormatNumber(float64(u.n)), trimPct(pct), d.Summary)}
+	if isFactorRange(d.Summary) {
+		nd.Notes = append(nd.Notes, "hint: a factor is a fraction in every sample; write it as A to B with both ends inside (0, 1), which is logit-normal and stays inside, or as beta(α, β)")
+	}
+	u.base.ev.diags = append(u.base.ev.diags, nd)
+}
+
+func trimPct(p float64) string {
+	switch {
+	case p >= 10:
+		return fmt.Sprintf("%.0f", p)
+	case p >= 1:
+		return fmt.Sprintf("%.1f", p)
+	}
+	return fmt.Sprintf("%.2g", p)
+}
+
+// isFactorRange reports whether an error's summary is a factor's out of
+// [0, 1].
+func isFactorRange(summary string) bool {
+	return containsAny(summary, "fraction in [0, 1]", "outside [0, 1]")
+}
+
+func containsAny(s string, subs ...string) bool {
+	for _, x := range subs {
+		if len(x) <= len(s) {
+			for i := 0; i+len(x) <= len(s); i++ {
+				if s[i:i+len(x)] == x {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// trackOutputs registers the headline quantities the views show of an
+// uncertain file: each uncertain let's and param's value, and each
+// uncertain job's mpg, useful hours and (with a rate) cost per useful
+// hour, and each uncertain group's mpg, useful hours and cost; then
+// samples them all.
+func (s *Scenario) trackOutputs() {
+	u := s.unc
+	// Every distribution is drawn now, so that the scenario is complete,
+	// and read-only, once loaded.
+	for _, site := range s.p.DistSites() {
+		u.distOf(site, &s.ev)
+	}
+	add := func(path string) {
+		x, diags := lang.ParseExpr("", path)
+		if len(diags) > 0 {
+			return
+		}
+		var quiet lang.Diagnostics
+		c := s.p.CompileOutside(x, &quiet)
+		if c == nil || c.Type.Kind != value.Number {
+			return
+		}
+		if _, ok := s.run(c, &sink{}); !ok {
+			return
+		}
+		u.outputs = append(u.outputs, s.p.Track("v:"+path, path, c, false))
+		u.outNames = append(u.outNames, path)
+	}
+	for _, d := range s.p.Order {
+		if !d.Uncertain || !d.Ok && d.Kind != check.DeclJob {
+			continue
+		}
+		switch d.Kind {
+		case check.DeclLet, check.DeclParam:
+			if d.Type.Kind == value.Number {
+				add(d.Name.Name)
+			}
+		case check.DeclJob:
+			add(d.Name.Name + ".mpg")
+			add(d.Name.Name + ".useful_hours")
+			add(d.Name.Name + ".cost_per_useful_hour")
+		case check.DeclGroup:
+			add(d.Name.Name + ".mpg")
+			add(d.Name.Name + ".useful_hours")
+			add(d.Name.Name + ".cost")
+		}
+	}
+	if len(u.outputs) > 0 {
+		u.summaryOf(u.outputs[0], false)
+	}
+}
+
+// UncertainResult is the distribution of one headline quantity of an
+// uncertain file over its samples: a value's statistics, in base units.
+type UncertainResult struct {
+	// Name is the quantity as an expression reads it: mtbf,
+	// pretrain.mpg.
+	Name string
+	// Dim is its dimension; the statistics are in its base unit.
+	Dim units.Dim
+	// The statistics: mean, standard deviation, extremes and the
+	// 5th, 10th, 50th (median), 90th and 95th percentiles.
+	Mean, SD, Min, Max, P5, P10, P50, P90, P95 float64
+	// Sorted are the samples, sorted, for a histogram. Not to be
+	// modified.
+	Sorted []float64
+}
+
+// Sampling says how an uncertain file was sampled: how many samples, and
+// the seed of their streams. Samples is 0 for a file without a
+// distribution.
+func (s *Scenario) Sampling() (samples int, seed uint64) {
+	if s.unc == nil {
+		return 0, 0
+	}
+	return s.unc.n, s.unc.seed
+}
+
+// Uncertain lists the headline quantities of an uncertain file with
+// their statistics, in file order: each uncertain let and param, and each
+// uncertain job's mpg, useful hours and cost per useful hour. Nil for a
+// file without a distribution.
+func (s *Scenario) Uncertain() []UncertainResult {
+	if s.unc == nil {
+		return nil
+	}
+	var out []UncertainResult
+	for i, t := range s.unc.outputs {
+		sum, ok := s.unc.summaryOf(t, false)
+		if !ok {
+			continue
+		}
+		out = append(out, UncertainResult{Name: s.unc.outNames[i], Dim: t.Dim, Mean: sum.Mean, SD: sum.SD, Min: sum.Min, Max: sum.Max,
+			P5: sum.P5, P10: sum.P10, P50: sum.P50, P90: sum.P90, P95: sum.P95, Sorted: sum.Sorted()})
+	}
+	return out
+}
+
+// FormatUncertain is a quantity as the text report prints it: its median
+// and 90% interval, "0.2759 (0.2525–0.3014, 90%)".
+func FormatUncertain(r UncertainResult) string {
+	if _, money := r.Dim.Currency(); !money && r.Dim != units.Count && r.Dim != units.Date {
+		if u, ok := units.ReadableUnit(r.P50, r.Dim); ok {
+			// One unit, the median's, for all three: 3.162 h (2.5–4 h, 90%).
+			in := func(v float64) string { return units.FormatNumber(sig4(units.ToUnit(v, u))) }
+			return fmt.Sprintf("%s %s (%s–%s %s, 90%%)", in(r.P50), u.Symbol, in(r.P5), in(r.P95), u.Symbol)
+		}
+	}
+	return fmt.Sprintf("%s (%s–%s, 90%%)", FormatSig(r.P50, r.Dim), FormatSig(r.P5, r.Dim), FormatSig(r.P95, r.Dim))
+}
+
+// FormatSig prints v of dimension d to four significant digits, in the
+// readable unit of its dimension (money to the cent): "0.2759", "3.162 h".
+func FormatSig(v float64, d units.Dim) string {
+	if _, money := d.Currency(); money || d == units.Date {
+		return units.Format(v, d)
+	}
+	if u, ok := units.ReadableUnit(v, d); ok {
+		return units.FormatNumber(sig4(units.ToUnit(v, u))) + " " + u.Symbol
+	}
+	if d == units.Count {
+		return units.FormatNumber(sig4(v))
+	}
+	return units.FormatNumber(sig4(v)) + " " + d.BaseUnit()
+}
+
+func sig4(v float64) float64 {
+	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+		return v
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+	return r
+}
+
+// SetSampling evaluates the session's declarations again over samples
+// samples with seed (0 for either: its default), as --samples and --seed
+// do for a file; the REPL's :samples.
+func (se *Session) SetSampling(samples int, seed uint64) {
+	se.opts.Samples, se.opts.Seed = samples, seed
+	se.p, se.cur = se.rebuild(se.sources)
+}
+
+// SamplingOptions are the session's samples and seed, defaults filled
+// in.
+func (se *Session) SamplingOptions() (samples int, seed uint64) {
+	return se.opts.SampleCount(), se.opts.SampleSeed()
+}
+
+// samplingNote is the note of a failed expectation that reads a
+// statistic of an uncertain value: the samples and seed it was computed
+// over, which --samples and --seed change; "" for one that reads none.
+func (s *Scenario) samplingNote(e *Expectation) string {
+	if s.unc == nil {
+		return ""
+	}
+	for _, c := range []*check.Compiled{e.X, e.Want, e.Tol, e.Within} {
+		if c == nil || c.Const != nil {
+			continue
+		}
+		for _, r := range c.Refs {
+			if r.Kind == check.RefStat {
+				return fmt.Sprintf("over %s samples, seed %d (--samples N, --seed S)",
+					units.FormatNumber(float64(s.unc.n)), s.unc.seed)
+			}
+		}
+	}
+	return ""
+}
+
+// TornadoBar is one input's share of a result's spread: the result's 5th
+// and 95th percentiles when only that input varies, every other
+// distribution at its median.
+type TornadoBar struct {
+	// Input names the distribution: its declaration and its text,
+	// "mtbf: 2.5h to 4h".
+	Input   string
+	P5, P95 float64
+}
+
+// Tornado is, for the headline quantity named (one of Uncertain's), how
+// much of its spread each uncertain input explains, widest first; nil
+// for a file without a distribution or a name it does not list. Each
+// input costs one more pass over the samples, made when first asked and
+// kept.
+func (s *Scenario) Tornado(name string) []TornadoBar {
+	u := s.unc
+	if u == nil {
+		return nil
+	}
+	var t *check.Tracked
+	for i, n := range u.outNames {
+		if n == name {
+			t = u.outputs[i]
+		}
+	}
+	if t == nil {
+		return nil
+	}
+	u.mu.Lock()
+	if u.alone == nil {
+		for _, site := range s.p.DistSites() {
+			a := &sampled{base: s, n: u.n, seed: u.seed, dists: u.dists, only: site.Index + 1, root: u,
+				sums: map[*check.Tracked]*trackedSummary{}, inProgress: map[*check.Tracked]bool{}}
+			a.sample(u.outputs)
+			u.alone = append(u.alone, a)
+		}
+	}
+	u.mu.Unlock()
+	var out []TornadoBar
+	for i, a := range u.alone {
+		ts := a.sums[t]
+		if ts == nil || !ts.ok {
+			continue
+		}
+		site := s.p.DistSites()[i]
+		out = append(out, TornadoBar{Input: s.siteName(site), P5: ts.sum.P5, P95: ts.sum.P95})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].P95-out[i].P5 > out[j].P95-out[j].P5 })
+	return out
+}
+
+// siteName names a distribution by its declaration and its text.
+func (s *Scenario) siteName(site *check.DistSite) string {
+	owner, _, _ := strings.Cut(site.Key, "#")
+	pos, end := site.Node.Span()
+	src := s.p.Sources[pos.Filename]
+	if pos.Offset < end.Offset && end.Offset <= len(src) {
+		return owner + ": " + string(src[pos.Offset:end.Offset])
+	}
+	return owner
+}

@@ -1,0 +1,147 @@
+package sampling
+
+import (
+	"math"
+	"testing"
+)
+
+func near(t *testing.T, what string, got, want, rel float64) {
+	t.Helper()
+	if math.Abs(got-want) > rel*math.Abs(want) {
+		t.Errorf("%s = %.6g, want %.6g within %.2g%%", what, got, want, rel*100)
+	}
+}
+
+// TestIntervalClosedForm: 2.5 h to 4 h is lognormal with median √(2.5×4)
+// and σ ln(1.6)/(2 z).
+func TestIntervalClosedForm(t *testing.T) {
+	d, err := Interval(2.5*3600, 4*3600, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Kind != LogNormal {
+		t.Fatalf("kind %v, want lognormal", d.Kind)
+	}
+	near(t, "median h", d.Median()/3600, 3.16227766, 1e-9)
+	near(t, "sigma", d.B, 0.142871, 1e-5)
+
+	f, _ := Interval(0.38, 0.43, true)
+	if f.Kind != LogitNormal {
+		t.Fatalf("kind %v, want logit-normal", f.Kind)
+	}
+	xs := Samples(1, "f", f, 100000)
+	s := Summarize(xs)
+	near(t, "p5", s.P5, 0.38, 0.003)
+	near(t, "p95", s.P95, 0.43, 0.003)
+	if s.Min <= 0 || s.Max >= 1 {
+		t.Errorf("logit-normal left (0, 1): %g..%g", s.Min, s.Max)
+	}
+	n, _ := Interval(-1, 3, false)
+	if n.Kind != Normal || n.A != 1 || math.Abs(n.B-2/Z90) > 1e-12 {
+		t.Errorf("-1 to 3 = %+v", n)
+	}
+	if _, err := Interval(3, 3, false); err == nil {
+		t.Error("3 to 3: no error")
+	}
+}
+
+// TestProductOfLognormals is language.md's check: S × R × P with R, P
+// lognormal is lognormal.
+func TestProductOfLognormals(t *testing.T) {
+	r, _ := NewLogNormal(0.88, 0.02)
+	p, _ := NewLogNormal(0.33, 0.05)
+	rs, ps := Samples(1, "R", r, 10000), Samples(1, "P", p, 10000)
+	m := make([]float64, len(rs))
+	hits := 0
+	for i := range m {
+		m[i] = 0.95 * rs[i] * ps[i]
+		if m[i] >= 0.29 {
+			hits++
+		}
+	}
+	s := Summarize(m)
+	near(t, "median", s.P50, 0.27588, 0.005)
+	near(t, "p10", s.P10, 0.257483, 0.005)
+	near(t, "p90", s.P90, 0.295592, 0.005)
+	near(t, "mean", s.Mean, 0.276280, 0.005)
+	// probability(mpg >= 0.29) = 0.17699; its Monte Carlo error at
+	// 10,000 samples is √(p(1−p)/n) = 0.0038, 2%.
+	near(t, "P(>=0.29)", float64(hits)/10000, 0.17699, 0.05)
+}
+
+func TestSumOfNormals(t *testing.T) {
+	a, _ := NewNormal(10, 3)
+	b, _ := NewNormal(5, 4)
+	as, bs := Samples(7, "a", a, 20000), Samples(7, "b", b, 20000)
+	for i := range as {
+		as[i] += bs[i]
+	}
+	s := Summarize(as)
+	near(t, "mean", s.Mean, 15, 0.01)
+	near(t, "sd", s.SD, 5, 0.02)
+}
+
+func TestUniformTriangularBeta(t *testing.T) {
+	u, _ := NewUniform(2, 6)
+	s := Summarize(Samples(1, "u", u, 20000))
+	near(t, "uniform mean", s.Mean, 4, 0.005)
+	near(t, "uniform sd", s.SD, 4/math.Sqrt(12), 0.01)
+	tr, _ := NewTriangular(0, 1, 4)
+	s = Summarize(Samples(1, "t", tr, 20000))
+	near(t, "triangular mean", s.Mean, 5.0/3, 0.01)
+	near(t, "triangular median", s.P50, tr.Median(), 0.01)
+	b, _ := NewBeta(2, 5)
+	s = Summarize(Samples(1, "b", b, 20000))
+	near(t, "beta mean", s.Mean, 2.0/7, 0.01)
+	near(t, "beta sd", s.SD, math.Sqrt(10.0/(49*8)), 0.02)
+	b, _ = NewBeta(0.5, 0.5)
+	s = Summarize(Samples(1, "b", b, 20000))
+	near(t, "beta(½,½) mean", s.Mean, 0.5, 0.02)
+}
+
+func TestStreamsAreSeeded(t *testing.T) {
+	d, _ := NewNormal(0, 1)
+	a, b := Samples(1, "x", d, 100), Samples(1, "x", d, 100)
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("sample %d differs: %v, %v", i, a[i], b[i])
+		}
+	}
+	if c := Samples(2, "x", d, 1); c[0] == a[0] {
+		t.Error("seed 2 gave seed 1's first sample")
+	}
+	if c := Samples(1, "y", d, 1); c[0] == a[0] {
+		t.Error("key y gave key x's first sample")
+	}
+}
+
+func TestBadArguments(t *testing.T) {
+	for name, err := range map[string]error{
+		"normal sd":      func() error { _, e := NewNormal(1, 0); return e }(),
+		"lognormal":      func() error { _, e := NewLogNormal(-1, 1); return e }(),
+		"uniform":        func() error { _, e := NewUniform(2, 1); return e }(),
+		"triangular":     func() error { _, e := NewTriangular(0, 5, 4); return e }(),
+		"beta":           func() error { _, e := NewBeta(0, 1); return e }(),
+		"interval equal": func() error { _, e := Interval(1, 1, false); return e }(),
+	} {
+		if err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestQuantile(t *testing.T) {
+	xs := []float64{1, 2, 3, 4, 5}
+	for q, want := range map[float64]float64{0: 1, 0.25: 2, 0.5: 3, 0.9: 4.6, 1: 5} {
+		if got := Quantile(xs, q); math.Abs(got-want) > 1e-12 {
+			t.Errorf("Quantile(%v) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func BenchmarkSamples(b *testing.B) {
+	d, _ := Interval(2.5*3600, 4*3600, false)
+	for b.Loop() {
+		Samples(1, "mtbf", d, 10000)
+	}
+}
