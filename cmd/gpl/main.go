@@ -54,8 +54,9 @@ func main() {
 
 // rawStreams are the verbs given the process's own streams rather than
 // checked ones: the REPL asks whether they are terminals (a *os.File), and
-// reports its own output's failures.
-var rawStreams = map[string]bool{"repl": true}
+// reports its own output's failures; the language server writes each
+// message as it answers, unbuffered.
+var rawStreams = map[string]bool{"repl": true, "lsp": true}
 
 // liveOutput are the verbs that write their results as they go and flush
 // them themselves (gpl classify on a live stream); every other verb's
