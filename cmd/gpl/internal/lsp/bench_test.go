@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gpl-lang/gpl/eval"
 )
 
 // benchFile is a scenario of about n lines: blocks of a let, a param, a
@@ -44,6 +46,25 @@ func BenchmarkDiagnostics(b *testing.B) {
 	}
 }
 
+// BenchmarkLoad is the part of BenchmarkDiagnostics that is eval's: the
+// load and the expects, for the server's own share by difference.
+func BenchmarkLoad(b *testing.B) {
+	for _, n := range benchSizes {
+		text := benchFile(n)
+		b.Run(fmt.Sprintf("lines=%d", n), func(b *testing.B) {
+			name := filepath.Join(b.TempDir(), "bench.gpl")
+			b.ReportAllocs()
+			for b.Loop() {
+				scn, err := eval.LoadSource(name, []byte(text))
+				if err != nil {
+					b.Fatal(err)
+				}
+				scn.Test()
+			}
+		})
+	}
+}
+
 // benchDoc is a server holding one checked document of n lines.
 func benchDoc(b *testing.B, n int) (*Server, string, string) {
 	text := benchFile(n)
@@ -51,7 +72,7 @@ func benchDoc(b *testing.B, n int) (*Server, string, string) {
 	name := filepath.Join(b.TempDir(), "bench.gpl")
 	uri := pathURI(name)
 	s.docs[uri] = &document{uri: uri, name: name, version: 1, text: text}
-	s.analyze(s.docs[uri])
+	s.analyze(s.docs[uri]).tokens() // as the first request after a change leaves it
 	return s, uri, text
 }
 

@@ -143,12 +143,12 @@ func (a *analysis) fieldNames(first string, off int) []string {
 // "request", "rules", "factors", "ceilings"; "" outside any.
 func (a *analysis) blockAt(off int) string {
 	depth := 0
-	i := len(a.toks) - 1
-	for i >= 0 && a.toks[i].Pos.Offset >= off {
+	i := len(a.tokens()) - 1
+	for i >= 0 && a.tokens()[i].Pos.Offset >= off {
 		i--
 	}
 	for ; i >= 0; i-- {
-		switch a.toks[i].Value {
+		switch a.tokens()[i].Value {
 		case "}":
 			depth++
 		case "{":
@@ -157,14 +157,14 @@ func (a *analysis) blockAt(off int) string {
 				continue
 			}
 			for k := i - 1; k >= 0; k-- {
-				v := a.toks[k].Value
+				v := a.tokens()[k].Value
 				switch v {
 				case "factors", "ceilings":
 					if k == i-1 {
 						return v
 					}
 				case "pool", "job", "request", "rules", "owners", "sweep", "solve", "group", "compare":
-					if k == 0 || lang.IsLineBreak(a.toks[k-1]) || a.toks[k-1].Pos.Line < a.toks[k].Pos.Line {
+					if k == 0 || lang.IsLineBreak(a.tokens()[k-1]) || a.tokens()[k-1].Pos.Line < a.tokens()[k].Pos.Line {
 						return v
 					}
 				}
@@ -184,13 +184,13 @@ func (s *Server) signatureHelp(params json.RawMessage) (any, error) {
 		return nil, err
 	}
 	// The innermost call still open before the cursor.
-	i := len(a.toks) - 1
-	for i >= 0 && a.toks[i].Pos.Offset >= off {
+	i := len(a.tokens()) - 1
+	for i >= 0 && a.tokens()[i].Pos.Offset >= off {
 		i--
 	}
 	depth, commas := 0, 0
 	for ; i >= 0; i-- {
-		switch a.toks[i].Value {
+		switch a.tokens()[i].Value {
 		case ")", "]":
 			depth++
 		case "[":
@@ -207,7 +207,7 @@ func (s *Server) signatureHelp(params json.RawMessage) (any, error) {
 			if i == 0 {
 				return nil, nil
 			}
-			return signature(a.toks[i-1].Value, commas), nil
+			return signature(a.tokens()[i-1].Value, commas), nil
 		case "\n", "{", "}":
 			if depth == 0 {
 				return nil, nil

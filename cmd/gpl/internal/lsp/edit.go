@@ -73,7 +73,7 @@ func (a *analysis) diagRange(pos, end lang.Position) Range {
 	from, to := pos.Offset, end.Offset
 	if end.Line == 0 || to <= from || end.Filename != pos.Filename {
 		to = from
-		for _, t := range a.toks {
+		for _, t := range a.tokens() {
 			if t.Pos.Offset == from {
 				to = from + len(t.Value)
 				break
@@ -206,11 +206,11 @@ func uses(files []workspaceFile, name string) []occurrence {
 
 // target is the declared name a rename or a search for references is of.
 func (s *Server) target(a *analysis, off int) (word, decl, error) {
-	w, ok := wordAt(a.toks, off)
+	w, ok := wordAt(a.tokens(), off)
 	if !ok {
 		return w, decl{}, errNoName
 	}
-	if w.tok > 0 && a.toks[w.tok-1].Value == "." {
+	if w.tok > 0 && a.tokens()[w.tok-1].Value == "." {
 		return w, decl{}, fmt.Errorf("%s is a field or a result, whose name the language fixes; rename the declaration it belongs to instead", w.path)
 	}
 	d, ok := declarations(a)[w.parts[0]]

@@ -46,20 +46,25 @@ type resolved struct {
 // resolve reads the name at off: a declared name and its fields, or
 // inside a job, a pool or a request a bare result or field of it.
 func resolve(a *analysis, off int) (resolved, bool) {
-	w, ok := wordAt(a.toks, off)
+	w, ok := wordAt(a.tokens(), off)
 	if !ok || a.scn == nil {
 		return resolved{}, false
 	}
-	kinds := map[string]string{}
-	for _, n := range a.scn.Names() {
-		kinds[n[0]] = n[1]
+	names := a.scn.Names()
+	kindOf := func(name string) string {
+		for _, n := range names {
+			if n[0] == name {
+				return n[1]
+			}
+		}
+		return ""
 	}
-	r := resolved{w: w, path: w.path, kind: kinds[w.parts[0]]}
+	r := resolved{w: w, path: w.path, kind: kindOf(w.parts[0])}
 	if r.kind == "" {
 		if st := enclosing(a, off); st != nil {
 			if id := declName(st); id != nil && id.Name != w.parts[0] {
 				r.path = id.Name + "." + w.path
-				r.kind = kinds[id.Name]
+				r.kind = kindOf(id.Name)
 			}
 		}
 	}
@@ -153,10 +158,14 @@ func (a *analysis) inlayHints(rg Range) []InlayHint {
 		}
 		out = append(out, InlayHint{Position: a.lines.position(off), Label: label, PaddingLeft: true})
 	}
+	lets := map[string]eval.Value{}
+	for _, l := range a.scn.Lets() {
+		lets[l.Name] = l.Value
+	}
 	for _, st := range a.file.Stmts {
 		switch st := st.(type) {
 		case *lang.Let:
-			if v, err := a.scn.Value(st.Name.Name); err == nil {
+			if v, ok := lets[st.Name.Name]; ok {
 				add(st.End().Offset, "= "+v.String())
 			}
 		case *lang.Job:
@@ -164,9 +173,12 @@ func (a *analysis) inlayHints(rg Range) []InlayHint {
 			if !ok {
 				continue
 			}
-			rj := report.JobOf(j)
-			label := "mpg " + rj.Figures.MPG.String()
-			if c := rj.Figures.CostPerUsefulHour; rj.View.HasRate && c.OK {
+			mpg, err := j.Get("mpg")
+			if err != nil {
+				continue
+			}
+			label := "mpg " + mpg.String()
+			if c, err := j.Get("cost_per_useful_hour"); err == nil {
 				label += " · cost_per_useful_hour " + c.String()
 			}
 			end := st.Name.End().Offset
@@ -204,7 +216,7 @@ func (s *Server) definition(params json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, ok := wordAt(a.toks, off)
+	w, ok := wordAt(a.tokens(), off)
 	if !ok {
 		return nil, nil
 	}

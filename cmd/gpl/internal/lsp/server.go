@@ -350,15 +350,16 @@ func (s *Server) schedule(d *document) {
 
 // analysis is one version of a document, checked and evaluated.
 type analysis struct {
-	version int
-	name    string
-	text    string
-	lines   *lines
-	toks    []lang.Token
-	scn     *eval.Scenario   // nil when loading failed outright
-	diags   lang.Diagnostics // the load's, then the failed expects'
-	tests   []eval.Outcome
-	file    *lang.File // the document's own parsed file
+	version  int
+	name     string
+	text     string
+	lines    *lines
+	toksOnce sync.Once
+	toks     []lang.Token     // the text's tokens, made when first asked for (tokens)
+	scn      *eval.Scenario   // nil when loading failed outright
+	diags    lang.Diagnostics // the load's, then the failed expects'
+	tests    []eval.Outcome
+	file     *lang.File // the document's own parsed file
 }
 
 // current is the document's text and version.
@@ -386,7 +387,7 @@ func (s *Server) analyze(d *document) *analysis {
 // check loads text as the file name, with its imports, and runs its
 // expects.
 func (s *Server) check(name, text string) (a *analysis) {
-	a = &analysis{name: name, text: text, lines: newLines(text), toks: tokens(name, text)}
+	a = &analysis{name: name, text: text, lines: newLines(text)}
 	opts := eval.Options{Scenarios: s.cfg.Scenarios, AllowImports: s.allowed(name)}
 	defer func() {
 		if r := recover(); r != nil {
@@ -461,4 +462,11 @@ func (s *Server) source(a *analysis, name string) (string, bool) {
 	}
 	b, err := os.ReadFile(name)
 	return string(b), err == nil
+}
+
+// tokens are the text's significant tokens, scanned when first needed: a
+// check alone, to publish diagnostics, does without them.
+func (a *analysis) tokens() []lang.Token {
+	a.toksOnce.Do(func() { a.toks = tokens(a.name, a.text) })
+	return a.toks
 }
