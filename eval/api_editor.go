@@ -40,3 +40,15 @@ func BuiltinParams(name string) ([]ParamDoc, bool) {
 	}
 	return nil, false
 }
+
+// KindOf is the kind of the declaration named, as Names gives it
+// ("value", "pool", "job", "ruleset", "request", …); false when nothing of
+// that name is declared. Unlike Names it looks up one name, in constant
+// time: what an editor's hover asks on every move of the pointer.
+func (s *Scenario) KindOf(name string) (string, bool) {
+	d, ok := s.p.Decls[name]
+	if !ok {
+		return "", false
+	}
+	return check.DeclKinds[d.Kind].Noun, true
+}

@@ -50,14 +50,9 @@ func resolve(a *analysis, off int) (resolved, bool) {
 	if !ok || a.scn == nil {
 		return resolved{}, false
 	}
-	names := a.scn.Names()
 	kindOf := func(name string) string {
-		for _, n := range names {
-			if n[0] == name {
-				return n[1]
-			}
-		}
-		return ""
+		k, _ := a.scn.KindOf(name)
+		return k
 	}
 	r := resolved{w: w, path: w.path, kind: kindOf(w.parts[0])}
 	if r.kind == "" {
