@@ -72,7 +72,9 @@ func benchDoc(b *testing.B, n int) (*Server, string, string) {
 	name := filepath.Join(b.TempDir(), "bench.gpl")
 	uri := pathURI(name)
 	s.docs[uri] = &document{uri: uri, name: name, version: 1, text: text}
-	s.analyze(s.docs[uri]).tokens() // as the first request after a change leaves it
+	a := s.analyze(s.docs[uri])
+	a.tokens() // as the first request after a change leaves them
+	a.declaredNames()
 	return s, uri, text
 }
 

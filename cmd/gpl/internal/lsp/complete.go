@@ -24,12 +24,20 @@ func isWordByte(b byte) bool {
 	return b == '_' || b == '.' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
 }
 
+// maxCompletions is the most items one completion answers; past it the
+// list is marked incomplete, and the editor asks again as more is typed.
+const maxCompletions = 200
+
 func (s *Server) completion(params json.RawMessage) (any, error) {
 	a, off, err := s.at(params)
 	if err != nil {
 		return nil, err
 	}
-	return CompletionList{Items: a.complete(off)}, nil
+	items := a.complete(off)
+	if len(items) > maxCompletions {
+		return CompletionList{IsIncomplete: true, Items: items[:maxCompletions]}, nil
+	}
+	return CompletionList{Items: items}, nil
 }
 
 // complete offers what may be written at byte offset off: a result or
@@ -91,8 +99,10 @@ func (a *analysis) complete(off int) []CompletionItem {
 		}
 	}
 	if a.scn != nil {
-		for _, n := range a.scn.Names() {
-			add(n[0], CompletionVariable, n[1], w)
+		names := a.declaredNames()
+		i := sort.Search(len(names), func(i int) bool { return names[i].Label >= w })
+		for ; i < len(names) && strings.HasPrefix(names[i].Label, w) && len(items) <= maxCompletions; i++ {
+			items = append(items, names[i])
 		}
 		if st := enclosing(a, off); st != nil && st.Keyword() == "job" {
 			for _, r := range eval.ResultNames() {
@@ -143,10 +153,7 @@ func (a *analysis) fieldNames(first string, off int) []string {
 // "request", "rules", "factors", "ceilings"; "" outside any.
 func (a *analysis) blockAt(off int) string {
 	depth := 0
-	i := len(a.tokens()) - 1
-	for i >= 0 && a.tokens()[i].Pos.Offset >= off {
-		i--
-	}
+	i := a.before(off)
 	for ; i >= 0; i-- {
 		switch a.tokens()[i].Value {
 		case "}":
@@ -184,10 +191,7 @@ func (s *Server) signatureHelp(params json.RawMessage) (any, error) {
 		return nil, err
 	}
 	// The innermost call still open before the cursor.
-	i := len(a.tokens()) - 1
-	for i >= 0 && a.tokens()[i].Pos.Offset >= off {
-		i--
-	}
+	i := a.before(off)
 	depth, commas := 0, 0
 	for ; i >= 0; i-- {
 		switch a.tokens()[i].Value {
@@ -242,4 +246,24 @@ func signature(name string, active int) *SignatureHelp {
 		active = min(active, len(params)-1)
 	}
 	return &SignatureHelp{Signatures: []SignatureInformation{sig}, ActiveParameter: active}
+}
+
+// declaredNames are the scenario's declared names as completions, sorted,
+// made once per check: a completion finds those of its prefix by binary
+// search, however many there are.
+func (a *analysis) declaredNames() []CompletionItem {
+	a.namesOnce.Do(func() {
+		for _, n := range a.scn.Names() {
+			a.names = append(a.names, CompletionItem{Label: n[0], Kind: CompletionVariable, Detail: n[1]})
+		}
+		sort.SliceStable(a.names, func(i, j int) bool { return a.names[i].Label < a.names[j].Label })
+	})
+	return a.names
+}
+
+// before is the index of the last token that starts before byte offset
+// off, or -1.
+func (a *analysis) before(off int) int {
+	toks := a.tokens()
+	return sort.Search(len(toks), func(i int) bool { return toks[i].Pos.Offset >= off }) - 1
 }

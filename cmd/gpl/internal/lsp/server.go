@@ -350,16 +350,18 @@ func (s *Server) schedule(d *document) {
 
 // analysis is one version of a document, checked and evaluated.
 type analysis struct {
-	version  int
-	name     string
-	text     string
-	lines    *lines
-	toksOnce sync.Once
-	toks     []lang.Token     // the text's tokens, made when first asked for (tokens)
-	scn      *eval.Scenario   // nil when loading failed outright
-	diags    lang.Diagnostics // the load's, then the failed expects'
-	tests    []eval.Outcome
-	file     *lang.File // the document's own parsed file
+	version   int
+	name      string
+	text      string
+	lines     *lines
+	toksOnce  sync.Once
+	namesOnce sync.Once
+	names     []CompletionItem // the declared names, sorted (declaredNames)
+	toks      []lang.Token     // the text's tokens, made when first asked for (tokens)
+	scn       *eval.Scenario   // nil when loading failed outright
+	diags     lang.Diagnostics // the load's, then the failed expects'
+	tests     []eval.Outcome
+	file      *lang.File // the document's own parsed file
 }
 
 // current is the document's text and version.
