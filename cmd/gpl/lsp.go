@@ -17,9 +17,8 @@ func cmdLSP(e *env) int {
 	fset := flag.NewFlagSet("gpl lsp", flag.ContinueOnError)
 	debounce := fset.Duration("debounce", 10*time.Millisecond, "how long after a change the document is checked again")
 	fset.Usage = func() {
-		fmt.Fprintln(e.stdout, "usage: gpl lsp [--debounce=10ms]")
-		fmt.Fprintln(e.stdout, "Speaks the Language Server Protocol on standard input and output; an editor starts it (docs/editors).")
-		fset.SetOutput(e.stdout)
+		fmt.Fprintln(e.stderr, "usage: gpl lsp [--debounce=10ms]")
+		fmt.Fprintln(e.stderr, "Speaks the Language Server Protocol on standard input and output; an editor starts it (docs/editors).")
 		fset.PrintDefaults()
 	}
 	args, code, ok := parseFlags(fset, e)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -112,6 +113,33 @@ func BenchmarkCompletion(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkDocumentMemory reports the live heap one open document holds
+// once checked (live-B/doc): its text, its check and its tokens.
+func BenchmarkDocumentMemory(b *testing.B) {
+	for _, n := range benchSizes {
+		text := benchFile(n)
+		b.Run(fmt.Sprintf("lines=%d", n), func(b *testing.B) {
+			name := filepath.Join(b.TempDir(), "bench.gpl")
+			var live float64
+			for b.Loop() {
+				s := &Server{docs: map[string]*document{}}
+				var before, after runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				a := s.check(name, text)
+				a.tokens()
+				a.declaredNames()
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				live = float64(after.HeapAlloc) - float64(before.HeapAlloc)
+				runtime.KeepAlive(a)
+			}
+			b.ReportMetric(live, "live-B/doc")
+			b.ReportMetric(live/float64(n), "live-B/line")
 		})
 	}
 }
