@@ -112,10 +112,13 @@ func (s *Server) hover(params json.RawMessage) (any, error) {
 			}
 		}
 		fmt.Fprintf(&b, "**%s** `%s`", kind, r.path)
+		explained := r.path
 		if v, err := a.scn.Value(r.path); err == nil {
 			fmt.Fprintf(&b, " · %s\n\n`%s = %s`", v.Type, r.path, v)
+		} else if !dotted {
+			explained = a.planningSummary(&b, r.kind, name)
 		}
-		if text, ok, err := a.scn.ExplainPlanning(r.path); err == nil && ok {
+		if text, ok, err := a.scn.ExplainPlanning(explained); err == nil && ok {
 			fmt.Fprintf(&b, "\n\n```text\n%s\n```", strings.TrimRight(text, "\n"))
 		}
 	}
@@ -335,3 +338,55 @@ func symbolKind(st lang.Stmt) int {
 
 // errNoName is a rename's or reference's answer when nothing is there.
 var errNoName = errors.New("no declared name here")
+
+// planningSummary writes what a declaration without a value of its own
+// answers: a group's totals, a sweep's points, a solve's answer, a
+// compare's best, a request's fields, a ruleset's rules; it returns the
+// answer :explain explains, or name when there is none.
+func (a *analysis) planningSummary(b *strings.Builder, kind, name string) string {
+	fields := a.scn.FieldNames(name)
+	var show []string
+	switch kind {
+	case "group":
+		show = []string{"mpg", "cost", "useful_hours"}
+	case "sweep":
+		show = []string{"points"}
+	case "solve", "request":
+		show = fields
+	case "compare":
+		show = []string{"best"}
+	case "ruleset":
+		if rs, ok := report.RulesetOf(a.scn, name); ok {
+			fmt.Fprintf(b, "\n\n%d rules, else %s; classes %s", len(rs.Rules), rs.Else, strings.Join(rs.Classes, ", "))
+		}
+		return name
+	}
+	var lines []string
+	for _, f := range show {
+		if v, err := a.scn.Value(name + "." + f); err == nil {
+			lines = append(lines, fmt.Sprintf("%s.%s = %s", name, f, v))
+		}
+		if kind == "solve" && len(lines) > 0 {
+			break // the answer, its first field
+		}
+	}
+	if len(lines) > 0 && kind != "solve" && kind != "compare" { // :explain says those
+		fmt.Fprintf(b, "\n\n```text\n%s\n```", strings.Join(lines, "\n"))
+	}
+	var asked []string
+	for _, f := range fields {
+		asked = append(asked, name+"."+f)
+	}
+	if len(asked) > 0 && kind != "request" {
+		if len(asked) > 12 {
+			asked = append(asked[:12], "…")
+		}
+		fmt.Fprintf(b, "\n\nasks: %s", strings.Join(asked, ", "))
+	}
+	if kind == "solve" || kind == "compare" {
+		if len(show) > 0 {
+			return name + "." + show[0]
+		}
+	}
+	return name
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpl-lang/gpl/lang/format"
+	"github.com/gpl-lang/gpl/scenarios"
 )
 
 // change replaces the whole text of a document as version v.
@@ -593,5 +594,40 @@ func TestLifecycle(t *testing.T) {
 	inW2.Close()
 	if err := <-done; err == nil {
 		t.Error("EOF without exit returned nil")
+	}
+}
+
+// TestHoverPlanning: a group, a sweep, a solve and a compare show what
+// they answer.
+func TestHoverPlanning(t *testing.T) {
+	for _, tc := range []struct {
+		scenario, at string
+		want         []string
+	}{
+		{"llama3_405b_pretraining", "sweep mfu_sweep", []string{"**sweep** `mfu_sweep`", "mfu_sweep.points = 5", "asks: mfu_sweep.points, mfu_sweep.min("}},
+		{"llama3_405b_pretraining", "solve hours_needed", []string{"**solve** `hours_needed`", "hours_needed.hours = 1,894.230779 h: the least hours between 720 h and 4,320 h"}},
+		{"fleet_reserved_and_spot", "group reserved_plan", []string{"**group** `reserved_plan`", "reserved_plan.mpg = 0.358416125", "reserved_plan.cost = $427,622.40"}},
+		{"fleet_reserved_and_spot", "compare pretraining", []string{"pretraining.best = \"pretrain_8b_spot\", the job with the lowest cost_per_useful_hour"}},
+	} {
+		b, err := scenarios.Files.ReadFile(tc.scenario + ".gpl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(b)
+		dir := t.TempDir()
+		c := newClient(t, dir)
+		uri := c.open(filepath.Join(dir, "x.gpl"), text)
+		if ds := c.waitDiags(uri, 1); len(ds) != 0 {
+			t.Fatalf("%s: diagnostics %v", tc.scenario, ds)
+		}
+		l, ch := lineOf(t, text, tc.at)
+		var h *Hover
+		c.mustCall("textDocument/hover", pos(uri, l, ch+len(tc.at)-2), &h)
+		for _, w := range tc.want {
+			if h == nil || !strings.Contains(h.Contents.Value, w) {
+				t.Errorf("hover over %s lacks %q:\n%+v", tc.at, w, h)
+			}
+		}
+		c.shutdown()
 	}
 }
