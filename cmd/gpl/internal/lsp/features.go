@@ -351,7 +351,7 @@ func (a *analysis) planningSummary(b *strings.Builder, kind, name string) string
 		show = []string{"mpg", "cost", "useful_hours"}
 	case "sweep":
 		show = []string{"points"}
-	case "solve", "request":
+	case "solve", "request", "pool":
 		show = fields
 	case "compare":
 		show = []string{"best"}
@@ -377,7 +377,7 @@ func (a *analysis) planningSummary(b *strings.Builder, kind, name string) string
 	for _, f := range fields {
 		asked = append(asked, name+"."+f)
 	}
-	if len(asked) > 0 && kind != "request" {
+	if len(asked) > 0 && kind != "request" && kind != "pool" {
 		if len(asked) > 12 {
 			asked = append(asked[:12], "…")
 		}

@@ -141,7 +141,7 @@ func TestHover(t *testing.T) {
 		{"a let", "program    = peak_mfu", 14, "**let** `peak_mfu` · count\n\n`peak_mfu = 0.45`"},
 		{"a param", "runtime    = measured_runtime", 14, "**param** `measured_runtime` · count\n\n`measured_runtime = 0.9`"},
 		{"a pool's field", "rate    = 2.50", 1, "**pool** `shared_h100.rate` · price\n\n`shared_h100.rate = $2.50/h`"},
-		{"a pool", "on shared_h100", 4, "**pool** `shared_h100`"},
+		{"a pool", "on shared_h100", 4, "**pool** `shared_h100`\n\n```text\nshared_h100.devices = 128\nshared_h100.rate = $2.50/h\n```"},
 		{"a bare result in its job", "expect mpg ≈ 0.282 ", 8, "**result** `llama2_70b.mpg` · count\n\n`llama2_70b.mpg = 0.28215`\n\n```text\nmpg = S × R × P = 0.95 × 0.9 × 0.33 = 0.28215\n```"},
 		{"nothing", "# Llama", 3, ""},
 	}
