@@ -59,7 +59,17 @@ type document struct {
 // error is nil after shutdown then exit, else what ended the connection.
 func Serve(in io.Reader, out io.Writer, cfg Config) error {
 	s := &Server{cfg: cfg, out: &writer{w: out}, docs: map[string]*document{}}
-	defer s.wg.Wait()
+	defer func() {
+		s.mu.Lock()
+		for _, d := range s.docs {
+			d.stop()
+		}
+		s.mu.Unlock()
+		s.wg.Wait()
+		if s.stdDir != "" {
+			os.RemoveAll(s.stdDir) // the bundled files written for definitions
+		}
+	}()
 	r := newReader(in)
 	for {
 		body, err := r.read()
