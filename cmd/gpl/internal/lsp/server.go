@@ -348,13 +348,14 @@ func (s *Server) schedule(d *document) {
 		if a.version != version {
 			return
 		}
+		diags := s.lspDiagnostics(a) // before d.mu: it takes s.mu, which is taken before d.mu
 		d.mu.Lock()
 		defer d.mu.Unlock()
 		if ctx.Err() != nil || d.version != version {
 			return
 		}
 		v := version
-		s.out.notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: s.lspDiagnostics(a)})
+		s.out.notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: diags})
 	}()
 }
 
