@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"encoding/json"
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -201,5 +200,3 @@ func lineOf(t *testing.T, text, s string) (int, int) {
 	p := newLines(text).position(i)
 	return p.Line, p.Character
 }
-
-var errTimeout = errors.New("timeout")

@@ -49,7 +49,6 @@ func TestDiagnosticsAndQuickFixes(t *testing.T) {
 	if ds := c.waitDiags(uri, 1); len(ds) != 0 {
 		t.Fatalf("the bundled scenario has diagnostics: %v", ds)
 	}
-	loc := Location{URI: uri}
 	cases := []struct {
 		name, from, to string
 		want           Diagnostic
@@ -113,7 +112,6 @@ func TestDiagnosticsAndQuickFixes(t *testing.T) {
 			}
 		})
 	}
-	_ = loc
 	c.shutdown()
 }
 
