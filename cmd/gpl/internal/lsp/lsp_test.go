@@ -79,6 +79,14 @@ func TestDiagnosticsAndQuickFixes(t *testing.T) {
 		want: Diagnostic{Range: rng(60, 24, 60, 45), Severity: SeverityError, Code: "unknown_field", Source: "gpl",
 			Message: "job llama2_70b_tuned has no cost_per_usefull_hour; did you mean llama2_70b_tuned.cost_per_useful_hour?"},
 		title: "write cost_per_useful_hour for cost_per_usefull_hour",
+	}, {
+		name: "a unit written as a word",
+		from: "hours = 720h", to: "hours = 720 hours",
+		want: Diagnostic{Range: rng(20, 10, 20, 19), Severity: SeverityError, Code: "unit_as_word", Source: "gpl",
+			Message: `syntax error: "hours" is not a unit`,
+			RelatedInformation: []DiagnosticRelatedInformation{{Location: Location{URI: uri, Range: rng(20, 10, 20, 19)},
+				Message: "hint: write 720h"}}},
+		title: "write 720h",
 	}}
 	v := 1
 	for _, tc := range cases {

@@ -3,6 +3,7 @@ package lsp
 import (
 	"net/url"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"unicode/utf16"
@@ -90,7 +91,11 @@ func uriPath(uri string) string {
 	if err != nil || u.Scheme != "file" {
 		return uri
 	}
-	return filepath.FromSlash(u.Path)
+	p := u.Path
+	if runtime.GOOS == "windows" && len(p) >= 3 && p[0] == '/' && p[2] == ':' {
+		p = p[1:] // file:///C:/x is C:\x
+	}
+	return filepath.FromSlash(p)
 }
 
 // pathURI is the file: URI of a path.
@@ -102,7 +107,11 @@ func pathURI(path string) string {
 	if err != nil {
 		abs = path
 	}
-	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/x is file:///C:/x
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
 // word is a name as written at a place: the dotted path up to and
