@@ -24,7 +24,11 @@ type client struct {
 	diags chan PublishDiagnosticsParams
 	done  chan error
 	root  string
+	srv   *Server
 }
+
+// srvDoc is the server's state of an open document.
+func (c *client) srvDoc(uri string) *document { return c.srv.doc(uri) }
 
 // newClient starts a server and initializes it with root as its
 // workspace folder ("" for none).
@@ -34,8 +38,9 @@ func newClient(t *testing.T, root string) *client {
 	outR, outW := io.Pipe()
 	c := &client{t: t, w: &writer{w: inW}, inW: inW, resps: map[string]chan *message{},
 		diags: make(chan PublishDiagnosticsParams, 1000), done: make(chan error, 1), root: root}
+	c.srv = newServer(outW, Config{Scenarios: scenarios.Files})
 	go func() {
-		err := Serve(inR, outW, Config{Scenarios: scenarios.Files})
+		err := c.srv.serve(inR)
 		outW.Close()
 		c.done <- err
 	}()

@@ -58,7 +58,14 @@ type document struct {
 // Serve answers the messages on in, writing to out, until exit; the
 // error is nil after shutdown then exit, else what ended the connection.
 func Serve(in io.Reader, out io.Writer, cfg Config) error {
-	s := &Server{cfg: cfg, out: &writer{w: out}, docs: map[string]*document{}}
+	return newServer(out, cfg).serve(in)
+}
+
+func newServer(out io.Writer, cfg Config) *Server {
+	return &Server{cfg: cfg, out: &writer{w: out}, docs: map[string]*document{}}
+}
+
+func (s *Server) serve(in io.Reader) error {
 	defer func() {
 		s.mu.Lock()
 		for _, d := range s.docs {
@@ -137,7 +144,7 @@ var notifications = map[string]func(s *Server, params json.RawMessage) error{
 	"textDocument/didOpen":   (*Server).didOpen,
 	"textDocument/didChange": (*Server).didChange,
 	"textDocument/didClose":  (*Server).didClose,
-	"textDocument/didSave":   func(*Server, json.RawMessage) error { return nil },
+	"textDocument/didSave":   (*Server).didSave,
 }
 
 // handle answers one message; a panic in a handler is answered as an
@@ -292,6 +299,30 @@ func (s *Server) didClose(params json.RawMessage) error {
 	if d != nil {
 		d.stop()
 		s.out.notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: d.uri, Diagnostics: []Diagnostic{}})
+	}
+	return nil
+}
+
+// didSave checks the other open documents again: one may import the file
+// saved, which a check reads from the disk.
+func (s *Server) didSave(params json.RawMessage) error {
+	var p DidCloseTextDocumentParams // the same textDocument member
+	if err := json.Unmarshal(params, &p); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	var others []*document
+	for uri, d := range s.docs {
+		if uri != p.TextDocument.URI {
+			others = append(others, d)
+		}
+	}
+	s.mu.Unlock()
+	for _, d := range others {
+		d.amu.Lock()
+		d.last = nil
+		d.amu.Unlock()
+		s.schedule(d)
 	}
 	return nil
 }
