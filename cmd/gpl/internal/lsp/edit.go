@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/format"
 )
@@ -21,7 +22,7 @@ func (s *Server) lspDiagnostics(a *analysis) []Diagnostic {
 	out := []Diagnostic{}
 	uri := s.uriOf(a)
 	for _, d := range a.diags {
-		ld := Diagnostic{Severity: SeverityError, Source: "gpl", Message: d.Summary, Code: codeOf(d)}
+		ld := Diagnostic{Severity: SeverityError, Source: "gpl", Message: d.Summary, Code: eval.DiagnosticCode(d)}
 		if d.Severity == lang.Warning {
 			ld.Severity = SeverityWarning
 		}
@@ -49,22 +50,6 @@ func (s *Server) lspDiagnostics(a *analysis) []Diagnostic {
 		out = append(out, ld)
 	}
 	return out
-}
-
-// codeOf is a diagnostic's stable code: its own, else the kind of stage
-// it arose in.
-func codeOf(d *lang.Diagnostic) string {
-	switch {
-	case d.Code != "":
-		return d.Code
-	case strings.HasPrefix(d.Summary, "syntax error"):
-		return "syntax_error"
-	case d.Stage == lang.Running:
-		return "runtime_error"
-	case d.Severity == lang.Warning:
-		return "warning"
-	}
-	return "check_error"
 }
 
 // diagRange is the range of a diagnostic's subject; one without an end
