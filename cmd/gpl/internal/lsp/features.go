@@ -138,9 +138,9 @@ func (s *Server) inlayHints(params json.RawMessage) (any, error) {
 	return a.inlayHints(p.Range), nil
 }
 
-// inlayHints are the values shown in the text: each let's and param's at
-// the end of its line, each expect's ✓ or ✗ with the value got, each
-// job's mpg and cost per useful hour after its header.
+// inlayHints are the values shown in the text, each at the end of its
+// line: each let's and param's value, each expect's ✓ or ✗ with the value
+// got, each job's mpg and cost per useful hour on its header's line.
 func (a *analysis) inlayHints(rg Range) []InlayHint {
 	out := []InlayHint{}
 	if a.scn == nil || a.file == nil {
@@ -150,11 +150,14 @@ func (a *analysis) inlayHints(rg Range) []InlayHint {
 	if rg == (Range{}) {
 		to = len(a.text)
 	}
+	// Each hint goes at the end of the line its statement ends on, past
+	// any comment there.
 	add := func(off int, label string) {
 		if off < from || off > to {
 			return
 		}
-		out = append(out, InlayHint{Position: a.lines.position(off), Label: label, PaddingLeft: true})
+		end := a.lines.lineEnd(a.lines.position(off).Line)
+		out = append(out, InlayHint{Position: a.lines.position(end), Label: label, PaddingLeft: true})
 	}
 	lets := map[string]eval.Value{}
 	for _, l := range a.scn.Lets() {

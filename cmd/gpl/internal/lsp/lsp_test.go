@@ -173,10 +173,10 @@ func TestInlayHints(t *testing.T) {
 	var hints []InlayHint
 	c.mustCall("textDocument/inlayHint", RangeParams{TextDocument: TextDocumentIdentifier{uri}, Range: rng(0, 0, 36, 0)}, &hints)
 	want := []InlayHint{
-		{Position: Position{6, 19}, Label: "= 0.45", PaddingLeft: true},
-		{Position: Position{11, 29}, Label: "= 0.9", PaddingLeft: true},
-		{Position: Position{19, 29}, Label: "mpg 0.28215 · cost_per_useful_hour $8.8605/h", PaddingLeft: true},
-		{Position: Position{33, 20}, Label: "✓ 0.28215", PaddingLeft: true},
+		{Position: Position{6, 64}, Label: "= 0.45", PaddingLeft: true},
+		{Position: Position{11, 75}, Label: "= 0.9", PaddingLeft: true},
+		{Position: Position{19, 31}, Label: "mpg 0.28215 · cost_per_useful_hour $8.8605/h", PaddingLeft: true},
+		{Position: Position{33, 65}, Label: "✓ 0.28215", PaddingLeft: true},
 		{Position: Position{34, 33}, Label: "✓ 0.28215", PaddingLeft: true},
 		{Position: Position{35, 25}, Label: "✓ 0.71785", PaddingLeft: true},
 	}
@@ -189,8 +189,8 @@ func TestInlayHints(t *testing.T) {
 	c.waitDiags(uri, 2)
 	c.mustCall("textDocument/inlayHint", RangeParams{TextDocument: TextDocumentIdentifier{uri}, Range: rng(19, 0, 33, 100)}, &hints)
 	want = []InlayHint{
-		{Position: Position{19, 29}, Label: "mpg 0.2565 · cost_per_useful_hour $9.7466/h", PaddingLeft: true},
-		{Position: Position{33, 20}, Label: "✗ got 0.2565", PaddingLeft: true},
+		{Position: Position{19, 31}, Label: "mpg 0.2565 · cost_per_useful_hour $9.7466/h", PaddingLeft: true},
+		{Position: Position{33, 65}, Label: "✗ got 0.2565", PaddingLeft: true},
 	}
 	if diff := cmp.Diff(want, hints); diff != "" {
 		t.Errorf("inlay hints after a change (-want +got):\n%s", diff)
