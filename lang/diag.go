@@ -50,6 +50,20 @@ type Diagnostic struct {
 	Label    string
 	Notes    []string
 	Related  []Related
+	// Code names the kind of mistake in a word that stays the same from
+	// release to release ("unit_as_word", "unknown_name"), for an editor
+	// to show and a tool to match; "" when the diagnostic has none.
+	Code string
+	// Fixes are the edits that make the change the hint suggests (write
+	// 720h, the name meant, == for =), applied together; none when what
+	// was meant is not clear.
+	Fixes []Fix
+}
+
+// Fix replaces the source text from Pos up to End (exclusive) with Text.
+type Fix struct {
+	Pos, End Position
+	Text     string
 }
 
 // Related is a secondary place a Diagnostic refers to.

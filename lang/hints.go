@@ -179,9 +179,10 @@ func explainSyntax(err error, toks []lexer.Token, src string) *syntaxHint {
 		return &syntaxHint{diag: d, cause: d.Pos}
 	}
 	site := newErrorSite(err, toks, src)
-	for _, rule := range hintRules {
-		if h := rule(site); h != nil {
+	for _, r := range hintRules {
+		if h := r.rule(site); h != nil {
 			h.site = site
+			h.diag.Code = r.code
 			return h
 		}
 	}
@@ -200,19 +201,22 @@ func explainSyntax(err error, toks []lexer.Token, src string) *syntaxHint {
 
 // hintRules are tried in order on each syntax error; the first that
 // recognises the mistake explains it.
-var hintRules = []func(*errorSite) *syntaxHint{
-	unterminatedString,
-	jobWithoutPool,
-	misspeltBlock,
-	fieldComparedNotSet,
-	commaBetweenFields,
-	assignmentInComparison,
-	unitAsWord,
-	countedThing,
-	signAfterAmount,
-	ruleWithoutClass,
-	rulesWithoutElse,
-	expressionCutAtLineEnd,
+var hintRules = []struct {
+	code string // the Diagnostic.Code of what it recognises
+	rule func(*errorSite) *syntaxHint
+}{
+	{"unterminated_string", unterminatedString},
+	{"job_without_pool", jobWithoutPool},
+	{"misspelt_block", misspeltBlock},
+	{"field_compared_not_set", fieldComparedNotSet},
+	{"comma_between_fields", commaBetweenFields},
+	{"assignment_in_comparison", assignmentInComparison},
+	{"unit_as_word", unitAsWord},
+	{"counted_thing", countedThing},
+	{"sign_after_amount", signAfterAmount},
+	{"rule_without_class", ruleWithoutClass},
+	{"rules_without_else", rulesWithoutElse},
+	{"expression_cut_at_line_end", expressionCutAtLineEnd},
 }
 
 func hinted(from, to Position, summary, hint string, fixes ...edit) *syntaxHint {
@@ -351,10 +355,14 @@ func assignmentInComparison(s *errorSite) *syntaxHint {
 		t := s.tok(i)
 		switch {
 		case isKeywordTok(t, "expect"):
-			return hinted(eq.Pos, tokenEnd(eq), `unexpected "="`,
+			h := hinted(eq.Pos, tokenEnd(eq), `unexpected "="`,
 				"an expectation compares: use == for equal, or ≈ for equal within a tolerance")
+			h.diag.Fixes = []Fix{{Pos: eq.Pos, End: tokenEnd(eq), Text: "=="}}
+			return h
 		case isKeywordTok(t, "when"):
-			return hinted(eq.Pos, tokenEnd(eq), `unexpected "="`, "a condition compares: use == for equal")
+			h := hinted(eq.Pos, tokenEnd(eq), `unexpected "="`, "a condition compares: use == for equal")
+			h.diag.Fixes = []Fix{{Pos: eq.Pos, End: tokenEnd(eq), Text: "=="}}
+			return h
 		case isOpTok(t, "=") || isOpTok(t, "{") || t.Type == tokIdent && IsKeyword(t.Value) && t.Value != "true" && t.Value != "false" && t.Value != "and" && t.Value != "or" && t.Value != "not":
 			return nil
 		}

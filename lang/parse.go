@@ -505,7 +505,11 @@ func parseFrom(ps *parsers, lex lexer.Lexer) (_ Stmt, err error) {
 // cause, with a hint of what to write where the mistake is a common one
 // (see hints.go).
 func syntaxDiagnostic(err error, chunk []lexer.Token, src string) *Diagnostic {
-	return explainSyntax(err, chunk, src).diag
+	h := explainSyntax(err, chunk, src)
+	if h.diag.Fixes == nil {
+		h.diag.Fixes = placedFixes(h.fixes, nil, src)
+	}
+	return h.diag
 }
 
 // plainSyntaxDiagnostic is the diagnostic of a syntax error as participle

@@ -51,6 +51,9 @@ func parseRepairing(ps *parsers, chunk []lexer.Token, src string) (s Stmt, diags
 			}
 		}
 		diags = append(diags, h.diag)
+		if h.diag.Fixes == nil {
+			h.diag.Fixes = placedFixes(h.fixes, applied, src)
+		}
 		if n == maxRepairs {
 			h.diag.Notes = append(h.diag.Notes, fmt.Sprintf("note: gpl stops reading this statement after %d syntax errors; fix these to see the rest", maxRepairs+1))
 			return nil, diags, false
@@ -245,4 +248,17 @@ func (s *errorSite) looksLikeItem(i int) bool {
 	}
 	next := s.tok(i + 1)
 	return isOpTok(next, "=") || isOpTok(next, "==") || isOpTok(next, ":") || isOpTok(next, "{")
+}
+
+// placedFixes are a hint's edits as fixes of the source, when each of
+// their ends is a place in src (not a token an earlier repair made).
+func placedFixes(edits, applied []edit, src string) []Fix {
+	var out []Fix
+	for _, e := range edits {
+		if !placedInSource(e.From, applied, src) || !placedInSource(e.To, applied, src) {
+			return nil
+		}
+		out = append(out, Fix{Pos: e.From, End: e.To, Text: e.Text})
+	}
+	return out
 }

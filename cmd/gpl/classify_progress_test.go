@@ -42,7 +42,15 @@ func TestTestProgressOnlyOnATerminal(t *testing.T) {
 			stderr := &fakeTerminal{term: tt.term}
 			var stdout bytes.Buffer
 			args := append(append([]string{"test"}, tt.args...), dir)
-			code := runMain(args, strings.NewReader(""), &stdout, stderr, func(string) string { return "" })
+			// On a terminal the diagnostics are coloured; NO_COLOR keeps
+			// them as the plain run prints them.
+			noColor := func(k string) string {
+				if k == "NO_COLOR" {
+					return "1"
+				}
+				return ""
+			}
+			code := runMain(args, strings.NewReader(""), &stdout, stderr, noColor)
 			if code != wantCode {
 				t.Errorf("exit %d, want %d as without a bar", code, wantCode)
 			}

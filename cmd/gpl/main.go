@@ -54,8 +54,9 @@ func main() {
 
 // rawStreams are the verbs given the process's own streams rather than
 // checked ones: the REPL asks whether they are terminals (a *os.File), and
-// reports its own output's failures.
-var rawStreams = map[string]bool{"repl": true}
+// reports its own output's failures; the language server writes each
+// message as it answers, unbuffered.
+var rawStreams = map[string]bool{"repl": true, "lsp": true}
 
 // liveOutput are the verbs that write their results as they go and flush
 // them themselves (gpl classify on a live stream); every other verb's
@@ -110,12 +111,22 @@ func runVerb(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv fu
 			code = exitInternal
 		}
 	}()
+	args, getenv, ok := colorFlag(args, stderr, getenv)
+	if !ok {
+		return exitUsage
+	}
+	if len(args) >= 2 && args[0] == "help" {
+		args = []string{args[1], "-h"} // gpl help VERB
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(stdout)
 		if len(args) == 0 {
 			return exitUsage
 		}
 		return exitOK
+	}
+	if wantsHelp(args[1:]) {
+		stderr = stdout // help asked for goes to standard output
 	}
 	if args[0] == "--version" {
 		args = append([]string{"version"}, args[1:]...)
@@ -253,7 +264,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", n, verbs[n].summary)
 	}
 	fmt.Fprintln(w, "\nexit codes: 0 ok · 1 usage · 2 parse/check error · 3 runtime or write error · 4 expectation failed · 5 internal error (a bug in gpl)")
-	fmt.Fprintln(w, "run 'gpl COMMAND -h' for a command's flags")
+	fmt.Fprintln(w, "run 'gpl help COMMAND' or 'gpl COMMAND -h' for a command's flags; --color=auto|always|never (any command) colours diagnostics")
 }
 
 // parseFlags parses a verb's flags, which may appear before, between or

@@ -315,7 +315,12 @@ func (p *Program) wrongDimension(f *lang.Field, def fieldDef, got value.Type) {
 		return
 	}
 	if lit, ok := Unparen(f.Value).(*lang.NumberLit); ok && lit.UnitOf() == nil && def.Dim != units.Count {
-		p.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.Dim.Phrase(), unitHint(&lang.Name{Parts: []*lang.Ident{&f.Name}}, lit.Digits(), def.Dim)))
+		hint := unitHint(&lang.Name{Parts: []*lang.Ident{&f.Name}}, lit.Digits(), def.Dim)
+		d := p.errorAt(pos, end, fmt.Sprintf("%s is %s; write its unit, e.g. %s", name, def.Dim.Phrase(), hint))
+		d.Code = "field_without_unit"
+		if lit, _, _ := strings.Cut(hint, " ("); !strings.Contains(lit, " ") {
+			d.Fixes = []lang.Fix{{Pos: pos, End: end, Text: lit}}
+		}
 		return
 	}
 	if lit, ok := Unparen(f.Value).(*lang.NumberLit); ok && def.Dim == units.Price && lit.Dim() == units.Money {

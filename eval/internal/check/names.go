@@ -183,6 +183,11 @@ func (cp *exprChecker) unknownName(n *lang.Name) (value.Type, ast.Node) {
 		msg += "; did you mean " + sug + "?"
 	}
 	cp.errorAt(first.Start(), end, msg)
+	d := (*cp.diags)[len(*cp.diags)-1]
+	d.Code = "unknown_name"
+	if sug != "" && !strings.Contains(sug, " ") {
+		d.Fixes = []lang.Fix{{Pos: first.Start(), End: end, Text: sug}}
+	}
 	return value.Type{}, nil
 }
 
@@ -194,6 +199,11 @@ func (cp *exprChecker) unknownField(n *lang.Name, d *Decl, field string, cands [
 		msg += "; it has " + strings.Join(cands, ", ")
 	}
 	cp.errorAt(n.Parts[1].Start(), n.End(), msg)
+	diag := (*cp.diags)[len(*cp.diags)-1]
+	diag.Code = "unknown_field"
+	if s := suggest.Closest(field, cands); s != "" && len(n.Parts) == 2 {
+		diag.Fixes = []lang.Fix{{Pos: n.Parts[1].Start(), End: n.End(), Text: s}}
+	}
 	return value.Type{}, nil
 }
 

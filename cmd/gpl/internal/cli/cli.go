@@ -8,10 +8,8 @@ import (
 	"errors"
 	"flag"
 	"io"
-	"os"
 
 	"github.com/gpl-lang/gpl/eval"
-	"github.com/gpl-lang/gpl/lang"
 )
 
 // Exit codes, as the language reference fixes them.
@@ -47,26 +45,6 @@ func ParseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (pos []string
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
-}
-
-// StyleFor colours diagnostics only when w is a terminal and NO_COLOR is
-// unset.
-func StyleFor(w io.Writer, getenv func(string) string) lang.Style {
-	if getenv("NO_COLOR") != "" {
-		return lang.Style{}
-	}
-	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
-		return StyleFor(u.Unwrap(), getenv) // a checked or buffered stream over the real one
-	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return lang.Style{}
-	}
-	st, err := f.Stat()
-	if err != nil {
-		return lang.Style{}
-	}
-	return lang.Style{Color: st.Mode()&os.ModeCharDevice != 0}
 }
 
 // LoadExit is the exit code of a load error: ExitInternal for a bug in

@@ -357,5 +357,5 @@ func (r *repl) evalError(err error, name, text string, at lang.Position) {
 // isTerminal reports whether the stream is a terminal.
 func isTerminal(x any) bool {
 	f, ok := x.(*os.File)
-	return ok && fileIsTerminal(f)
+	return ok && cli.IsTerminalFile(f)
 }

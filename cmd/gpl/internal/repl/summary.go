@@ -283,3 +283,8 @@ func (r *repl) reportChanges(old *eval.Scenario, isNew map[string]bool) {
 	}
 	r.checkAll(isNew, false)
 }
+
+// WriteJobSummary writes a job's summary as the REPL prints it after the
+// job is typed: its mpg, each factor's loss, the best lever, the cost per
+// useful hour and its listed results. gpl lsp shows it on hover.
+func WriteJobSummary(w io.Writer, j report.Job) { writeJobSummary(w, j, nil) }

@@ -154,16 +154,3 @@ func (s *scriptSource) Line(string) (string, error) {
 
 func (s *scriptSource) Remember(string) {}
 func (s *scriptSource) Close() error    { return nil }
-
-// fileIsTerminal reports whether f is a terminal: a character device other
-// than the null device.
-func fileIsTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return false
-	}
-	if null, err := os.Stat(os.DevNull); err == nil && os.SameFile(fi, null) {
-		return false
-	}
-	return true
-}
