@@ -116,8 +116,12 @@ func configOf(opts []EvalOption) evalConfig {
 // params, groups, sweeps, solves…) and what they read, nothing else: a
 // sweep of a million points that no named declaration reads is not
 // walked. Other declarations of the scenario Evaluate returns are
-// computed when first read (Job, Value, Eval, a Query), without a bound.
-// Given more than once, the names add up.
+// computed when first read (Job, Value, Eval, a Query), without a bound,
+// under a lock of the scenario's: those reads and Jobs, Pools, Lets,
+// Params, Job.Get and Diagnostics are safe for concurrent use, and Jobs
+// and Pools list only what has been computed. Judge expects, build
+// reports and explain results on a scenario computed whole. Given more
+// than once, the names add up; Only() asks for nothing.
 func Only(names ...string) EvalOption {
 	return EvalOption{kind: optOnly, only: names}
 }
