@@ -68,36 +68,76 @@ func (e *StopError) Unwrap() []error {
 	return []error{e.Reason}
 }
 
-// EvalOption bounds or narrows one Evaluate.
-type EvalOption func(*evalConfig)
+// EvalOption bounds or narrows one Evaluate: Only, MaxEngineRuns,
+// MaxPoints, MaxSamples. (Data, not a function, so that applying the
+// options does not move the configuration to the heap.)
+type EvalOption struct {
+	only []string
+	n    int64
+	kind optionKind
+}
+
+type optionKind uint8
+
+const (
+	optOnly optionKind = iota
+	optRuns
+	optPoints
+	optSamples
+)
 
 type evalConfig struct {
 	only                           []string
 	maxRuns, maxPoints, maxSamples int64
 }
 
+// configOf applies opts in order.
+func configOf(opts []EvalOption) evalConfig {
+	var c evalConfig
+	for _, o := range opts {
+		switch o.kind {
+		case optOnly:
+			if c.only == nil {
+				c.only = []string{} // Only() asks for nothing, not for everything
+			}
+			c.only = append(c.only, o.only...)
+		case optRuns:
+			c.maxRuns = o.n
+		case optPoints:
+			c.maxPoints = o.n
+		case optSamples:
+			c.maxSamples = o.n
+		}
+	}
+	return c
+}
+
 // Only asks Evaluate for the named declarations (jobs, pools, lets,
 // params, groups, sweeps, solves…) and what they read, nothing else: a
 // sweep of a million points that no named declaration reads is not
 // walked. Other declarations of the scenario Evaluate returns are
-// computed when first read (Job, Value, Eval, a Query), without a bound.
-// Given more than once, the names add up.
+// computed when first read (Job, Value, Eval, a Query), without a bound,
+// under a lock of the scenario's: those reads and Jobs, Pools, Lets,
+// Params, Job.Get and Diagnostics are safe for concurrent use, and Jobs
+// and Pools list only what has been computed. Judge expects, build
+// reports and explain results on a scenario computed whole. Given more
+// than once, the names add up; Only() asks for nothing.
 func Only(names ...string) EvalOption {
-	return func(c *evalConfig) { c.only = append(c.only, names...) }
+	return EvalOption{kind: optOnly, only: names}
 }
 
 // MaxEngineRuns bounds the goodput engine runs of one Evaluate (one per
 // job, one per point of a sweep over a job, one per value a solve tries);
 // n ≤ 0 is no bound.
-func MaxEngineRuns(n int64) EvalOption { return func(c *evalConfig) { c.maxRuns = n } }
+func MaxEngineRuns(n int64) EvalOption { return EvalOption{kind: optRuns, n: n} }
 
 // MaxPoints bounds the points of sweeps walked and the values solves try
 // in one Evaluate; n ≤ 0 is no bound.
-func MaxPoints(n int64) EvalOption { return func(c *evalConfig) { c.maxPoints = n } }
+func MaxPoints(n int64) EvalOption { return EvalOption{kind: optPoints, n: n} }
 
 // MaxSamples bounds the samples an uncertain value draws in one
 // Evaluate; n ≤ 0 is no bound.
-func MaxSamples(n int64) EvalOption { return func(c *evalConfig) { c.maxSamples = n } }
+func MaxSamples(n int64) EvalOption { return EvalOption{kind: optSamples, n: n} }
 
 // control is what bounds one Evaluate: its context and budget, and the
 // work counted against it. The evaluation and its what-if points share
@@ -209,18 +249,27 @@ func (s *Scenario) countSamples(n int64) { s.ctl.sample(n) }
 // every engine run and every 64 jobs a group sums, so that a cancellation
 // stops it within one of those steps (microseconds).
 func (s *Scenario) Evaluate(ctx context.Context, settings Settings, opts ...EvalOption) (_ *Scenario, err error) {
-	var cfg evalConfig
-	for _, o := range opts {
-		o(&cfg)
+	cfg := configOf(opts)
+	return s.evaluateUnder(newControl(ctx, cfg), settings, cfg.only)
+}
+
+// newControl is the control of ctx and cfg's budgets; nil when nothing
+// bounds the evaluation (a context that is never done, no budget), so
+// that With costs what it did before it was bounded.
+func newControl(ctx context.Context, cfg evalConfig) *control {
+	done := ctx.Done()
+	if done == nil && cfg.maxRuns <= 0 && cfg.maxPoints <= 0 && cfg.maxSamples <= 0 {
+		return nil
 	}
-	ctl := &control{ctx: ctx, done: ctx.Done(), maxRuns: cfg.maxRuns, maxPoints: cfg.maxPoints, maxSamples: cfg.maxSamples}
-	return s.evaluateUnder(ctl, settings, cfg.only)
+	return &control{ctx: ctx, done: done, maxRuns: cfg.maxRuns, maxPoints: cfg.maxPoints, maxSamples: cfg.maxSamples}
 }
 
 // evaluateUnder is Evaluate with its control made.
 func (s *Scenario) evaluateUnder(ctl *control, settings Settings, only []string) (n *Scenario, err error) {
 	defer func() {
-		ctl.detached.Store(true)
+		if ctl != nil {
+			ctl.detached.Store(true)
+		}
 		if p := recover(); p != nil {
 			if st, ok := p.(stopSignal); ok {
 				n, err = nil, st.err
@@ -229,7 +278,7 @@ func (s *Scenario) evaluateUnder(ctl *control, settings Settings, only []string)
 			n, err = nil, internalError(p)
 		}
 	}()
-	if ctx := ctl.ctx; ctx != nil && ctx.Err() != nil {
+	if ctl != nil && ctl.ctx != nil && ctl.ctx.Err() != nil {
 		return nil, ctl.stopError(ErrCanceled, "", 0)
 	}
 	params, err := s.paramDecls(settings)

@@ -9,7 +9,8 @@ import (
 )
 
 // Every exported entry point that reads input (the Load functions, a
-// Scenario's Eval, TypeOf, Value, With, WithSettings, ParseSetting, its
+// Scenario's Eval, TypeOf, Value, Evaluate, With, WithSettings,
+// ParseSetting, Query and a Query's reads, a Builder's Load, its
 // planning and explain queries, a Job's Get and Explain, a Session's Try
 // and SetParams) returns an *Error for any input and never panics: a
 // panic is a bug in gpl, and it is recovered here, at the boundary, into

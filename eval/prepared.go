@@ -180,11 +180,10 @@ func (q *Query) ReadContext(ctx context.Context, s *Scenario, opts ...EvalOption
 	if s.p != q.p {
 		return Value{}, fmt.Errorf("query %q was prepared on another file", q.text)
 	}
-	var cfg evalConfig
-	for _, o := range opts {
-		o(&cfg)
+	ctl := newControl(ctx, configOf(opts))
+	if ctl == nil {
+		return q.Read(s)
 	}
-	ctl := &control{ctx: ctx, done: ctx.Done(), maxRuns: cfg.maxRuns, maxPoints: cfg.maxPoints, maxSamples: cfg.maxSamples}
 	defer ctl.detached.Store(true)
 	if ctx.Err() != nil {
 		return Value{}, ctl.stopError(ErrCanceled, "", 0)
