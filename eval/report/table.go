@@ -153,6 +153,9 @@ func (f *File) namedTable(b *tableBuilder, name string) (bool, error) {
 	}
 	for _, sw := range f.Sweeps {
 		if sw.Name == name {
+			// The columns of a point that cannot be evaluated (why, and
+			// where) go last, whichever point comes first.
+			defer b.last("error.")
 			return true, sw.Each(func(p SweepPoint) bool {
 				var row tableRow
 				for _, e := range sw.pointJSON(p) {
@@ -245,6 +248,19 @@ func (b *tableBuilder) add(r tableRow) {
 		}
 	}
 	b.rows = append(b.rows, r)
+}
+
+// last moves the headers that start with prefix after the others.
+func (b *tableBuilder) last(prefix string) {
+	var first, after []string
+	for _, h := range b.headers {
+		if strings.HasPrefix(h, prefix) {
+			after = append(after, h)
+		} else {
+			first = append(first, h)
+		}
+	}
+	b.headers = append(first, after...)
 }
 
 func (b *tableBuilder) table(name string) *Table {
