@@ -1,6 +1,8 @@
 package report_test
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -82,5 +84,32 @@ func TestPlainNumber(t *testing.T) {
 		if got := report.PlainNumber(in); got != want {
 			t.Errorf("PlainNumber(%s) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// BenchmarkTableJobs builds the jobs table of a file of 100, 1,000 and
+// 10,000 jobs (the scenario loaded once): the time per job must not grow
+// with the jobs.
+func BenchmarkTableJobs(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			var src strings.Builder
+			src.WriteString("pool p { devices = 100000000  rate = 2.10 USD/h }\n")
+			for i := range n {
+				fmt.Fprintf(&src, "job j%d on p { devices = %d  hours = 720h  factors { S = 0.95  R = 0.9  P = 0.%d }  ceilings { P = 0.5 } }\n", i, 8+i%64, 25+i%20)
+			}
+			s, err := eval.LoadSource("jobs.gpl", []byte(src.String()))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				t, ok, err := report.Outline(s).Judge().Table("jobs")
+				if !ok || err != nil || len(t.Rows) != n {
+					b.Fatal(ok, err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/job")
+		})
 	}
 }
