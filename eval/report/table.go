@@ -419,6 +419,9 @@ func (sc *jsonScan) str() string {
 	}
 	sc.i++
 	raw := sc.data[start:min(sc.i, len(sc.data))]
+	if len(raw) < 2 || raw[len(raw)-1] != '"' {
+		return "" // unterminated: not what encoding/json writes
+	}
 	if !escaped {
 		return string(raw[1 : len(raw)-1])
 	}
