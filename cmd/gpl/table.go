@@ -68,7 +68,7 @@ func cmdTable(e *env) int {
 			continue
 		}
 		renderWarnings(e.stderr, s, st)
-		f := model.Build(s)
+		f := model.Outline(s).Judge() // its jobs built one at a time, as the table reads them
 		t, found, err := f.Table(name)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gpl table: %s: %v\n", arg, err)

@@ -1,6 +1,7 @@
 // Package report is the one document every view of an evaluated scenario
 // renders: gpl run's text report and its --format json, gpl report's
-// HTML page and the REPL's summaries.
+// HTML page, gpl table's tables (File.Table: the JSON report's rows,
+// flattened) and the REPL's summaries.
 //
 // Build makes a File of a loaded scenario: its values and pools; per job
 // the factors and ceilings, losses, levers and gains, the waterfall

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
 	"strconv"
@@ -153,6 +152,9 @@ func (f *File) namedTable(b *tableBuilder, name string) (bool, error) {
 	}
 	for _, sw := range f.Sweeps {
 		if sw.Name == name {
+			// The columns of a point that cannot be evaluated (why, and
+			// where) go last, whichever point comes first.
+			defer b.last("error.")
 			return true, sw.Each(func(p SweepPoint) bool {
 				var row tableRow
 				for _, e := range sw.pointJSON(p) {
@@ -237,11 +239,12 @@ func (r *tableRow) insertAfter(key string, cells []kv) {
 }
 
 // tableBuilder gathers rows and the union of their headers, in the order
-// they first appear.
+// they first appear. A row is kept as its cells by column, not by name,
+// so that a table of 100,000 jobs holds its cells and little else.
 type tableBuilder struct {
-	rows    []tableRow
+	rows    [][]Cell
 	headers []string
-	seen    map[string]bool
+	col     map[string]int
 }
 
 // row is v's JSON, flattened.
@@ -254,30 +257,60 @@ func (b *tableBuilder) row(v any) tableRow {
 }
 
 func (b *tableBuilder) add(r tableRow) {
-	if b.seen == nil {
-		b.seen = map[string]bool{}
+	if b.col == nil {
+		b.col = map[string]int{}
 	}
+	cells := make([]Cell, len(b.headers), max(len(b.headers), len(r)))
 	for _, c := range r {
-		if !b.seen[c.key] {
-			b.seen[c.key] = true
+		i, ok := b.col[c.key]
+		if !ok {
+			i = len(b.headers)
+			b.col[c.key] = i
 			b.headers = append(b.headers, c.key)
 		}
+		for len(cells) <= i {
+			cells = append(cells, Cell{})
+		}
+		cells[i] = c.cell
 	}
-	b.rows = append(b.rows, r)
+	b.rows = append(b.rows, cells)
+}
+
+// last moves the headers that start with prefix after the others.
+func (b *tableBuilder) last(prefix string) {
+	var order []int
+	for pass := range 2 {
+		for i, h := range b.headers {
+			if strings.HasPrefix(h, prefix) == (pass == 1) {
+				order = append(order, i)
+			}
+		}
+	}
+	headers := make([]string, len(order))
+	for j, i := range order {
+		headers[j] = b.headers[i]
+	}
+	for k, r := range b.rows {
+		cells := make([]Cell, len(order))
+		for j, i := range order {
+			if i < len(r) {
+				cells[j] = r[i]
+			}
+		}
+		b.rows[k] = cells
+	}
+	b.headers = headers
+	for j, h := range headers {
+		b.col[h] = j
+	}
 }
 
 func (b *tableBuilder) table(name string) *Table {
-	t := &Table{Name: name, Headers: b.headers}
-	col := make(map[string]int, len(b.headers))
-	for i, h := range b.headers {
-		col[h] = i
-	}
-	for _, r := range b.rows {
-		cells := make([]Cell, len(b.headers))
-		for _, c := range r {
-			cells[col[c.key]] = c.cell
+	t := &Table{Name: name, Headers: b.headers, Rows: b.rows}
+	for i, r := range t.Rows {
+		if len(r) < len(b.headers) {
+			t.Rows[i] = append(r, make([]Cell, len(b.headers)-len(r))...)
 		}
-		t.Rows = append(t.Rows, cells)
 	}
 	return t
 }
@@ -286,52 +319,164 @@ func (b *tableBuilder) table(name string) *Table {
 // with a dot; a typed value ({"type": T, UNIT: V}) as one cell under its
 // name and unit; an array of strings or numbers as one cell, its items
 // joined by ";"; an array of objects is left out (its rows are another
-// table: owners, months).
+// table: owners, months). The data is what encoding/json wrote, read in
+// one pass in the order written (encoding/json's maps would sort the
+// keys); a table of 100,000 jobs reads 100,000 such documents.
 func flatten(prefix string, data []byte) tableRow {
+	sc := jsonScan{data: data}
 	var out tableRow
-	flattenInto(&out, prefix, json.RawMessage(data))
+	sc.value(&out, prefix, true)
 	return out
 }
 
-func flattenInto(out *tableRow, prefix string, raw json.RawMessage) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return
+// jsonScan reads a JSON document that encoding/json wrote.
+type jsonScan struct {
+	data []byte
+	i    int
+}
+
+func (sc *jsonScan) space() {
+	for sc.i < len(sc.data) && (sc.data[sc.i] == ' ' || sc.data[sc.i] == '\n' || sc.data[sc.i] == '\t' || sc.data[sc.i] == '\r') {
+		sc.i++
 	}
-	switch raw[0] {
+}
+
+// peek is the next byte past spaces, 0 at the end.
+func (sc *jsonScan) peek() byte {
+	sc.space()
+	if sc.i >= len(sc.data) {
+		return 0
+	}
+	return sc.data[sc.i]
+}
+
+// value reads the next value into out under prefix (keep: false reads
+// past it).
+func (sc *jsonScan) value(out *tableRow, prefix string, keep bool) {
+	switch sc.peek() {
 	case '{':
-		keys, vals := orderedObject(raw)
-		if unit, ok := typedValue(keys); ok {
-			name := prefix
-			if suffix := unitSuffix(unit); suffix != "" {
-				name += "_" + suffix
+		sc.i++
+		var keys [3]string
+		n := 0
+		for sc.peek() != '}' && sc.peek() != 0 {
+			if sc.peek() == ',' {
+				sc.i++
+				continue
 			}
-			*out = append(*out, kv{name, scalar(vals[len(vals)-1])})
-			return
-		}
-		for i, k := range keys {
+			k := sc.str()
+			if sc.peek() == ':' {
+				sc.i++
+			}
+			if n < len(keys) {
+				keys[n] = k
+			}
+			n++
+			if unit, ok := typedValue(keys[:min(n, len(keys))]); ok && n <= 3 {
+				// A typed value: its number (or text) is under its
+				// unit's key, the object's last.
+				name := prefix
+				if suffix := unitSuffix(unit); suffix != "" {
+					name += "_" + suffix
+				}
+				c := sc.scalar()
+				if keep {
+					*out = append(*out, kv{name, c})
+				}
+				continue
+			}
+			if n == 1 && (k == "type" || k == "param") || n == 2 && keys[0] == "param" && k == "type" {
+				sc.value(nil, "", false) // a typed value's type: its unit follows
+				continue
+			}
 			if prefix != "" {
 				k = prefix + "." + k
 			}
-			flattenInto(out, k, vals[i])
+			sc.value(out, k, keep)
 		}
+		sc.i++ // }
 	case '[':
-		var items []json.RawMessage
-		if json.Unmarshal(raw, &items) != nil {
-			return
-		}
+		sc.i++
 		var texts []string
-		for _, it := range items {
-			it = bytes.TrimSpace(it)
-			if len(it) > 0 && (it[0] == '{' || it[0] == '[') {
-				return // rows of another table
+		scalars := true
+		for sc.peek() != ']' && sc.peek() != 0 {
+			switch c := sc.peek(); {
+			case c == ',':
+				sc.i++
+			case c == '{' || c == '[':
+				scalars = false // rows of another table
+				sc.value(nil, "", false)
+			default:
+				texts = append(texts, sc.scalar().Text)
 			}
-			texts = append(texts, scalar(it).Text)
 		}
-		*out = append(*out, kv{prefix, Cell{CellString, strings.Join(texts, ";")}})
+		sc.i++ // ]
+		if keep && scalars {
+			*out = append(*out, kv{prefix, Cell{CellString, strings.Join(texts, ";")}})
+		}
 	default:
-		*out = append(*out, kv{prefix, scalar(raw)})
+		c := sc.scalar()
+		if keep {
+			*out = append(*out, kv{prefix, c})
+		}
 	}
+}
+
+// str reads a string.
+func (sc *jsonScan) str() string {
+	if sc.peek() != '"' {
+		return ""
+	}
+	start := sc.i
+	sc.i++
+	escaped := false
+	for sc.i < len(sc.data) && sc.data[sc.i] != '"' {
+		if sc.data[sc.i] == '\\' {
+			escaped = true
+			sc.i++
+		}
+		sc.i++
+	}
+	sc.i++
+	raw := sc.data[start:min(sc.i, len(sc.data))]
+	if len(raw) < 2 || raw[len(raw)-1] != '"' {
+		return "" // unterminated: not what encoding/json writes
+	}
+	if !escaped {
+		return string(raw[1 : len(raw)-1])
+	}
+	var s string
+	json.Unmarshal(raw, &s)
+	return s
+}
+
+// scalar reads a string, number, truth value or null as a cell: null is
+// empty, a number plain.
+func (sc *jsonScan) scalar() Cell {
+	switch c := sc.peek(); {
+	case c == '"':
+		return Cell{CellString, sc.str()}
+	case c == 't' || c == 'f' || c == 'n':
+		start := sc.i
+		for sc.i < len(sc.data) && sc.data[sc.i] >= 'a' && sc.data[sc.i] <= 'z' {
+			sc.i++
+		}
+		switch w := string(sc.data[start:sc.i]); w {
+		case "true", "false":
+			return Cell{CellBool, w}
+		}
+		return Cell{}
+	case c == '-' || c >= '0' && c <= '9':
+		start := sc.i
+		for sc.i < len(sc.data) && strings.IndexByte("+-.eE0123456789", sc.data[sc.i]) >= 0 {
+			sc.i++
+		}
+		return Cell{CellNumber, PlainNumber(string(sc.data[start:sc.i]))}
+	case c == '{' || c == '[':
+		sc.value(nil, "", false)
+		return Cell{}
+	}
+	sc.i++ // not JSON: move on
+	return Cell{}
 }
 
 // typedValue reports whether an object's keys are a Value's ("type" and
@@ -357,22 +502,6 @@ func unitSuffix(key string) string {
 	return key
 }
 
-// scalar is a JSON scalar as a cell: null is empty, a number plain.
-func scalar(raw json.RawMessage) Cell {
-	s := string(bytes.TrimSpace(raw))
-	switch {
-	case s == "null" || s == "":
-		return Cell{}
-	case s == "true" || s == "false":
-		return Cell{CellBool, s}
-	case s[0] == '"':
-		var str string
-		json.Unmarshal(raw, &str)
-		return Cell{CellString, str}
-	}
-	return Cell{CellNumber, PlainNumber(s)}
-}
-
 // PlainNumber writes a JSON number without an exponent: 1e+21 as
 // 1000000000000000000000, 1e-7 as 0.0000001, the same float64.
 func PlainNumber(s string) string {
@@ -384,28 +513,6 @@ func PlainNumber(s string) string {
 		return s
 	}
 	return strconv.FormatFloat(f, 'f', -1, 64)
-}
-
-// orderedObject splits a JSON object into its keys and values in the
-// order written (encoding/json's maps would sort them).
-func orderedObject(raw json.RawMessage) (keys []string, vals []json.RawMessage) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil, nil
-	}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return keys, vals
-		}
-		k, _ := t.(string)
-		var v json.RawMessage
-		if dec.Decode(&v) != nil {
-			return keys, vals
-		}
-		keys, vals = append(keys, k), append(vals, v)
-	}
-	return keys, vals
 }
 
 // sweepCell is one entry of a sweep point's JSON row, in table order.

@@ -143,8 +143,9 @@ func (p *Program) AddFile(name string, src []byte, from *lang.Import) {
 	if p.Loaded[name] {
 		return
 	}
-	if from != nil && inventory.IsInventory(name) {
-		// A CSV inventory: its rows are declarations like any file's.
+	if inventory.IsInventory(name) {
+		// A CSV inventory, imported or named itself: its rows are
+		// declarations like any file's.
 		f, diags := inventory.Parse(name, src)
 		p.AddSyntax(diags)
 		p.AddParsed(f, src)

@@ -648,7 +648,13 @@ func (r *reader) at(line, col int) lang.Position {
 	if r.curStart == 0 {
 		start = r.bom
 	}
-	off := min(start+col-1, len(r.src))
+	// A column past the end of its line (the CSV reader's place for an
+	// unterminated quote) is the line's end.
+	end := len(r.src)
+	if i := bytes.IndexAny(r.src[start:], "\r\n"); i >= 0 {
+		end = start + i
+	}
+	off := min(start+col-1, end)
 	column := 1 + utf8.RuneCount(r.src[start:off])
 	return lang.Position{Filename: r.name, Offset: off, Line: r.curLine, Column: column}
 }
