@@ -642,3 +642,27 @@ func TestHoverPlanning(t *testing.T) {
 		c.shutdown()
 	}
 }
+
+// Go to definition on a job declared by a row of a CSV inventory lands
+// on its name's cell in the CSV.
+func TestDefinitionIntoInventory(t *testing.T) {
+	dir := t.TempDir()
+	csv := "job,on,devices,hours,S,R,P\npretrain,fleet,768,720h,95%,0.90,0.38\n\"evals\",fleet,128,360h,0.98,0.97,0.30\n"
+	plan := "import \"inventory.csv\"\npool fleet { devices = 1024\n rate = 2 USD/h }\nexpect evals.mpg > 0.2\n"
+	for name, text := range map[string]string{"inventory.csv": csv, "plan.gpl": plan} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newClient(t, dir)
+	uri := c.open(filepath.Join(dir, "plan.gpl"), plan)
+	if ds := c.waitDiags(uri, 1); len(ds) != 0 {
+		t.Fatalf("diagnostics: %v", ds)
+	}
+	var locs []Location
+	c.mustCall("textDocument/definition", pos(uri, 3, 9), &locs)
+	want := []Location{{URI: pathURI(filepath.Join(dir, "inventory.csv")), Range: rng(2, 1, 2, 6)}}
+	if diff := cmp.Diff(want, locs); diff != "" {
+		t.Errorf("definition of a job of the inventory (-want +got):\n%s", diff)
+	}
+}
