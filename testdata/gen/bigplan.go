@@ -5,6 +5,7 @@
 //	go run ./testdata/gen/bigplan.go -mixed 50000000 > mixed50.gpl
 //	go run ./testdata/gen/bigplan.go -inventory 100000 > inv100k.csv
 //	go run ./testdata/gen/bigplan.go -imports inv100k.csv > inv100k.gpl
+//	go run ./testdata/gen/bigplan.go -rules 64000 > rules64k.gpl
 //
 // -jobs N writes one pool and N jobs, each with its hours, factors, a
 // ceiling and an expect. -mixed BYTES writes blocks of a commented pool, a
@@ -12,7 +13,9 @@
 // BYTES bytes. -inventory N writes a CSV inventory of N jobs on two
 // pools (language §20: a duration, a percent, fractions, a ceiling on
 // every other row, an owner), and -imports FILE.csv the plan that declares
-// those pools and imports it.
+// those pools and imports it. -rules N writes a ruleset of N single-field
+// point rules over four fields (input_size == 2K B, …), none shadowed: the
+// worst case of the analysis of rules that can never fire.
 package main
 
 import (
@@ -27,9 +30,18 @@ func main() {
 	mixed := flag.Int("mixed", 0, "write blocks of pools, lets and jobs up to this many bytes")
 	inventory := flag.Int("inventory", 0, "write a CSV inventory of this many jobs")
 	imports := flag.String("imports", "", "write the plan that imports the CSV inventory `FILE`")
+	rules := flag.Int("rules", 0, "write a ruleset of this many single-field point rules")
 	flag.Parse()
 	w := bufio.NewWriter(os.Stdout)
 	switch {
+	case *rules > 0:
+		fields := [4]string{"input_size", "batch_size", "flops", "sla_deadline"}
+		unit := [4]string{"B", "", "FLOP", "ms"}
+		fmt.Fprint(w, "rules big {\n")
+		for i := range *rules {
+			fmt.Fprintf(w, "  when %s == %d%s -> c%d\n", fields[i%4], 2*(i/4), unit[i%4], i%7)
+		}
+		fmt.Fprint(w, "  else other\n}\n")
 	case *inventory > 0:
 		fmt.Fprint(w, "job,on,devices,hours,S,R,P,ceiling.P,owner.P\n")
 		pools := [2]string{"reserved", "spot"}
@@ -71,7 +83,7 @@ job b%d extends a%d {
 			n += k
 		}
 	default:
-		fmt.Fprintln(os.Stderr, "usage: bigplan -jobs N | -mixed BYTES | -inventory N | -imports FILE.csv")
+		fmt.Fprintln(os.Stderr, "usage: bigplan -jobs N | -mixed BYTES | -inventory N | -imports FILE.csv | -rules N")
 		os.Exit(1)
 	}
 	if err := w.Flush(); err != nil {
