@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register("table", "print one table of scenario files (jobs, pools, owners, months, groups, or a group, compare, sweep or solve by name) as CSV, TSV, JSON or Markdown", cmdTable)
+	register("table", "print one table of scenario files (jobs, pools, owners, months, groups, uncertainty, or a group, compare, sweep or solve by name) as CSV, TSV, JSON or Markdown", cmdTable)
 }
 
 // cmdTable prints one table of the files given: the table the report
@@ -29,10 +29,11 @@ func cmdTable(e *env) int {
 	var sets settings
 	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable)")
 	maxPoints := cli.MaxPointsFlag(fs)
+	sampling := cli.SamplingFlags(fs)
 	var allow cli.ImportDirs
 	allow.Register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: gpl table [--format csv|tsv|json|markdown] [-o FILE] [--set NAME=VALUE]... [--allow-imports DIR]... [--max-points N] FILE|SCENARIO... TABLE")
+		fmt.Fprintln(e.stderr, "usage: gpl table [--format csv|tsv|json|markdown] [-o FILE] [--set NAME=VALUE]... [--allow-imports DIR]... [--max-points N] [--samples N] [--seed S] FILE|SCENARIO... TABLE")
 		fs.PrintDefaults()
 	}
 	args, code, ok := parseFlags(fs, e)
@@ -55,7 +56,7 @@ func cmdTable(e *env) int {
 	worst := exitOK
 	var tables []*model.Table
 	for _, arg := range files {
-		s, err := loadScenarioWith(arg, eval.Options{MaxPoints: *maxPoints, AllowImports: allow})
+		s, err := loadScenarioWith(arg, sampling.Apply(eval.Options{MaxPoints: *maxPoints, AllowImports: allow}))
 		s, err, serr := applySettings(s, err, sets)
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)

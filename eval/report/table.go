@@ -57,6 +57,9 @@ func (f *File) TableNames() []string {
 	if len(f.Groups) > 0 {
 		names = append(names, "groups")
 	}
+	if f.Uncertainty != nil {
+		names = append(names, "uncertainty")
+	}
 	for _, g := range f.Groups {
 		names = append(names, g.Name)
 	}
@@ -119,6 +122,15 @@ func (f *File) Table(name string) (t *Table, ok bool, err error) {
 		}
 		for _, g := range f.Groups {
 			b.add(b.row(g))
+		}
+	case "uncertainty":
+		// An uncertain file's results, one a row: the statistics over
+		// its samples, in the unit the row's unit cell names.
+		if f.Uncertainty == nil {
+			return nil, false, nil
+		}
+		for _, u := range f.Uncertainty.Results {
+			b.add(b.row(u))
 		}
 	default:
 		found, err := f.namedTable(b, name)
