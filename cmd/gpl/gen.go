@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"go/token"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval"
+	"github.com/gpl-lang/gpl/lang/srcfile"
 	"github.com/gpl-lang/gpl/stdlib/priority"
 )
 
@@ -117,7 +117,9 @@ flags:
 // writeGenerated writes a generated Go file to path, replacing a file
 // only when gpl gen go wrote it: a file of the user's is never lost.
 func writeGenerated(path string, data []byte) error {
-	old, err := os.ReadFile(path)
+	// A file there is read only if it is a regular one of a Go file's
+	// size: a FIFO or a device is refused, never read without end.
+	old, err := srcfile.ReadFile(path, 64<<20)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:

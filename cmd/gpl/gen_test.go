@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/format"
 	"math/rand/v2"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/stdlib/priority"
+	"github.com/gpl-lang/gpl/testdata/pipewatch"
 )
 
 // genCase is one ruleset gpl gen go writes in the differential test: the
@@ -249,3 +251,21 @@ func main() {
 	fmt.Printf("%%d rulesets agree on %%d requests\n", len(classifiers), len(reqs))
 }
 `
+
+// TestGenGoRefusesSpecialFiles: -o naming a FIFO is refused at once (the
+// file there is checked before it is read), and the FIFO is left alone.
+func TestGenGoRefusesSpecialFiles(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "kapsl.go")
+	if err := pipewatch.Mkfifo(fifo, 0o600); errors.Is(err, errors.ErrUnsupported) {
+		t.Skipf("no named pipes here: %v", err)
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	res := run("gen", "go", "--rules", "kapsl", "-o", fifo)
+	if d := cmp.Diff(result{Code: exitRuntime, Stderr: "gpl gen: cannot read " + fifo + ": it is a named pipe, not a regular file\n"}, res); d != "" {
+		t.Errorf("gen go -o FIFO (-want +got):\n%s", d)
+	}
+	if info, err := os.Lstat(fifo); err != nil || info.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO is not as it was: %v %v", info, err)
+	}
+}
