@@ -13,6 +13,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/units"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
 	"github.com/gpl-lang/gpl/stdlib/sampling"
 )
 
@@ -271,16 +272,25 @@ func (u *sampled) sample(batch []*check.Tracked) {
 	}
 	fails := make([]int, len(batch))
 	first := make([]*lang.Diagnostic, len(batch))
-	// One evaluation serves every sample, cleared between them: a
-	// sample's values are computed again from nothing, without
-	// allocating the evaluation's tables each time.
+	// One evaluation serves every sample. It starts as a copy of what
+	// the base evaluation computed, and between samples only what varies
+	// from sample to sample is cleared: the uncertain declarations and
+	// the uncertain fields (the dependency closure of the
+	// distributions, which the check pass marks). Everything else is the
+	// same in every sample, so it is computed once, and a sample costs
+	// what depends on a distribution alone.
 	pt := evaluatePoint(u.base.p, u.base.params)
 	pt.unc, pt.plain = u, u.base.plain
+	pt.samples = &sampleBuffers{jobs: make([]jobState, len(pt.vals)), res: make([]goodput.Result, len(pt.vals))}
+	decls, fields := u.base.copyCertain(pt)
 	for i := range u.n {
 		if i > 0 {
-			clear(pt.vals)
-			clear(pt.values)
-			clear(pt.fieldVals)
+			for _, k := range decls {
+				pt.vals[k] = declValues{}
+			}
+			for _, k := range fields {
+				pt.fieldVals[k] = fieldValue{}
+			}
 			pt.ev.diags, pt.stack, pt.raised = pt.ev.diags[:0], pt.stack[:0], nil
 		}
 		pt.draw = int32(i + 1)
@@ -314,6 +324,139 @@ func (u *sampled) sample(batch []*check.Tracked) {
 		}
 		u.sums[t] = &trackedSummary{ok: true, sum: sampling.Summarize(vals[k])}
 	}
+}
+
+// sampleBuffers are the states a sample's evaluation reuses from sample
+// to sample, by declaration slot: each job's state and its result.
+type sampleBuffers struct {
+	jobs  []jobState
+	res   []goodput.Result
+	sites []*sampleSites
+}
+
+// sampleSites are the lines of a job whose values vary between samples,
+// in the order gatherInputs reads them: what a sample reads again.
+type sampleSites struct {
+	ok    bool // the job's inputs can be read this way (it has no window)
+	sites []sampleSite
+}
+
+// sampleSite is one such line and the input it sets.
+type sampleSite struct {
+	f      *lang.Field
+	name   string // devices, hours or rate; "" for a factor or ceiling
+	factor goodput.Factor
+	limit  bool // a ceiling
+}
+
+// sitesOf are job d's lines that vary between samples, worked out once.
+func (b *sampleBuffers) sitesOf(p *check.Program, d *check.Decl) *sampleSites {
+	if b.sites == nil {
+		b.sites = make([]*sampleSites, len(b.jobs))
+	}
+	if ss := b.sites[d.Slot]; ss != nil {
+		return ss
+	}
+	jp := d.Job
+	ss := &sampleSites{ok: jp.Window == nil && (jp.Pool == nil || jp.Pool.Pool == nil || jp.Pool.Pool.Window == nil)}
+	varies := func(f *lang.Field) bool {
+		c, kept := p.Fields[f]
+		return f != nil && kept && c != nil && c.Const == nil && c.Uncertain
+	}
+	for _, name := range check.SiteNames {
+		if f := jp.Sites.Get(name); varies(f) {
+			ss.sites = append(ss.sites, sampleSite{f: f, name: name})
+		}
+	}
+	for f := range goodput.NumFactors {
+		for i, site := range [][goodput.NumFactors]*lang.Field{jp.Factors, jp.Ceilings} {
+			if varies(site[f]) {
+				ss.sites = append(ss.sites, sampleSite{f: site[f], factor: goodput.Factor(f), limit: i == 1})
+			}
+		}
+	}
+	b.sites[d.Slot] = ss
+	return ss
+}
+
+// sampleInputs sets job d's inputs in a sample's evaluation from the
+// base evaluation's, reading again only the lines that vary between
+// samples: the same inputs gatherInputs gives, for a fraction of its
+// cost. False when the job cannot be read so (the base failed it, it has
+// a window) or a line fails: gatherInputs then reads it whole, which
+// tells the errors in the order it always does (what was read here is
+// kept by fieldValue, so nothing is told twice).
+func (s *Scenario) sampleInputs(d *check.Decl, js *jobState) bool {
+	bv := s.unc.base.of(d)
+	if bv.state != check.Done || bv.job == nil {
+		return false
+	}
+	ss := s.samples.sitesOf(s.p, d)
+	if !ss.ok {
+		return false
+	}
+	bj := bv.job
+	js.in, js.start, js.placed, js.currency = bj.in, bj.start, bj.placed, bj.currency
+	in := &js.in
+	for _, st := range ss.sites {
+		v, ok := s.fieldValue(st.f)
+		if !ok {
+			return false
+		}
+		switch {
+		case st.name == "devices":
+			in.Devices = v.Num
+		case st.name == "hours":
+			in.Hours = units.ToUnit(v.Num, unitHour)
+		case st.name == "rate":
+			in.Rate = goodput.Some(units.ToUnit(v.Num, unitUSDPerHour))
+			js.currency = ""
+			if c, _ := v.Type.Dim.Currency(); c != "USD" {
+				js.currency = c
+			}
+		case st.limit:
+			in.Ceilings[st.factor] = goodput.Some(v.Num)
+		default:
+			in.Factors[st.factor] = goodput.Some(v.Num)
+		}
+	}
+	return true
+}
+
+// copyCertain copies into pt, a sample's evaluation, what s (the base
+// evaluation) has computed that no distribution reaches, and returns
+// the slots of the declarations and the fields that vary between
+// samples, which each sample computes again. What the base has not
+// finished (it is asking for a statistic while it evaluates) is left for
+// the sample to compute.
+func (s *Scenario) copyCertain(pt *Scenario) (decls, fields []int32) {
+	for _, d := range s.p.Order {
+		if d.Uncertain {
+			decls = append(decls, int32(d.Slot))
+			continue
+		}
+		if v := s.of(d); v.state == check.Done || v.state == check.Failed {
+			*pt.of(d) = *v
+			if d.ValueSlot >= 0 && (d.Kind == check.DeclLet || d.Kind == check.DeclParam) {
+				*pt.value(d) = *s.value(d)
+			}
+		}
+	}
+	uncertain := make([]bool, len(s.fieldVals))
+	for _, c := range s.p.Fields {
+		if c != nil && c.Field >= 0 && c.Const == nil && c.Uncertain {
+			uncertain[c.Field] = true
+		}
+	}
+	for k, fv := range s.fieldVals {
+		switch {
+		case uncertain[k]:
+			fields = append(fields, int32(k))
+		case fv.done:
+			pt.fieldVals[k] = fv
+		}
+	}
+	return decls, fields
 }
 
 // firstError is the first error of diags, or nil.
