@@ -206,27 +206,31 @@ func (s *Scenario) run(c *check.Compiled, out *sink) (Value, bool) {
 		return single, true
 	}
 	res, err := check.RunProgram(c, env)
-	if i, zero := divisorAt(err); zero {
-		pos, end := c.Sites.Divs[i].Span()
-		out.runtimeErrorAt(pos, end, "division by zero")
-		return Value{}, false
-	}
-	if i, msg, ok := funcs.ArgErrorAt(err); ok {
-		pos, end := c.Sites.Args[i].Span()
-		out.runtimeErrorAt(pos, end, msg)
-		return Value{}, false
-	}
-	pos, end := c.Node.Span()
 	if err != nil {
+		// Looked into only when there is one: errors.As costs an
+		// allocation a call, and this is every sample's path.
+		if i, zero := divisorAt(err); zero {
+			pos, end := c.Sites.Divs[i].Span()
+			out.runtimeErrorAt(pos, end, "division by zero")
+			return Value{}, false
+		}
+		if i, msg, ok := funcs.ArgErrorAt(err); ok {
+			pos, end := c.Sites.Args[i].Span()
+			out.runtimeErrorAt(pos, end, msg)
+			return Value{}, false
+		}
+		pos, end := c.Node.Span()
 		out.runtimeErrorAt(pos, end, err.Error())
 		return Value{}, false
 	}
 	v, ok := value.FromGo(res, c.Type)
 	if !ok {
+		pos, end := c.Node.Span()
 		out.runtimeErrorAt(pos, end, fmt.Sprintf("expected a %s, got %v", c.Type, res))
 		return Value{}, false
 	}
 	if !check.Finite(v) {
+		pos, end := c.Node.Span()
 		out.runtimeErrorAt(pos, end, "the result is not a finite number")
 		return Value{}, false
 	}

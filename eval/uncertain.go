@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/units"
@@ -283,6 +284,10 @@ func (u *sampled) sample(batch []*check.Tracked) {
 	pt.unc, pt.plain = u, u.base.plain
 	pt.samples = &sampleBuffers{jobs: make([]jobState, len(pt.vals)), res: make([]goodput.Result, len(pt.vals))}
 	decls, fields := u.base.copyCertain(pt)
+	direct := make([]directRead, len(batch))
+	for k, t := range batch {
+		direct[k] = directReadOf(t.C)
+	}
 	for i := range u.n {
 		if i > 0 {
 			for _, k := range decls {
@@ -296,6 +301,10 @@ func (u *sampled) sample(batch []*check.Tracked) {
 		pt.draw = int32(i + 1)
 		for k, t := range batch {
 			if fails[k] > 0 && first[k] == nil {
+				continue
+			}
+			if x, ok := direct[k].read(pt); ok {
+				vals[k][i] = x
 				continue
 			}
 			v, ok := pt.run(t.C, &pt.ev)
@@ -324,6 +333,47 @@ func (u *sampled) sample(batch []*check.Tracked) {
 		}
 		u.sums[t] = &trackedSummary{ok: true, sum: sampling.Summarize(vals[k])}
 	}
+}
+
+// directRead is a tracked quantity that is one figure of a job
+// (pretrain.mpg), read in a sample straight from the job's kept result
+// rather than through run: the headline results' path. The zero
+// directRead reads nothing.
+type directRead struct {
+	d   *check.Decl
+	def *results.Def
+}
+
+// directReadOf is c's directRead, the zero one when c is not one
+// figure of a job.
+func directReadOf(c *check.Compiled) directRead {
+	if c.Const != nil || c.Prog != nil || len(c.Refs) != 1 {
+		return directRead{}
+	}
+	r := c.Refs[0]
+	if r.Kind != check.RefJob || r.Second != nil {
+		return directRead{}
+	}
+	def, ok := results.ByName[r.Field]
+	if !ok || !def.HasFigure() {
+		return directRead{}
+	}
+	return directRead{r.Decl, def}
+}
+
+// read is the figure in the sample's evaluation pt, as run would give
+// it; false when it is not a direct read or the job's result is not
+// kept (the job failed, or the figure needs a rate it has not): run then
+// reads it, and tells why.
+func (dr directRead) read(pt *Scenario) (float64, bool) {
+	if dr.d == nil || !pt.force(dr.d) {
+		return 0, false
+	}
+	k := pt.of(dr.d).job.kept
+	if k == nil || k == &solved || dr.def.NeedsRate && !k.HasCost {
+		return 0, false
+	}
+	return engineValue(dr.def.Of(k), dr.def.Type).Num, true
 }
 
 // sampleBuffers are the states a sample's evaluation reuses from sample

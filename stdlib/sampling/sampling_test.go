@@ -2,6 +2,7 @@ package sampling
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -143,5 +144,36 @@ func BenchmarkSamples(b *testing.B) {
 	d, _ := Interval(2.5*3600, 4*3600, false)
 	for b.Loop() {
 		Samples(1, "mtbf", d, 10000)
+	}
+}
+
+// TestSortAsSlicesSort holds the radix sort to slices.Sort's order on
+// vectors of every sign and size, with repeats and both zeros.
+func TestSortAsSlicesSort(t *testing.T) {
+	r := NewRand(7, "sort")
+	for _, n := range []int{0, 1, 255, 256, 1000, 10000} {
+		xs := make([]float64, n)
+		for i := range xs {
+			switch i % 7 {
+			case 0:
+				xs[i] = r.NormFloat64() * 1e6
+			case 1:
+				xs[i] = -r.Float64()
+			case 2:
+				xs[i] = float64(i % 5)
+			case 3:
+				xs[i] = math.Copysign(0, -1)
+			default:
+				xs[i] = math.Exp(r.NormFloat64() * 30)
+			}
+		}
+		want := slices.Clone(xs)
+		slices.Sort(want)
+		Sort(xs)
+		for i := range xs {
+			if xs[i] != want[i] {
+				t.Fatalf("n=%d: at %d got %v, want %v", n, i, xs[i], want[i])
+			}
+		}
 	}
 }
