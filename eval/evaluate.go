@@ -179,6 +179,9 @@ func (s *Scenario) run(c *check.Compiled, out *sink) (Value, bool) {
 	if c.Const != nil {
 		return *c.Const, true
 	}
+	if s.unc != nil && isDistAlone(c) {
+		return s.distAlone(c, out) // a sample's draw, read without the expr machine (uncertain.go)
+	}
 	env := check.ExprEnv{}
 	if c.Prog != nil {
 		env = check.ExprEnv{Numbers: make([]float64, c.Nums), Bools: make([]bool, c.Bools), Strings: make([]string, c.Strs)}

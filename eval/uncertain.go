@@ -335,6 +335,27 @@ func (u *sampled) sample(batch []*check.Tracked) {
 	}
 }
 
+// isDistAlone reports whether c is a distribution written alone
+// (param mtbf = 2.5h to 4h): its value is its one ref's, the draw.
+func isDistAlone(c *check.Compiled) bool {
+	return len(c.Refs) == 1 && c.Refs[0].Kind == check.RefDist && check.IsDist(c.Node)
+}
+
+// distAlone is the value of such a c, as run gives it.
+func (s *Scenario) distAlone(c *check.Compiled, out *sink) (Value, bool) {
+	v, ok := s.uncertainRef(c.Refs[0], out)
+	if !ok {
+		return Value{}, false
+	}
+	v.Type = c.Type
+	if !check.Finite(v) {
+		pos, end := c.Node.Span()
+		out.runtimeErrorAt(pos, end, "the result is not a finite number")
+		return Value{}, false
+	}
+	return v, true
+}
+
 // directRead is a tracked quantity that is one figure of a job
 // (pretrain.mpg), read in a sample straight from the job's kept result
 // rather than through run: the headline results' path. The zero
@@ -355,7 +376,7 @@ func directReadOf(c *check.Compiled) directRead {
 		return directRead{}
 	}
 	def, ok := results.ByName[r.Field]
-	if !ok || !def.HasFigure() {
+	if !ok || def.Type.Kind != value.Number {
 		return directRead{}
 	}
 	return directRead{r.Decl, def}
@@ -369,11 +390,16 @@ func (dr directRead) read(pt *Scenario) (float64, bool) {
 	if dr.d == nil || !pt.force(dr.d) {
 		return 0, false
 	}
-	k := pt.of(dr.d).job.kept
+	js := pt.of(dr.d).job
+	k := js.kept
 	if k == nil || k == &solved || dr.def.NeedsRate && !k.HasCost {
 		return 0, false
 	}
-	return engineValue(dr.def.Of(k), dr.def.Type).Num, true
+	if dr.def.HasFigure() {
+		return engineValue(dr.def.Of(k), dr.def.Type).Num, true
+	}
+	v, err := resultInUSD(dr.def, js) // cost_per_useful_hour, a factor, …
+	return v.Num, err == nil
 }
 
 // sampleBuffers are the states a sample's evaluation reuses from sample
