@@ -182,6 +182,11 @@ func (s *Scenario) run(c *check.Compiled, out *sink) (Value, bool) {
 	if s.unc != nil && isDistAlone(c) {
 		return s.distAlone(c, out) // a sample's draw, read without the expr machine (uncertain.go)
 	}
+	if s.samples != nil {
+		if v, ok := s.directCall(c, out); ok {
+			return v, true // a built-in's call in a sample, without the expr machine (uncertain.go)
+		}
+	}
 	env := check.ExprEnv{}
 	if c.Prog != nil {
 		env = check.ExprEnv{Numbers: make([]float64, c.Nums), Bools: make([]bool, c.Bools), Strings: make([]string, c.Strs)}
