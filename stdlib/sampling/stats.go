@@ -3,6 +3,7 @@ package sampling
 import (
 	"math"
 	"slices"
+	"sync"
 )
 
 // Summary is the statistics of a vector of samples, in the samples' unit.
@@ -69,6 +70,10 @@ func (s *Summary) Drop() { s.sorted = nil }
 // Sorted are the samples, sorted; nil when dropped. Not to be modified.
 func (s *Summary) Sorted() []float64 { return s.sorted }
 
+// scratch are the keys of Sort, reused from call to call: a sampling
+// sorts one vector per quantity, hundreds of them.
+var scratch = sync.Pool{New: func() any { return new([]uint64) }}
+
 // Sort sorts xs in increasing order, as slices.Sort does for numbers
 // that are not NaN (−0 before +0), by a radix sort of their bits: a
 // few passes over the samples rather than n log n comparisons, four to
@@ -79,7 +84,12 @@ func Sort(xs []float64) {
 		slices.Sort(xs)
 		return
 	}
-	keys := make([]uint64, 2*len(xs))
+	kp := scratch.Get().(*[]uint64)
+	defer scratch.Put(kp)
+	if cap(*kp) < 2*len(xs) {
+		*kp = make([]uint64, 2*len(xs))
+	}
+	keys := (*kp)[:2*len(xs)]
 	a, b := keys[:len(xs)], keys[len(xs):]
 	for i, x := range xs {
 		if x != x {
