@@ -486,6 +486,11 @@ func (dr directRead) read(pt *Scenario) (float64, bool) {
 	if dr.def.HasFigure() {
 		return engineValue(dr.def.Of(k), dr.def.Type).Num, true
 	}
+	if dr.def.Name == "cost_per_useful_hour" {
+		// As its row's calc computes it, read in place.
+		v, err := k.CostPerUsefulHour()
+		return priceValue(v).Num, err == nil
+	}
 	v, err := resultInUSD(dr.def, js) // cost_per_useful_hour, a factor, …
 	return v.Num, err == nil
 }
