@@ -131,6 +131,12 @@ func (s *Scenario) evalLet(d *check.Decl) bool {
 // for every job that inherits it.
 func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 	c, kept := s.p.Fields[f]
+	return s.fieldCompiled(f, c, kept)
+}
+
+// fieldCompiled is fieldValue of f, whose compiled expression (kept in
+// Program.Fields) the caller has looked up: c, or kept false.
+func (s *Scenario) fieldCompiled(f *lang.Field, c *check.Compiled, kept bool) (Value, bool) {
 	if !kept {
 		// Not kept: a number that checked (checkField); every field
 		// fieldValue is asked for was checked.
@@ -182,7 +188,7 @@ func (s *Scenario) run(c *check.Compiled, out *sink) (Value, bool) {
 	if s.unc != nil && isDistAlone(c) {
 		return s.distAlone(c, out) // a sample's draw, read without the expr machine (uncertain.go)
 	}
-	if s.samples != nil {
+	if s.samples != nil && c.Prog != nil {
 		if v, ok := s.directCall(c, out); ok {
 			return v, true // a built-in's call in a sample, without the expr machine (uncertain.go)
 		}

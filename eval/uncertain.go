@@ -339,7 +339,7 @@ func (u *sampled) sample(batch []*check.Tracked) {
 // isDistAlone reports whether c is a distribution written alone
 // (param mtbf = 2.5h to 4h): its value is its one ref's, the draw.
 func isDistAlone(c *check.Compiled) bool {
-	return len(c.Refs) == 1 && c.Refs[0].Kind == check.RefDist && check.IsDist(c.Node)
+	return c.Prog != nil && len(c.Refs) == 1 && c.Refs[0].Kind == check.RefDist && check.IsDist(c.Node)
 }
 
 // distAlone is the value of such a c, as run gives it.
@@ -515,6 +515,7 @@ type sampleSites struct {
 // sampleSite is one such line and the input it sets.
 type sampleSite struct {
 	f      *lang.Field
+	c      *check.Compiled // f's, from Program.Fields
 	name   string // devices, hours or rate; "" for a factor or ceiling
 	factor goodput.Factor
 	limit  bool // a ceiling
@@ -536,13 +537,13 @@ func (b *sampleBuffers) sitesOf(p *check.Program, d *check.Decl) *sampleSites {
 	}
 	for _, name := range check.SiteNames {
 		if f := jp.Sites.Get(name); varies(f) {
-			ss.sites = append(ss.sites, sampleSite{f: f, name: name})
+			ss.sites = append(ss.sites, sampleSite{f: f, c: p.Fields[f], name: name})
 		}
 	}
 	for f := range goodput.NumFactors {
 		for i, site := range [][goodput.NumFactors]*lang.Field{jp.Factors, jp.Ceilings} {
 			if varies(site[f]) {
-				ss.sites = append(ss.sites, sampleSite{f: site[f], factor: goodput.Factor(f), limit: i == 1})
+				ss.sites = append(ss.sites, sampleSite{f: site[f], c: p.Fields[site[f]], factor: goodput.Factor(f), limit: i == 1})
 			}
 		}
 	}
@@ -570,7 +571,7 @@ func (s *Scenario) sampleInputs(d *check.Decl, js *jobState) bool {
 	js.in, js.start, js.placed, js.currency = bj.in, bj.start, bj.placed, bj.currency
 	in := &js.in
 	for _, st := range ss.sites {
-		v, ok := s.fieldValue(st.f)
+		v, ok := s.fieldCompiled(st.f, st.c, true)
 		if !ok {
 			return false
 		}
