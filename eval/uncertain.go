@@ -55,6 +55,9 @@ type sampled struct {
 	only  int
 	alone []*sampled
 	root  *sampled // for one of alone, the sampling it belongs to
+	// point is set for the sampling of a what-if's point (atPoint),
+	// which samples only the quantities the point reads.
+	point bool
 }
 
 // distDraws is one distribution's samples: its median (the base
@@ -107,12 +110,13 @@ func (s *Scenario) uncertainRef(r *check.Ref, out *sink) (Value, bool) {
 		return NumberValue(d.dist.Median(), r.Dist.Dim), true
 	}
 	st := r.Stat
-	if s.point {
-		// A what-if's point of an uncertain file is evaluated at the
-		// distributions' medians, not sampled again.
-		pos, end := r.Node.Span()
-		out.errorAt(pos, end, "a sweep or solve evaluates an uncertain file at its distributions' medians; a statistic at each of its points is not supported yet")
-		return Value{}, false
+	if s.point && s.draw == 0 && s.unc != nil && s.unc.base != s {
+		// A what-if's point of an uncertain file stands at the
+		// distributions' medians; a statistic read there (a sweep's show
+		// pretrain.mpg.p10, a solve's such that pretrain.mpg.p10 >= 0.25)
+		// is of the point's own samples, the same streams evaluated again
+		// with the point's params.
+		s.unc = s.unc.atPoint(s)
 	}
 	if s.unc == nil {
 		// No distribution in the file: the value is plain, its every
@@ -141,6 +145,45 @@ func (s *Scenario) uncertainRef(r *check.Ref, out *sink) (Value, bool) {
 		return Value{}, false
 	}
 	return NumberValue(statOf(sum, st), st.T.Dim), true
+}
+
+// atPoint is the sampling of the what-if point pt of the file u
+// samples: the same distributions and streams, its own statistics.
+func (u *sampled) atPoint(pt *Scenario) *sampled {
+	if u.root != nil {
+		u = u.root
+	}
+	u.mu.Lock()
+	dists := u.dists
+	u.mu.Unlock()
+	return &sampled{base: pt, n: u.n, seed: u.seed, dists: append([]distDraws(nil), dists...), point: true,
+		sums: map[*check.Tracked]*trackedSummary{}, inProgress: map[*check.Tracked]bool{}}
+}
+
+// MaxSweepSamples is the most a sweep of an uncertain file may sample:
+// its points × the samples at each (language.md §23).
+const MaxSweepSamples = 100_000_000
+
+// tooManySamples reports, at the sweep d of total points, that it would
+// sample more than MaxSweepSamples: a sweep over the file of an uncertain
+// file that shows a statistic samples the file at each point.
+func (s *Scenario) tooManySamples(d *check.Decl, total float64) bool {
+	if s.unc == nil || s.point || s.draw > 0 || !d.OverFile() || total*float64(s.unc.n) <= MaxSweepSamples {
+		return false
+	}
+	reads := false
+	for _, sc := range d.Plan.Shows {
+		for _, r := range sc.Expr.Refs {
+			reads = reads || r.Kind == check.RefStat
+		}
+	}
+	if !reads {
+		return false
+	}
+	diag := s.ev.errorAt(d.Name.Start(), d.Name.End(), fmt.Sprintf("sweep %s has %s points, each sampled %s times: %s samples, more than the %s a sweep may take",
+		d.Name.Name, groupInt(total), units.FormatNumber(float64(s.unc.n)), groupInt(total*float64(s.unc.n)), groupInt(MaxSweepSamples)))
+	diag.Notes = append(diag.Notes, "hint: lower --samples, or vary fewer inputs or take larger steps")
+	return true
 }
 
 // statOf is the statistic st of sum.
@@ -242,6 +285,13 @@ func (u *sampled) summaryOf(t *check.Tracked, inSample bool) (*sampling.Summary,
 		return nil, false // a quantity read by its own samples: the check pass rules it out
 	}
 	var batch []*check.Tracked
+	if u.point {
+		// At a what-if's point only what the point reads is sampled, not
+		// every headline result of the file.
+		u.sample([]*check.Tracked{t})
+		ts := u.sums[t]
+		return &ts.sum, ts.ok
+	}
 	for _, x := range u.base.p.TrackedQuantities() {
 		if _, done := u.sums[x]; !done && !u.inProgress[x] {
 			batch = append(batch, x)
@@ -282,7 +332,7 @@ func (u *sampled) sample(batch []*check.Tracked) {
 	// same in every sample, so it is computed once, and a sample costs
 	// what depends on a distribution alone.
 	pt := evaluatePoint(u.base.p, u.base.params)
-	pt.unc, pt.plain = u, u.base.plain
+	pt.unc, pt.plain, pt.point = u, u.base.plain, u.base.point
 	pt.samples = &sampleBuffers{jobs: make([]jobState, len(pt.vals)), res: make([]goodput.Result, len(pt.vals))}
 	decls, fields := u.base.copyCertain(pt)
 	direct := make([]directRead, len(batch))

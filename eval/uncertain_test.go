@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -191,5 +192,72 @@ func TestUncertainConcurrentReads(t *testing.T) {
 		if got[i] == 0 || got[i] != got[0] {
 			t.Fatalf("concurrent reads gave %v", got)
 		}
+	}
+}
+
+// sweepOfUncertain is a file with two distributions, a sweep over the
+// file that shows statistics and a solve on one (language.md §23).
+const sweepOfUncertain = `
+param mtbf = 2.5h to 4h
+param ckpt = 1min
+pool p {
+  devices = 768
+  rate = 2.50 USD/h
+}
+job pretrain on p {
+  hours = 720h
+  factors {
+    S = 0.95
+    R = runtime_goodput(mtbf, ckpt, 10min)
+    P = 0.38 to 0.43
+  }
+}
+sweep storage over file {
+  vary ckpt in [10s, 1min, 2min]
+  show pretrain.mpg.p10, pretrain.mpg.p50
+}
+solve max_ckpt over file {
+  find ckpt in [1s, 10min] such that pretrain.mpg.p10 >= 0.30
+}
+`
+
+// TestSweepAndSolveOnAStatistic: each point of a sweep or solve over
+// the file is sampled, the same streams with the point's params. At
+// ckpt = 1min, the file's own value, the point's statistics are the
+// file's, bit for bit; the others are pinned as computed.
+func TestSweepAndSolveOnAStatistic(t *testing.T) {
+	s := loadUncertain(t, Options{Samples: 1000}, sweepOfUncertain)
+	if d := s.Diagnostics(); len(d) > 0 {
+		t.Fatalf("diagnostics: %v", d)
+	}
+	got := map[string]float64{}
+	for _, e := range []string{
+		"storage.at(ckpt = 1min).pretrain.mpg.p10", "pretrain.mpg.p10",
+		"storage.at(ckpt = 1min).pretrain.mpg.p50", "pretrain.mpg.p50",
+		"storage.at(ckpt = 10s).pretrain.mpg.p10", "storage.at(ckpt = 2min).pretrain.mpg.p10",
+		"max_ckpt.ckpt",
+	} {
+		got[e] = num(t, s, e)
+	}
+	if got["storage.at(ckpt = 1min).pretrain.mpg.p10"] != got["pretrain.mpg.p10"] ||
+		got["storage.at(ckpt = 1min).pretrain.mpg.p50"] != got["pretrain.mpg.p50"] {
+		t.Errorf("the point at the file's own ckpt differs from the file: %v", got)
+	}
+	want := map[string]float64{
+		"max_ckpt.ckpt":                            82.86702879257513,
+		"pretrain.mpg.p10":                         0.30694731008573695,
+		"pretrain.mpg.p50":                         0.3244380135457715,
+		"storage.at(ckpt = 10s).pretrain.mpg.p10":  0.33015583807376125,
+		"storage.at(ckpt = 1min).pretrain.mpg.p10": 0.30694731008573695,
+		"storage.at(ckpt = 1min).pretrain.mpg.p50": 0.3244380135457715,
+		"storage.at(ckpt = 2min).pretrain.mpg.p10": 0.2902399897288534,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	// The file written with the solve's answer: its p10 is the target.
+	at := loadUncertain(t, Options{Samples: 1000}, strings.Replace(sweepOfUncertain, "param ckpt = 1min", "param ckpt = 82.86702879257513s", 1))
+	if p10 := num(t, at, "pretrain.mpg.p10"); math.Abs(p10-0.30) > 1e-6 {
+		t.Errorf("at the solve's answer, pretrain.mpg.p10 = %.8f, want 0.30", p10)
 	}
 }
