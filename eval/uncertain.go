@@ -566,7 +566,7 @@ type sampleSites struct {
 type sampleSite struct {
 	f      *lang.Field
 	c      *check.Compiled // f's, from Program.Fields
-	name   string // devices, hours or rate; "" for a factor or ceiling
+	name   string          // devices, hours or rate; "" for a factor or ceiling
 	factor goodput.Factor
 	limit  bool // a ceiling
 }
