@@ -72,6 +72,10 @@ type distDraws struct {
 type trackedSummary struct {
 	ok  bool
 	sum sampling.Summary
+	// mode is, for a text, the value most samples give (the first in
+	// sorted order of those that tie); share the fraction that give it.
+	mode  string
+	share float64
 }
 
 // newSampled is the sampling state of the base evaluation s, or nil when
@@ -139,6 +143,13 @@ func (s *Scenario) uncertainRef(r *check.Ref, out *sink) (Value, bool) {
 	u := s.unc
 	if u.root != nil {
 		u = u.root // a statistic is of the whole sampling, not of one input's alone
+	}
+	if st.Stat == "mode" {
+		ts, ok := u.trackedOf(st.T, s.draw > 0)
+		if !ok {
+			return Value{}, false
+		}
+		return Value{Type: r.Type, Str: ts.mode}, true
 	}
 	sum, ok := u.summaryOf(st.T, s.draw > 0)
 	if !ok {
@@ -272,6 +283,15 @@ func (u *sampled) distError(site *check.DistSite, args []float64, err error, out
 // computing them (with every other quantity not yet computed) when first
 // asked. inSample is set when the asker is itself a sample's evaluation.
 func (u *sampled) summaryOf(t *check.Tracked, inSample bool) (*sampling.Summary, bool) {
+	ts, ok := u.trackedOf(t, inSample)
+	if ts == nil {
+		return nil, false
+	}
+	return &ts.sum, ok
+}
+
+// trackedOf is summaryOf's whole summary, a text's mode with it.
+func (u *sampled) trackedOf(t *check.Tracked, inSample bool) (*trackedSummary, bool) {
 	if !inSample {
 		// A sample's own reads come from the goroutine sampling, which
 		// holds the lock already.
@@ -279,7 +299,7 @@ func (u *sampled) summaryOf(t *check.Tracked, inSample bool) (*sampling.Summary,
 		defer u.mu.Unlock()
 	}
 	if ts, ok := u.sums[t]; ok {
-		return &ts.sum, ts.ok
+		return ts, ts.ok
 	}
 	if u.inProgress[t] {
 		return nil, false // a quantity read by its own samples: the check pass rules it out
@@ -290,7 +310,7 @@ func (u *sampled) summaryOf(t *check.Tracked, inSample bool) (*sampling.Summary,
 		// every headline result of the file.
 		u.sample([]*check.Tracked{t})
 		ts := u.sums[t]
-		return &ts.sum, ts.ok
+		return ts, ts.ok
 	}
 	for _, x := range u.base.p.TrackedQuantities() {
 		if _, done := u.sums[x]; !done && !u.inProgress[x] {
@@ -299,7 +319,7 @@ func (u *sampled) summaryOf(t *check.Tracked, inSample bool) (*sampling.Summary,
 	}
 	u.sample(batch)
 	ts := u.sums[t]
-	return &ts.sum, ts.ok
+	return ts, ts.ok
 }
 
 // sample evaluates the file at every sample for the quantities batch and
@@ -319,8 +339,13 @@ func (u *sampled) sample(batch []*check.Tracked) {
 		u.distOf(site, &u.base.ev)
 	}
 	vals := make([][]float64, len(batch))
-	for k := range vals {
-		vals[k] = make([]float64, u.n)
+	texts := make([]map[string]int, len(batch)) // a text's count of samples by value
+	for k, t := range batch {
+		if t.C.Type.Kind == value.Number || t.C.Type.Kind == value.Bool {
+			vals[k] = make([]float64, u.n)
+		} else {
+			texts[k] = map[string]int{}
+		}
 	}
 	fails := make([]int, len(batch))
 	first := make([]*lang.Diagnostic, len(batch))
@@ -367,6 +392,8 @@ func (u *sampled) sample(batch []*check.Tracked) {
 				continue
 			}
 			switch {
+			case texts[k] != nil:
+				texts[k][v.Str]++
 			case t.Cond && v.Bool:
 				vals[k][i] = 1
 			case t.Cond:
@@ -380,6 +407,11 @@ func (u *sampled) sample(batch []*check.Tracked) {
 		if fails[k] > 0 {
 			u.sums[t] = &trackedSummary{}
 			u.reportFailure(first[k], fails[k])
+			continue
+		}
+		if texts[k] != nil {
+			mode, most := modeOf(texts[k])
+			u.sums[t] = &trackedSummary{ok: true, mode: mode, share: float64(most) / float64(u.n)}
 			continue
 		}
 		u.sums[t] = &trackedSummary{ok: true, sum: sampling.Summarize(vals[k])}
@@ -679,6 +711,24 @@ func (s *Scenario) copyCertain(pt *Scenario) (decls, fields []int32) {
 		}
 	}
 	return decls, fields
+}
+
+// modeOf is the value most samples give and how many give it; of
+// values that tie, the first in sorted order, so that the answer does
+// not depend on a map's order.
+func modeOf(counts map[string]int) (string, int) {
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	mode, most := "", -1
+	for _, k := range keys {
+		if counts[k] > most {
+			mode, most = k, counts[k]
+		}
+	}
+	return mode, most
 }
 
 // firstError is the first error of diags, or nil.

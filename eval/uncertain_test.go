@@ -261,3 +261,57 @@ func TestSweepAndSolveOnAStatistic(t *testing.T) {
 		t.Errorf("at the solve's answer, pretrain.mpg.p10 = %.8f, want 0.30", p10)
 	}
 }
+
+// textOfUncertain is a job whose best lever depends on two
+// distributions: the runtime's gain to its ceiling against the
+// program's.
+const textOfUncertain = `
+param mtbf = 2.5h to 4h
+pool p {
+  devices = 768
+  rate = 2.50 USD/h
+}
+job pretrain on p {
+  hours = 720h
+  factors {
+    S = 0.95
+    R = runtime_goodput(mtbf, 1min, 10min)
+    P = 0.36 to 0.41
+  }
+  ceilings { R = 0.90  P = 0.45 }
+}
+let lever = pretrain.best_lever
+`
+
+// TestTextResultOfUncertain: a text result that depends on a
+// distribution reads as the value most samples give, and probability(…)
+// says how often each value comes; the shares of the two levers add up
+// to 1.
+func TestTextResultOfUncertain(t *testing.T) {
+	s := loadUncertain(t, Options{Samples: 1000}, textOfUncertain)
+	if d := s.Diagnostics(); len(d) > 0 {
+		t.Fatalf("diagnostics: %v", d)
+	}
+	got := map[string]any{}
+	for _, e := range []string{`pretrain.best_lever`, `lever`} {
+		v, err := s.Eval("expr", e)
+		if err != nil {
+			t.Fatalf("%s: %v", e, err)
+		}
+		got[e] = v.Str
+	}
+	for _, e := range []string{`probability(pretrain.best_lever == "program")`, `probability(pretrain.best_lever == "runtime")`,
+		`pretrain.best_lever == "program" ? 1 : 0`} {
+		got[e] = num(t, s, e)
+	}
+	want := map[string]any{
+		"lever":               "program",
+		"pretrain.best_lever": "program",
+		`pretrain.best_lever == "program" ? 1 : 0`:      1.0,
+		`probability(pretrain.best_lever == "program")`: 0.9889999999999997, // 989 of 1,000
+		`probability(pretrain.best_lever == "runtime")`: 0.011,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
