@@ -685,7 +685,7 @@ func (s *Scenario) sampleInputs(d *check.Decl, js *jobState) bool {
 // the sample to compute.
 func (s *Scenario) copyCertain(pt *Scenario) (decls, fields []int32) {
 	for _, d := range s.p.Order {
-		if d.Uncertain {
+		if d.Uncertain || d.FiguresUncertain {
 			decls = append(decls, int32(d.Slot))
 			continue
 		}
@@ -820,6 +820,13 @@ func (s *Scenario) trackOutputs() {
 		u.outNames = append(u.outNames, path)
 	}
 	for _, d := range s.p.Order {
+		if d.Kind == check.DeclPool && d.FiguresUncertain && d.Ok {
+			// A pool's figures, when a job on it is uncertain.
+			add(d.Name.Name + ".mpg")
+			add(d.Name.Name + ".useful_hours")
+			add(d.Name.Name + ".cost_per_useful_hour")
+			continue
+		}
 		if !d.Uncertain || !d.Ok && d.Kind != check.DeclJob {
 			continue
 		}
@@ -832,6 +839,8 @@ func (s *Scenario) trackOutputs() {
 			add(d.Name.Name + ".mpg")
 			add(d.Name.Name + ".useful_hours")
 			add(d.Name.Name + ".cost_per_useful_hour")
+		case check.DeclPool:
+			// Its own fields, when uncertain, are read by its jobs.
 		case check.DeclGroup:
 			add(d.Name.Name + ".mpg")
 			add(d.Name.Name + ".useful_hours")

@@ -159,13 +159,22 @@ group both { a, b }
 	for _, r := range s.Uncertain() {
 		names = append(names, r.Name)
 	}
-	want := []string{"mfu", "a.mpg", "a.useful_hours", "a.cost_per_useful_hour", "both.mpg", "both.useful_hours", "both.cost"}
+	want := []string{"mfu", "p.mpg", "p.useful_hours", "p.cost_per_useful_hour", "a.mpg", "a.useful_hours", "a.cost_per_useful_hour", "both.mpg", "both.useful_hours", "both.cost"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("uncertain results (-want +got):\n%s", diff)
 	}
 	// The group's useful hours are a's (80 h × mfu) and b's 40 h.
 	if got, want := num(t, s, "both.useful_hours.p50")/3600, 80*num(t, s, "mfu.p50")+40; math.Abs(got-want) > 1e-9*want {
 		t.Errorf("both.useful_hours.p50 = %v h, want %v h", got, want)
+	}
+	// The pool's figures are of the same samples: its useful hours are
+	// the group's, sample by sample, and a plain comparison of one is
+	// the error of any uncertain value.
+	if got, want := num(t, s, "p.useful_hours.p50"), num(t, s, "both.useful_hours.p50"); got != want {
+		t.Errorf("p.useful_hours.p50 = %v, want both's %v", got, want)
+	}
+	if _, err := s.Eval("expr", "p.mpg >= 0.3"); err == nil {
+		t.Errorf("p.mpg >= 0.3: no error, want the plain comparison's")
 	}
 }
 

@@ -107,7 +107,31 @@ func refUncertain(r *Ref) bool {
 	case RefStat:
 		return false
 	}
+	if r.Kind == RefPlan && r.Decl != nil && r.Decl.FiguresUncertain {
+		return true // a pool's figure, of its uncertain jobs
+	}
 	return r.Decl != nil && r.Decl.Uncertain || r.Second != nil && r.Second.Uncertain
+}
+
+// markPoolFigures marks each pool with an uncertain job on it
+// (Decl.FiguresUncertain), once every declaration is checked; a read
+// of such a pool's figure checked before is told by poolRef.
+func (p *Program) markPoolFigures() {
+	for _, d := range p.Order {
+		if d.Kind == DeclJob && d.Uncertain && d.Job != nil && d.Job.Pool != nil {
+			d.Job.Pool.FiguresUncertain = true
+		}
+	}
+}
+
+// poolJobsUncertain reports whether a job stated on pool d is uncertain.
+func poolJobsUncertain(jobs []*Decl) bool {
+	for _, j := range jobs {
+		if j.Uncertain {
+			return true
+		}
+	}
+	return false
 }
 
 // noteUncertain records that the expression being checked reads r, which
