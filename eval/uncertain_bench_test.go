@@ -56,7 +56,7 @@ func uncertainFleet(n int) []byte {
 
 // BenchmarkUncertainFleet loads fleets of jobs with three uncertain
 // params over some samples: every job's mpg, useful hours and cost per
-// useful hour summarised, and the pool's. peak-MB is the heap in use after the load,
+// useful hour summarised. peak-MB is the heap in use after the load,
 // with every summary's sorted samples.
 func BenchmarkUncertainFleet(b *testing.B) {
 	for _, c := range []struct{ jobs, samples int }{
@@ -79,7 +79,7 @@ func BenchmarkUncertainFleet(b *testing.B) {
 			var m runtime.MemStats
 			runtime.ReadMemStats(&m)
 			b.ReportMetric(float64(m.HeapInuse)/1e6, "heap-MB")
-			if got := len(s.Uncertain()); got != 3*c.jobs+6 { // the params, the jobs' and the pool's
+			if got := len(s.Uncertain()); got != 3*c.jobs+3 {
 				b.Fatalf("%d uncertain results", got)
 			}
 		})
