@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -322,5 +323,41 @@ func TestTextResultOfUncertain(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestSweepStatisticConcurrentReads reads a statistic at a sweep's
+// point, and the mode of a text, from several goroutines at once: each
+// gives the answer one read alone gives (go test -race checks the
+// rest).
+func TestSweepStatisticConcurrentReads(t *testing.T) {
+	src := strings.Replace(sweepOfUncertain, "P = 0.38 to 0.43", "P = 0.36 to 0.41\n  }\n  ceilings { R = 0.90  P = 0.45", 1)
+	s := loadUncertain(t, Options{Samples: 300}, src+"let lever = pretrain.best_lever\n")
+	exprs := []string{"storage.at(ckpt = 10s).pretrain.mpg.p10", "storage.at(ckpt = 2min).pretrain.mpg.p50", "max_ckpt.ckpt"}
+	want := make([]float64, len(exprs))
+	for i, e := range exprs {
+		want[i] = num(t, s, e)
+	}
+	errs := make(chan string, 4*len(exprs))
+	done := make(chan bool)
+	for range 4 {
+		go func() {
+			for i, e := range exprs {
+				if v, err := s.Eval("e", e); err != nil || v.Num != want[i] {
+					errs <- fmt.Sprintf("%s = %v, %v; want %v", e, v.Num, err, want[i])
+				}
+			}
+			if v, err := s.Eval("e", "lever"); err != nil || v.Str != "program" {
+				errs <- fmt.Sprintf("lever = %q, %v", v.Str, err)
+			}
+			done <- true
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
