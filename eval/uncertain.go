@@ -359,7 +359,7 @@ func (u *sampled) sample(batch []*check.Tracked) {
 	pt := evaluatePoint(u.base.p, u.base.params)
 	pt.unc, pt.plain, pt.point = u, u.base.plain, u.base.point
 	pt.samples = &sampleBuffers{jobs: make([]jobState, len(pt.vals)), res: make([]goodput.Result, len(pt.vals))}
-	decls, fields := u.base.copyCertain(pt)
+	decls, fields, pools := u.base.copyCertain(pt)
 	direct := make([]directRead, len(batch))
 	for k, t := range batch {
 		direct[k] = directReadOf(t.C)
@@ -371,6 +371,9 @@ func (u *sampled) sample(batch []*check.Tracked) {
 			}
 			for _, k := range fields {
 				pt.fieldVals[k] = fieldValue{}
+			}
+			for _, k := range pools {
+				pt.vals[k].pool = nil
 			}
 			pt.ev.diags, pt.stack, pt.raised = pt.ev.diags[:0], pt.stack[:0], nil
 		}
@@ -680,17 +683,24 @@ func (s *Scenario) sampleInputs(d *check.Decl, js *jobState) bool {
 // copyCertain copies into pt, a sample's evaluation, what s (the base
 // evaluation) has computed that no distribution reaches, and returns
 // the slots of the declarations and the fields that vary between
-// samples, which each sample computes again. What the base has not
+// samples, which each sample computes again, and of the plain pools
+// whose figures do (a job on them is uncertain). What the base has not
 // finished (it is asking for a statistic while it evaluates) is left for
 // the sample to compute.
-func (s *Scenario) copyCertain(pt *Scenario) (decls, fields []int32) {
+func (s *Scenario) copyCertain(pt *Scenario) (decls, fields, pools []int32) {
 	for _, d := range s.p.Order {
-		if d.Uncertain || d.FiguresUncertain {
+		if d.Uncertain {
 			decls = append(decls, int32(d.Slot))
 			continue
 		}
 		if v := s.of(d); v.state == check.Done || v.state == check.Failed {
 			*pt.of(d) = *v
+			if d.FiguresUncertain {
+				// A plain pool with an uncertain job: its fields are
+				// kept, its figures worked out again in each sample.
+				pt.of(d).pool = nil
+				pools = append(pools, int32(d.Slot))
+			}
 			if d.ValueSlot >= 0 && (d.Kind == check.DeclLet || d.Kind == check.DeclParam) {
 				*pt.value(d) = *s.value(d)
 			}
@@ -710,7 +720,7 @@ func (s *Scenario) copyCertain(pt *Scenario) (decls, fields []int32) {
 			pt.fieldVals[k] = fv
 		}
 	}
-	return decls, fields
+	return decls, fields, pools
 }
 
 // modeOf is the value most samples give and how many give it; of
