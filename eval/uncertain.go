@@ -429,6 +429,13 @@ func isDistAlone(c *check.Compiled) bool {
 
 // distAlone is the value of such a c, as run gives it.
 func (s *Scenario) distAlone(c *check.Compiled, out *sink) (Value, bool) {
+	if u, i := s.unc, c.Refs[0].Dist.Index; s.draw > 0 && u.only == 0 && i < len(u.dists) && u.dists[i].ok {
+		// A sample's draw, drawn already: uncertainRef's answer, read
+		// straight.
+		if x := u.dists[i].xs[s.draw-1]; !math.IsInf(x, 0) && !math.IsNaN(x) {
+			return Value{Type: c.Type, Num: x}, true
+		}
+	}
 	v, ok := s.uncertainRef(c.Refs[0], out)
 	if !ok {
 		return Value{}, false
