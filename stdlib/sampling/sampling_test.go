@@ -1,6 +1,7 @@
 package sampling
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -175,5 +176,21 @@ func TestSortAsSlicesSort(t *testing.T) {
 				t.Fatalf("n=%d: at %d got %v, want %v", n, i, xs[i], want[i])
 			}
 		}
+	}
+}
+
+// BenchmarkSort sorts a fraction's samples (logit-normal, 0.25 to 0.30),
+// as Summarize does, at three sizes: linear in the samples.
+func BenchmarkSort(b *testing.B) {
+	d, _ := Interval(0.25, 0.30, true)
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			xs := Samples(1, "x", d, n)
+			ys := make([]float64, n)
+			for b.Loop() {
+				copy(ys, xs)
+				Sort(ys)
+			}
+		})
 	}
 }
