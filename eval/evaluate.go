@@ -131,6 +131,12 @@ func (s *Scenario) evalLet(d *check.Decl) bool {
 // for every job that inherits it.
 func (s *Scenario) fieldValue(f *lang.Field) (Value, bool) {
 	c, kept := s.p.Fields[f]
+	return s.fieldCompiled(f, c, kept)
+}
+
+// fieldCompiled is fieldValue of f, whose compiled expression (kept in
+// Program.Fields) the caller has looked up: c, or kept false.
+func (s *Scenario) fieldCompiled(f *lang.Field, c *check.Compiled, kept bool) (Value, bool) {
 	if !kept {
 		// Not kept: a number that checked (checkField); every field
 		// fieldValue is asked for was checked.
@@ -179,6 +185,14 @@ func (s *Scenario) run(c *check.Compiled, out *sink) (Value, bool) {
 	if c.Const != nil {
 		return *c.Const, true
 	}
+	if s.unc != nil && isDistAlone(c) {
+		return s.distAlone(c, out) // a sample's draw, read without the expr machine (uncertain.go)
+	}
+	if s.samples != nil && c.Prog != nil {
+		if v, ok := s.directCall(c, out); ok {
+			return v, true // a built-in's call in a sample, without the expr machine (uncertain.go)
+		}
+	}
 	env := check.ExprEnv{}
 	if c.Prog != nil {
 		env = check.ExprEnv{Numbers: make([]float64, c.Nums), Bools: make([]bool, c.Bools), Strings: make([]string, c.Strs)}
@@ -206,27 +220,31 @@ func (s *Scenario) run(c *check.Compiled, out *sink) (Value, bool) {
 		return single, true
 	}
 	res, err := check.RunProgram(c, env)
-	if i, zero := divisorAt(err); zero {
-		pos, end := c.Sites.Divs[i].Span()
-		out.runtimeErrorAt(pos, end, "division by zero")
-		return Value{}, false
-	}
-	if i, msg, ok := funcs.ArgErrorAt(err); ok {
-		pos, end := c.Sites.Args[i].Span()
-		out.runtimeErrorAt(pos, end, msg)
-		return Value{}, false
-	}
-	pos, end := c.Node.Span()
 	if err != nil {
+		// Looked into only when there is one: errors.As costs an
+		// allocation a call, and this is every sample's path.
+		if i, zero := divisorAt(err); zero {
+			pos, end := c.Sites.Divs[i].Span()
+			out.runtimeErrorAt(pos, end, "division by zero")
+			return Value{}, false
+		}
+		if i, msg, ok := funcs.ArgErrorAt(err); ok {
+			pos, end := c.Sites.Args[i].Span()
+			out.runtimeErrorAt(pos, end, msg)
+			return Value{}, false
+		}
+		pos, end := c.Node.Span()
 		out.runtimeErrorAt(pos, end, err.Error())
 		return Value{}, false
 	}
 	v, ok := value.FromGo(res, c.Type)
 	if !ok {
+		pos, end := c.Node.Span()
 		out.runtimeErrorAt(pos, end, fmt.Sprintf("expected a %s, got %v", c.Type, res))
 		return Value{}, false
 	}
 	if !check.Finite(v) {
+		pos, end := c.Node.Span()
 		out.runtimeErrorAt(pos, end, "the result is not a finite number")
 		return Value{}, false
 	}

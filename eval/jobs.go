@@ -66,7 +66,15 @@ func (j *jobState) owner(f goodput.Factor) string {
 // errors are reported too.
 func (s *Scenario) evalJob(d *check.Decl) bool {
 	jp := d.Job
-	js := &jobState{owners: &jp.Owners.Names}
+	var js *jobState
+	if s.samples != nil {
+		// A sample's evaluation (uncertain.go) reuses the job's state
+		// from sample to sample rather than allocating one each time.
+		js = &s.samples.jobs[d.Slot]
+		*js = jobState{owners: &jp.Owners.Names}
+	} else {
+		js = &jobState{owners: &jp.Owners.Names}
+	}
 	s.of(d).job = js
 	based := jp.Based
 	if based && jp.Parent != nil {
@@ -105,7 +113,12 @@ func (s *Scenario) checkInputs(d *check.Decl, js *jobState, mode gatherMode) {
 }
 
 func (s *Scenario) solveJob(d *check.Decl, js *jobState) bool {
-	ok := s.gatherInputs(d, js, gatherStrict)
+	var ok bool
+	if s.samples == nil || !s.sampleInputs(d, js) {
+		ok = s.gatherInputs(d, js, gatherStrict)
+	} else {
+		ok = true // a sample's inputs, read again only where they vary (uncertain.go)
+	}
 	s.allowAboveCeiling(d, &js.in) // at a what-if's point (whatif.go)
 	s.ctl.engineRun()
 	res, err := goodput.Solve(js.in)
@@ -117,7 +130,13 @@ func (s *Scenario) solveJob(d *check.Decl, js *jobState) bool {
 		return false
 	}
 	js.kept = &solved
-	if s.keepResults {
+	if s.samples != nil {
+		// A sample's job is read for several results: its result is
+		// kept rather than worked out at each read.
+		r := &s.samples.res[d.Slot]
+		*r = res
+		js.kept = r
+	} else if s.keepResults {
 		// A few jobs a service asked for (Evaluate with Only). A copy, so
 		// that res stays on the stack of every other evaluation.
 		kept := new(goodput.Result)

@@ -250,6 +250,8 @@ func engineUnits(v Value) float64 {
 // engineValue is a figure of the engine, in its units, as a value of type t.
 func engineValue(v float64, t Type) Value {
 	switch {
+	case t.Dim == units.Count:
+		return NumberValue(v, t.Dim) // the commonest, without IsPrice's search
 	case t.Dim == units.Duration:
 		return hoursValue(v)
 	case units.IsPrice(t.Dim):

@@ -63,6 +63,9 @@ type Scenario struct {
 	// by the base evaluation and its samples' (uncertain.go); nil
 	// without one.
 	unc *sampled
+	// samples is the reused state of the evaluation of an uncertain
+	// file's samples (uncertain.go); nil for every other evaluation.
+	samples *sampleBuffers
 }
 
 // sink collects the diagnostics of one evaluation or one judgement.

@@ -57,6 +57,9 @@ func (s *Scenario) evalSweep(d *check.Decl) bool {
 	if !ok {
 		return false
 	}
+	if s.tooManySamples(d, total) { // uncertain.go
+		return false
+	}
 	if cap := s.p.MaxPoints(); total > float64(cap) {
 		diag := s.ev.errorAt(d.Name.Start(), d.Name.End(), fmt.Sprintf("sweep %s has %s points, more than the %s a sweep may have",
 			d.Name.Name, groupInt(total), groupInt(float64(cap))))

@@ -10,9 +10,12 @@ import (
 	"sync"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/funcs"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/units"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
 	"github.com/gpl-lang/gpl/stdlib/sampling"
 )
 
@@ -52,6 +55,9 @@ type sampled struct {
 	only  int
 	alone []*sampled
 	root  *sampled // for one of alone, the sampling it belongs to
+	// point is set for the sampling of a what-if's point (atPoint),
+	// which samples only the quantities the point reads.
+	point bool
 }
 
 // distDraws is one distribution's samples: its median (the base
@@ -66,6 +72,10 @@ type distDraws struct {
 type trackedSummary struct {
 	ok  bool
 	sum sampling.Summary
+	// mode is, for a text, the value most samples give (the first in
+	// sorted order of those that tie); share the fraction that give it.
+	mode  string
+	share float64
 }
 
 // newSampled is the sampling state of the base evaluation s, or nil when
@@ -104,12 +114,13 @@ func (s *Scenario) uncertainRef(r *check.Ref, out *sink) (Value, bool) {
 		return NumberValue(d.dist.Median(), r.Dist.Dim), true
 	}
 	st := r.Stat
-	if s.point {
-		// A what-if's point of an uncertain file is evaluated at the
-		// distributions' medians, not sampled again.
-		pos, end := r.Node.Span()
-		out.errorAt(pos, end, "a sweep or solve evaluates an uncertain file at its distributions' medians; a statistic at each of its points is not supported yet")
-		return Value{}, false
+	if s.point && s.draw == 0 && s.unc != nil && s.unc.base != s {
+		// A what-if's point of an uncertain file stands at the
+		// distributions' medians; a statistic read there (a sweep's show
+		// pretrain.mpg.p10, a solve's such that pretrain.mpg.p10 >= 0.25)
+		// is of the point's own samples, the same streams evaluated again
+		// with the point's params.
+		s.unc = s.unc.atPoint(s)
 	}
 	if s.unc == nil {
 		// No distribution in the file: the value is plain, its every
@@ -133,11 +144,57 @@ func (s *Scenario) uncertainRef(r *check.Ref, out *sink) (Value, bool) {
 	if u.root != nil {
 		u = u.root // a statistic is of the whole sampling, not of one input's alone
 	}
+	if st.Stat == "mode" {
+		ts, ok := u.trackedOf(st.T, s.draw > 0)
+		if !ok {
+			return Value{}, false
+		}
+		return Value{Type: r.Type, Str: ts.mode}, true
+	}
 	sum, ok := u.summaryOf(st.T, s.draw > 0)
 	if !ok {
 		return Value{}, false
 	}
 	return NumberValue(statOf(sum, st), st.T.Dim), true
+}
+
+// atPoint is the sampling of the what-if point pt of the file u
+// samples: the same distributions and streams, its own statistics.
+func (u *sampled) atPoint(pt *Scenario) *sampled {
+	if u.root != nil {
+		u = u.root
+	}
+	u.mu.Lock()
+	dists := u.dists
+	u.mu.Unlock()
+	return &sampled{base: pt, n: u.n, seed: u.seed, dists: append([]distDraws(nil), dists...), point: true,
+		sums: map[*check.Tracked]*trackedSummary{}, inProgress: map[*check.Tracked]bool{}}
+}
+
+// MaxSweepSamples is the most a sweep of an uncertain file may sample:
+// its points × the samples at each (language.md §23).
+const MaxSweepSamples = 100_000_000
+
+// tooManySamples reports, at the sweep d of total points, that it would
+// sample more than MaxSweepSamples: a sweep over the file of an uncertain
+// file that shows a statistic samples the file at each point.
+func (s *Scenario) tooManySamples(d *check.Decl, total float64) bool {
+	if s.unc == nil || s.point || s.draw > 0 || !d.OverFile() || total*float64(s.unc.n) <= MaxSweepSamples {
+		return false
+	}
+	reads := false
+	for _, sc := range d.Plan.Shows {
+		for _, r := range sc.Expr.Refs {
+			reads = reads || r.Kind == check.RefStat
+		}
+	}
+	if !reads {
+		return false
+	}
+	diag := s.ev.errorAt(d.Name.Start(), d.Name.End(), fmt.Sprintf("sweep %s has %s points, each sampled %s times: %s samples, more than the %s a sweep may take",
+		d.Name.Name, groupInt(total), units.FormatNumber(float64(s.unc.n)), groupInt(total*float64(s.unc.n)), groupInt(MaxSweepSamples)))
+	diag.Notes = append(diag.Notes, "hint: lower --samples, or vary fewer inputs or take larger steps")
+	return true
 }
 
 // statOf is the statistic st of sum.
@@ -226,6 +283,15 @@ func (u *sampled) distError(site *check.DistSite, args []float64, err error, out
 // computing them (with every other quantity not yet computed) when first
 // asked. inSample is set when the asker is itself a sample's evaluation.
 func (u *sampled) summaryOf(t *check.Tracked, inSample bool) (*sampling.Summary, bool) {
+	ts, ok := u.trackedOf(t, inSample)
+	if ts == nil {
+		return nil, false
+	}
+	return &ts.sum, ok
+}
+
+// trackedOf is summaryOf's whole summary, a text's mode with it.
+func (u *sampled) trackedOf(t *check.Tracked, inSample bool) (*trackedSummary, bool) {
 	if !inSample {
 		// A sample's own reads come from the goroutine sampling, which
 		// holds the lock already.
@@ -233,12 +299,19 @@ func (u *sampled) summaryOf(t *check.Tracked, inSample bool) (*sampling.Summary,
 		defer u.mu.Unlock()
 	}
 	if ts, ok := u.sums[t]; ok {
-		return &ts.sum, ts.ok
+		return ts, ts.ok
 	}
 	if u.inProgress[t] {
 		return nil, false // a quantity read by its own samples: the check pass rules it out
 	}
 	var batch []*check.Tracked
+	if u.point {
+		// At a what-if's point only what the point reads is sampled, not
+		// every headline result of the file.
+		u.sample([]*check.Tracked{t})
+		ts := u.sums[t]
+		return ts, ts.ok
+	}
 	for _, x := range u.base.p.TrackedQuantities() {
 		if _, done := u.sums[x]; !done && !u.inProgress[x] {
 			batch = append(batch, x)
@@ -246,7 +319,7 @@ func (u *sampled) summaryOf(t *check.Tracked, inSample bool) (*sampling.Summary,
 	}
 	u.sample(batch)
 	ts := u.sums[t]
-	return &ts.sum, ts.ok
+	return ts, ts.ok
 }
 
 // sample evaluates the file at every sample for the quantities batch and
@@ -266,26 +339,51 @@ func (u *sampled) sample(batch []*check.Tracked) {
 		u.distOf(site, &u.base.ev)
 	}
 	vals := make([][]float64, len(batch))
-	for k := range vals {
-		vals[k] = make([]float64, u.n)
+	texts := make([]map[string]int, len(batch)) // a text's count of samples by value
+	for k, t := range batch {
+		if t.C.Type.Kind == value.Number || t.C.Type.Kind == value.Bool {
+			vals[k] = make([]float64, u.n)
+		} else {
+			texts[k] = map[string]int{}
+		}
 	}
 	fails := make([]int, len(batch))
 	first := make([]*lang.Diagnostic, len(batch))
-	// One evaluation serves every sample, cleared between them: a
-	// sample's values are computed again from nothing, without
-	// allocating the evaluation's tables each time.
+	// One evaluation serves every sample. It starts as a copy of what
+	// the base evaluation computed, and between samples only what varies
+	// from sample to sample is cleared: the uncertain declarations and
+	// the uncertain fields (the dependency closure of the
+	// distributions, which the check pass marks). Everything else is the
+	// same in every sample, so it is computed once, and a sample costs
+	// what depends on a distribution alone.
 	pt := evaluatePoint(u.base.p, u.base.params)
-	pt.unc, pt.plain = u, u.base.plain
+	pt.unc, pt.plain, pt.point = u, u.base.plain, u.base.point
+	pt.samples = &sampleBuffers{jobs: make([]jobState, len(pt.vals)), res: make([]goodput.Result, len(pt.vals))}
+	decls, fields, pools := u.base.copyCertain(pt)
+	direct := make([]directRead, len(batch))
+	for k, t := range batch {
+		direct[k] = directReadOf(t.C)
+	}
 	for i := range u.n {
 		if i > 0 {
-			clear(pt.vals)
-			clear(pt.values)
-			clear(pt.fieldVals)
+			for _, k := range decls {
+				pt.vals[k] = declValues{}
+			}
+			for _, k := range fields {
+				pt.fieldVals[k] = fieldValue{}
+			}
+			for _, k := range pools {
+				pt.vals[k].pool = nil
+			}
 			pt.ev.diags, pt.stack, pt.raised = pt.ev.diags[:0], pt.stack[:0], nil
 		}
 		pt.draw = int32(i + 1)
 		for k, t := range batch {
 			if fails[k] > 0 && first[k] == nil {
+				continue
+			}
+			if x, ok := direct[k].read(pt); ok {
+				vals[k][i] = x
 				continue
 			}
 			v, ok := pt.run(t.C, &pt.ev)
@@ -297,6 +395,8 @@ func (u *sampled) sample(batch []*check.Tracked) {
 				continue
 			}
 			switch {
+			case texts[k] != nil:
+				texts[k][v.Str]++
 			case t.Cond && v.Bool:
 				vals[k][i] = 1
 			case t.Cond:
@@ -312,8 +412,340 @@ func (u *sampled) sample(batch []*check.Tracked) {
 			u.reportFailure(first[k], fails[k])
 			continue
 		}
+		if texts[k] != nil {
+			mode, most := modeOf(texts[k])
+			u.sums[t] = &trackedSummary{ok: true, mode: mode, share: float64(most) / float64(u.n)}
+			continue
+		}
 		u.sums[t] = &trackedSummary{ok: true, sum: sampling.Summarize(vals[k])}
 	}
+}
+
+// isDistAlone reports whether c is a distribution written alone
+// (param mtbf = 2.5h to 4h): its value is its one ref's, the draw.
+func isDistAlone(c *check.Compiled) bool {
+	return c.Prog != nil && len(c.Refs) == 1 && c.Refs[0].Kind == check.RefDist && check.IsDist(c.Node)
+}
+
+// distAlone is the value of such a c, as run gives it.
+func (s *Scenario) distAlone(c *check.Compiled, out *sink) (Value, bool) {
+	if u, i := s.unc, c.Refs[0].Dist.Index; s.draw > 0 && u.only == 0 && i < len(u.dists) && u.dists[i].ok {
+		// A sample's draw, drawn already: uncertainRef's answer, read
+		// straight.
+		if x := u.dists[i].xs[s.draw-1]; !math.IsInf(x, 0) && !math.IsNaN(x) {
+			return Value{Type: c.Type, Num: x}, true
+		}
+	}
+	v, ok := s.uncertainRef(c.Refs[0], out)
+	if !ok {
+		return Value{}, false
+	}
+	v.Type = c.Type
+	if !check.Finite(v) {
+		pos, end := c.Node.Span()
+		out.runtimeErrorAt(pos, end, "the result is not a finite number")
+		return Value{}, false
+	}
+	return v, true
+}
+
+// callPlan is a compiled expression that is one call of a numeric
+// built-in (runtime_goodput(mtbf, 1min, 10min)) whose arguments are
+// number literals and names: in a sample, it is run by calling the
+// built-in directly, as the expr machine would call it, for a tenth of
+// the cost. The zero callPlan is not one.
+type callPlan struct {
+	b    *funcs.Func
+	args []float64 // the literals' values, in base units
+	refs []int     // by argument, the ref it reads, or -1 for a literal
+}
+
+// callPlanOf is c's callPlan.
+func callPlanOf(c *check.Compiled) callPlan {
+	call, ok := check.Unparen(c.Node).(*lang.Call)
+	if !ok || c.Prog == nil || c.Type.Kind != value.Number {
+		return callPlan{}
+	}
+	b := funcs.ByName[call.Func.Name]
+	if b == nil || b.Run == nil || b.ExprBuiltin || b.Repeats || len(call.Args) == 0 {
+		return callPlan{}
+	}
+	cp := callPlan{b: b, args: make([]float64, len(call.Args)), refs: make([]int, len(call.Args))}
+	used := 0
+	for i, a := range call.Args {
+		cp.refs[i] = -1
+		if n := check.PlainNumber(a); n != nil {
+			cp.args[i] = n.Base()
+			continue
+		}
+		found := false
+		for k, r := range c.Refs {
+			if r.Node == check.Unparen(a) && r.Type.Kind == value.Number {
+				cp.refs[i], found = k, true
+				used++
+				break
+			}
+		}
+		if !found {
+			return callPlan{}
+		}
+	}
+	if used != len(c.Refs) {
+		return callPlan{}
+	}
+	return cp
+}
+
+// directCall runs c, when it is a callPlan, in a sample's evaluation;
+// false when it is not one, or the call fails (run then runs it and
+// tells why, as it always does).
+func (s *Scenario) directCall(c *check.Compiled, out *sink) (Value, bool) {
+	b := s.samples
+	if b.calls == nil {
+		b.calls = map[*check.Compiled]*callPlan{}
+	}
+	cp, seen := b.calls[c]
+	if !seen {
+		if plan := callPlanOf(c); plan.b != nil {
+			cp = &plan
+		}
+		b.calls[c] = cp
+	}
+	if cp == nil {
+		return Value{}, false
+	}
+	// The arguments go on b.args as on a stack: reading a ref may run
+	// another call, which pushes its own above them and pops them.
+	start := len(b.args)
+	defer func() { b.args = b.args[:start] }()
+	for i, k := range cp.refs {
+		if k < 0 {
+			b.args = append(b.args, cp.args[i])
+			continue
+		}
+		v, ok := s.refValue(c.Refs[k], out)
+		if !ok {
+			return Value{}, false
+		}
+		b.args = append(b.args, v.Num)
+	}
+	x, err := cp.b.Run(b.args[start:])
+	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		return Value{}, false
+	}
+	return Value{Type: c.Type, Num: x}, true
+}
+
+// directRead is a tracked quantity that is one figure of a job
+// (pretrain.mpg), read in a sample straight from the job's kept result
+// rather than through run: the headline results' path. The zero
+// directRead reads nothing.
+type directRead struct {
+	d   *check.Decl
+	def *results.Def
+}
+
+// directReadOf is c's directRead, the zero one when c is not one
+// figure of a job.
+func directReadOf(c *check.Compiled) directRead {
+	if c.Const != nil || c.Prog != nil || len(c.Refs) != 1 {
+		return directRead{}
+	}
+	r := c.Refs[0]
+	if r.Kind != check.RefJob || r.Second != nil {
+		return directRead{}
+	}
+	def, ok := results.ByName[r.Field]
+	if !ok || def.Type.Kind != value.Number {
+		return directRead{}
+	}
+	return directRead{r.Decl, def}
+}
+
+// read is the figure in the sample's evaluation pt, as run would give
+// it; false when it is not a direct read or the job's result is not
+// kept (the job failed, or the figure needs a rate it has not): run then
+// reads it, and tells why.
+func (dr directRead) read(pt *Scenario) (float64, bool) {
+	if dr.d == nil || !pt.force(dr.d) {
+		return 0, false
+	}
+	js := pt.of(dr.d).job
+	k := js.kept
+	if k == nil || k == &solved || dr.def.NeedsRate && !k.HasCost {
+		return 0, false
+	}
+	if dr.def.HasFigure() {
+		return engineValue(dr.def.Of(k), dr.def.Type).Num, true
+	}
+	if dr.def.Name == "cost_per_useful_hour" {
+		// As its row's calc computes it, read in place.
+		v, err := k.CostPerUsefulHour()
+		return priceValue(v).Num, err == nil
+	}
+	v, err := resultInUSD(dr.def, js) // cost_per_useful_hour, a factor, …
+	return v.Num, err == nil
+}
+
+// sampleBuffers are the states a sample's evaluation reuses from sample
+// to sample, by declaration slot: each job's state and its result.
+type sampleBuffers struct {
+	jobs  []jobState
+	res   []goodput.Result
+	sites []*sampleSites
+	calls map[*check.Compiled]*callPlan
+	args  []float64
+}
+
+// sampleSites are the lines of a job whose values vary between samples,
+// in the order gatherInputs reads them: what a sample reads again.
+type sampleSites struct {
+	ok    bool // the job's inputs can be read this way (it has no window)
+	sites []sampleSite
+}
+
+// sampleSite is one such line and the input it sets.
+type sampleSite struct {
+	f      *lang.Field
+	c      *check.Compiled // f's, from Program.Fields
+	name   string          // devices, hours or rate; "" for a factor or ceiling
+	factor goodput.Factor
+	limit  bool // a ceiling
+}
+
+// sitesOf are job d's lines that vary between samples, worked out once.
+func (b *sampleBuffers) sitesOf(p *check.Program, d *check.Decl) *sampleSites {
+	if b.sites == nil {
+		b.sites = make([]*sampleSites, len(b.jobs))
+	}
+	if ss := b.sites[d.Slot]; ss != nil {
+		return ss
+	}
+	jp := d.Job
+	ss := &sampleSites{ok: jp.Window == nil && (jp.Pool == nil || jp.Pool.Pool == nil || jp.Pool.Pool.Window == nil)}
+	varies := func(f *lang.Field) bool {
+		c, kept := p.Fields[f]
+		return f != nil && kept && c != nil && c.Const == nil && c.Uncertain
+	}
+	for _, name := range check.SiteNames {
+		if f := jp.Sites.Get(name); varies(f) {
+			ss.sites = append(ss.sites, sampleSite{f: f, c: p.Fields[f], name: name})
+		}
+	}
+	for f := range goodput.NumFactors {
+		for i, site := range [][goodput.NumFactors]*lang.Field{jp.Factors, jp.Ceilings} {
+			if varies(site[f]) {
+				ss.sites = append(ss.sites, sampleSite{f: site[f], c: p.Fields[site[f]], factor: goodput.Factor(f), limit: i == 1})
+			}
+		}
+	}
+	b.sites[d.Slot] = ss
+	return ss
+}
+
+// sampleInputs sets job d's inputs in a sample's evaluation from the
+// base evaluation's, reading again only the lines that vary between
+// samples: the same inputs gatherInputs gives, for a fraction of its
+// cost. False when the job cannot be read so (the base failed it, it has
+// a window) or a line fails: gatherInputs then reads it whole, which
+// tells the errors in the order it always does (what was read here is
+// kept by fieldValue, so nothing is told twice).
+func (s *Scenario) sampleInputs(d *check.Decl, js *jobState) bool {
+	bv := s.unc.base.of(d)
+	if bv.state != check.Done || bv.job == nil {
+		return false
+	}
+	ss := s.samples.sitesOf(s.p, d)
+	if !ss.ok {
+		return false
+	}
+	bj := bv.job
+	js.in, js.start, js.placed, js.currency = bj.in, bj.start, bj.placed, bj.currency
+	in := &js.in
+	for _, st := range ss.sites {
+		v, ok := s.fieldCompiled(st.f, st.c, true)
+		if !ok {
+			return false
+		}
+		switch {
+		case st.name == "devices":
+			in.Devices = v.Num
+		case st.name == "hours":
+			in.Hours = units.ToUnit(v.Num, unitHour)
+		case st.name == "rate":
+			in.Rate = goodput.Some(units.ToUnit(v.Num, unitUSDPerHour))
+			js.currency = ""
+			if c, _ := v.Type.Dim.Currency(); c != "USD" {
+				js.currency = c
+			}
+		case st.limit:
+			in.Ceilings[st.factor] = goodput.Some(v.Num)
+		default:
+			in.Factors[st.factor] = goodput.Some(v.Num)
+		}
+	}
+	return true
+}
+
+// copyCertain copies into pt, a sample's evaluation, what s (the base
+// evaluation) has computed that no distribution reaches, and returns
+// the slots of the declarations and the fields that vary between
+// samples, which each sample computes again, and of the plain pools
+// whose figures do (a job on them is uncertain). What the base has not
+// finished (it is asking for a statistic while it evaluates) is left for
+// the sample to compute.
+func (s *Scenario) copyCertain(pt *Scenario) (decls, fields, pools []int32) {
+	for _, d := range s.p.Order {
+		if d.Uncertain {
+			decls = append(decls, int32(d.Slot))
+			continue
+		}
+		if v := s.of(d); v.state == check.Done || v.state == check.Failed {
+			*pt.of(d) = *v
+			if d.FiguresUncertain {
+				// A plain pool with an uncertain job: its fields are
+				// kept, its figures worked out again in each sample.
+				pt.of(d).pool = nil
+				pools = append(pools, int32(d.Slot))
+			}
+			if d.ValueSlot >= 0 && (d.Kind == check.DeclLet || d.Kind == check.DeclParam) {
+				*pt.value(d) = *s.value(d)
+			}
+		}
+	}
+	uncertain := make([]bool, len(s.fieldVals))
+	for _, c := range s.p.Fields {
+		if c != nil && c.Field >= 0 && c.Const == nil && c.Uncertain {
+			uncertain[c.Field] = true
+		}
+	}
+	for k, fv := range s.fieldVals {
+		switch {
+		case uncertain[k]:
+			fields = append(fields, int32(k))
+		case fv.done:
+			pt.fieldVals[k] = fv
+		}
+	}
+	return decls, fields, pools
+}
+
+// modeOf is the value most samples give and how many give it; of
+// values that tie, the first in sorted order, so that the answer does
+// not depend on a map's order.
+func modeOf(counts map[string]int) (string, int) {
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	mode, most := "", -1
+	for _, k := range keys {
+		if counts[k] > most {
+			mode, most = k, counts[k]
+		}
+	}
+	return mode, most
 }
 
 // firstError is the first error of diags, or nil.
@@ -405,6 +837,11 @@ func (s *Scenario) trackOutputs() {
 		u.outNames = append(u.outNames, path)
 	}
 	for _, d := range s.p.Order {
+		// A pool with an uncertain job has uncertain figures, but they
+		// are not listed: a pool's figures are worked out from its whole
+		// capacity in time, which would double a sample's cost in the
+		// default scenario. An expression reads them by their
+		// statistics (reserved_h100.mpg.p10), sampled when asked.
 		if !d.Uncertain || !d.Ok && d.Kind != check.DeclJob {
 			continue
 		}
@@ -417,6 +854,8 @@ func (s *Scenario) trackOutputs() {
 			add(d.Name.Name + ".mpg")
 			add(d.Name.Name + ".useful_hours")
 			add(d.Name.Name + ".cost_per_useful_hour")
+		case check.DeclPool:
+			// Its own fields, when uncertain, are read by its jobs.
 		case check.DeclGroup:
 			add(d.Name.Name + ".mpg")
 			add(d.Name.Name + ".useful_hours")

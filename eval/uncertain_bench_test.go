@@ -61,7 +61,7 @@ func uncertainFleet(n int) []byte {
 func BenchmarkUncertainFleet(b *testing.B) {
 	for _, c := range []struct{ jobs, samples int }{
 		{10, 10000}, {30, 10000}, {100, 10000},
-		{100, 1000}, {100, 3000},
+		{100, 1000}, {100, 3000}, {1000, 1000}, {1000, 10000},
 	} {
 		b.Run(fmt.Sprintf("jobs=%d/samples=%d", c.jobs, c.samples), func(b *testing.B) {
 			src := uncertainFleet(c.jobs)

@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -166,6 +168,15 @@ group both { a, b }
 	if got, want := num(t, s, "both.useful_hours.p50")/3600, 80*num(t, s, "mfu.p50")+40; math.Abs(got-want) > 1e-9*want {
 		t.Errorf("both.useful_hours.p50 = %v h, want %v h", got, want)
 	}
+	// The pool's figures are of the same samples: its useful hours are
+	// the group's, sample by sample, and a plain comparison of one is
+	// the error of any uncertain value.
+	if got, want := num(t, s, "p.useful_hours.p50"), num(t, s, "both.useful_hours.p50"); got != want {
+		t.Errorf("p.useful_hours.p50 = %v, want both's %v", got, want)
+	}
+	if _, err := s.Eval("expr", "p.mpg >= 0.3"); err == nil {
+		t.Errorf("p.mpg >= 0.3: no error, want the plain comparison's")
+	}
 }
 
 // TestUncertainConcurrentReads: statistics first asked for after the load,
@@ -191,5 +202,162 @@ func TestUncertainConcurrentReads(t *testing.T) {
 		if got[i] == 0 || got[i] != got[0] {
 			t.Fatalf("concurrent reads gave %v", got)
 		}
+	}
+}
+
+// sweepOfUncertain is a file with two distributions, a sweep over the
+// file that shows statistics and a solve on one (language.md §23).
+const sweepOfUncertain = `
+param mtbf = 2.5h to 4h
+param ckpt = 1min
+pool p {
+  devices = 768
+  rate = 2.50 USD/h
+}
+job pretrain on p {
+  hours = 720h
+  factors {
+    S = 0.95
+    R = runtime_goodput(mtbf, ckpt, 10min)
+    P = 0.38 to 0.43
+  }
+}
+sweep storage over file {
+  vary ckpt in [10s, 1min, 2min]
+  show pretrain.mpg.p10, pretrain.mpg.p50
+}
+solve max_ckpt over file {
+  find ckpt in [1s, 10min] such that pretrain.mpg.p10 >= 0.30
+}
+`
+
+// TestSweepAndSolveOnAStatistic: each point of a sweep or solve over
+// the file is sampled, the same streams with the point's params. At
+// ckpt = 1min, the file's own value, the point's statistics are the
+// file's, bit for bit; the others are pinned as computed.
+func TestSweepAndSolveOnAStatistic(t *testing.T) {
+	s := loadUncertain(t, Options{Samples: 1000}, sweepOfUncertain)
+	if d := s.Diagnostics(); len(d) > 0 {
+		t.Fatalf("diagnostics: %v", d)
+	}
+	got := map[string]float64{}
+	for _, e := range []string{
+		"storage.at(ckpt = 1min).pretrain.mpg.p10", "pretrain.mpg.p10",
+		"storage.at(ckpt = 1min).pretrain.mpg.p50", "pretrain.mpg.p50",
+		"storage.at(ckpt = 10s).pretrain.mpg.p10", "storage.at(ckpt = 2min).pretrain.mpg.p10",
+		"max_ckpt.ckpt",
+	} {
+		got[e] = num(t, s, e)
+	}
+	if got["storage.at(ckpt = 1min).pretrain.mpg.p10"] != got["pretrain.mpg.p10"] ||
+		got["storage.at(ckpt = 1min).pretrain.mpg.p50"] != got["pretrain.mpg.p50"] {
+		t.Errorf("the point at the file's own ckpt differs from the file: %v", got)
+	}
+	want := map[string]float64{
+		"max_ckpt.ckpt":                            82.86702879257513,
+		"pretrain.mpg.p10":                         0.30694731008573695,
+		"pretrain.mpg.p50":                         0.3244380135457715,
+		"storage.at(ckpt = 10s).pretrain.mpg.p10":  0.33015583807376125,
+		"storage.at(ckpt = 1min).pretrain.mpg.p10": 0.30694731008573695,
+		"storage.at(ckpt = 1min).pretrain.mpg.p50": 0.3244380135457715,
+		"storage.at(ckpt = 2min).pretrain.mpg.p10": 0.2902399897288534,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	// The file written with the solve's answer: its p10 is the target.
+	at := loadUncertain(t, Options{Samples: 1000}, strings.Replace(sweepOfUncertain, "param ckpt = 1min", "param ckpt = 82.86702879257513s", 1))
+	if p10 := num(t, at, "pretrain.mpg.p10"); math.Abs(p10-0.30) > 1e-6 {
+		t.Errorf("at the solve's answer, pretrain.mpg.p10 = %.8f, want 0.30", p10)
+	}
+}
+
+// textOfUncertain is a job whose best lever depends on two
+// distributions: the runtime's gain to its ceiling against the
+// program's.
+const textOfUncertain = `
+param mtbf = 2.5h to 4h
+pool p {
+  devices = 768
+  rate = 2.50 USD/h
+}
+job pretrain on p {
+  hours = 720h
+  factors {
+    S = 0.95
+    R = runtime_goodput(mtbf, 1min, 10min)
+    P = 0.36 to 0.41
+  }
+  ceilings { R = 0.90  P = 0.45 }
+}
+let lever = pretrain.best_lever
+`
+
+// TestTextResultOfUncertain: a text result that depends on a
+// distribution reads as the value most samples give, and probability(…)
+// says how often each value comes; the shares of the two levers add up
+// to 1.
+func TestTextResultOfUncertain(t *testing.T) {
+	s := loadUncertain(t, Options{Samples: 1000}, textOfUncertain)
+	if d := s.Diagnostics(); len(d) > 0 {
+		t.Fatalf("diagnostics: %v", d)
+	}
+	got := map[string]any{}
+	for _, e := range []string{`pretrain.best_lever`, `lever`} {
+		v, err := s.Eval("expr", e)
+		if err != nil {
+			t.Fatalf("%s: %v", e, err)
+		}
+		got[e] = v.Str
+	}
+	for _, e := range []string{`probability(pretrain.best_lever == "program")`, `probability(pretrain.best_lever == "runtime")`,
+		`pretrain.best_lever == "program" ? 1 : 0`} {
+		got[e] = num(t, s, e)
+	}
+	want := map[string]any{
+		"lever":               "program",
+		"pretrain.best_lever": "program",
+		`pretrain.best_lever == "program" ? 1 : 0`:      1.0,
+		`probability(pretrain.best_lever == "program")`: 0.9889999999999997, // 989 of 1,000
+		`probability(pretrain.best_lever == "runtime")`: 0.011,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestSweepStatisticConcurrentReads reads a statistic at a sweep's
+// point, and the mode of a text, from several goroutines at once: each
+// gives the answer one read alone gives (go test -race checks the
+// rest).
+func TestSweepStatisticConcurrentReads(t *testing.T) {
+	src := strings.Replace(sweepOfUncertain, "P = 0.38 to 0.43", "P = 0.36 to 0.41\n  }\n  ceilings { R = 0.90  P = 0.45", 1)
+	s := loadUncertain(t, Options{Samples: 300}, src+"let lever = pretrain.best_lever\n")
+	exprs := []string{"storage.at(ckpt = 10s).pretrain.mpg.p10", "storage.at(ckpt = 2min).pretrain.mpg.p50", "max_ckpt.ckpt"}
+	want := make([]float64, len(exprs))
+	for i, e := range exprs {
+		want[i] = num(t, s, e)
+	}
+	errs := make(chan string, 4*len(exprs))
+	done := make(chan bool)
+	for range 4 {
+		go func() {
+			for i, e := range exprs {
+				if v, err := s.Eval("e", e); err != nil || v.Num != want[i] {
+					errs <- fmt.Sprintf("%s = %v, %v; want %v", e, v.Num, err, want[i])
+				}
+			}
+			if v, err := s.Eval("e", "lever"); err != nil || v.Str != "program" {
+				errs <- fmt.Sprintf("lever = %q, %v", v.Str, err)
+			}
+			done <- true
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

@@ -1,7 +1,9 @@
 package sampling
 
 import (
+	"fmt"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -143,5 +145,52 @@ func BenchmarkSamples(b *testing.B) {
 	d, _ := Interval(2.5*3600, 4*3600, false)
 	for b.Loop() {
 		Samples(1, "mtbf", d, 10000)
+	}
+}
+
+// TestSortAsSlicesSort holds the radix sort to slices.Sort's order on
+// vectors of every sign and size, with repeats and both zeros.
+func TestSortAsSlicesSort(t *testing.T) {
+	r := NewRand(7, "sort")
+	for _, n := range []int{0, 1, 255, 256, 1000, 10000} {
+		xs := make([]float64, n)
+		for i := range xs {
+			switch i % 7 {
+			case 0:
+				xs[i] = r.NormFloat64() * 1e6
+			case 1:
+				xs[i] = -r.Float64()
+			case 2:
+				xs[i] = float64(i % 5)
+			case 3:
+				xs[i] = math.Copysign(0, -1)
+			default:
+				xs[i] = math.Exp(r.NormFloat64() * 30)
+			}
+		}
+		want := slices.Clone(xs)
+		slices.Sort(want)
+		Sort(xs)
+		for i := range xs {
+			if xs[i] != want[i] {
+				t.Fatalf("n=%d: at %d got %v, want %v", n, i, xs[i], want[i])
+			}
+		}
+	}
+}
+
+// BenchmarkSort sorts a fraction's samples (logit-normal, 0.25 to 0.30),
+// as Summarize does, at three sizes: linear in the samples.
+func BenchmarkSort(b *testing.B) {
+	d, _ := Interval(0.25, 0.30, true)
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			xs := Samples(1, "x", d, n)
+			ys := make([]float64, n)
+			for b.Loop() {
+				copy(ys, xs)
+				Sort(ys)
+			}
+		})
 	}
 }

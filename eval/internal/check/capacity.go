@@ -213,6 +213,9 @@ func (cp *exprChecker) poolRef(n lang.Expr, d *Decl, ref PoolResultRef, text str
 		ref.Currency = d.Plan.Currency
 	}
 	t := InCurrency(ref.Def.Type, ref.Currency)
+	if d.Kind == DeclPool && !d.FiguresUncertain && !d.Uncertain && poolJobsUncertain(cp.p.statedJobsOn(d)) {
+		cp.noteUncertain() // a figure of the pool's uncertain jobs, read before markPoolFigures (uncertain.go)
+	}
 	return t, cp.addRef(&Ref{Kind: RefPlan, Decl: d, Field: ref.Def.Name, Text: text, Node: n, Type: t, Plan: ref})
 }
 

@@ -200,6 +200,9 @@ func (cp *exprChecker) errorf(n lang.Expr, format string, args ...any) (value.Ty
 // addRef records what the expression reads and returns the expr node that
 // reads it from the environment.
 func (cp *exprChecker) addRef(r *Ref) ast.Node {
+	if m := cp.textMode(r); m != nil {
+		r = m // uncertain.go
+	}
 	for _, x := range cp.c.Refs {
 		if x.Kind == r.Kind && x.Decl == r.Decl && x.Second == r.Second && x.Field == r.Field && x.Plan == nil && r.Plan == nil && x.Dist == r.Dist && x.Stat == r.Stat {
 			if refUncertain(x) {

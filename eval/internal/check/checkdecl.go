@@ -22,6 +22,7 @@ func (p *Program) Check() {
 	for _, d := range p.Order {
 		p.CheckDecl(d, nil, &p.Diags)
 	}
+	p.markPoolFigures() // uncertain.go
 	for _, site := range p.ExpectNodes {
 		if e := p.CompileExpect(site, &p.Diags); e != nil {
 			p.Expects = append(p.Expects, e)

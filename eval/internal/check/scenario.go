@@ -73,6 +73,10 @@ type Decl struct {
 	// Uncertain: it reads a distribution, directly or through another
 	// declaration, so that its values vary from sample to sample.
 	Uncertain bool
+	// FiguresUncertain, for a pool, says that a job on it is uncertain,
+	// so that its figures (mpg, useful_hours, …) are, though its own
+	// fields may be plain (uncertain.go).
+	FiguresUncertain bool
 }
 
 // stmt is the statement that declares d.

@@ -48,8 +48,8 @@ type Tracked struct {
 }
 
 // StatRef is what a RefStat reads: statistic Stat (mean, sd, p5, p10,
-// p50, p90, p95, min, max, p for a quantile Q, probability) of tracked
-// quantity T.
+// p50, p90, p95, min, max, p for a quantile Q, probability; mode for a
+// text, the value most samples give) of tracked quantity T.
 type StatRef struct {
 	T    *Tracked
 	Stat string
@@ -107,7 +107,31 @@ func refUncertain(r *Ref) bool {
 	case RefStat:
 		return false
 	}
+	if r.Kind == RefPlan && r.Decl != nil && r.Decl.FiguresUncertain {
+		return true // a pool's figure, of its uncertain jobs
+	}
 	return r.Decl != nil && r.Decl.Uncertain || r.Second != nil && r.Second.Uncertain
+}
+
+// markPoolFigures marks each pool with an uncertain job on it
+// (Decl.FiguresUncertain), once every declaration is checked; a read
+// of such a pool's figure checked before is told by poolRef.
+func (p *Program) markPoolFigures() {
+	for _, d := range p.Order {
+		if d.Kind == DeclJob && d.Uncertain && d.Job != nil && d.Job.Pool != nil {
+			d.Job.Pool.FiguresUncertain = true
+		}
+	}
+}
+
+// poolJobsUncertain reports whether a job stated on pool d is uncertain.
+func poolJobsUncertain(jobs []*Decl) bool {
+	for _, j := range jobs {
+		if j.Uncertain {
+			return true
+		}
+	}
+	return false
 }
 
 // noteUncertain records that the expression being checked reads r, which
@@ -268,7 +292,14 @@ func (cp *exprChecker) probability(n *lang.Call) (value.Type, ast.Node) {
 		return cp.errorf(n.Args[0], "probability needs a condition, true or false in each sample, but this is a %s", c.Type)
 	}
 	pos := n.Start()
-	t := cp.p.Track(fmt.Sprintf("p:%s:%d:%d", pos.Filename, pos.Line, pos.Column), "probability", c, true)
+	key := fmt.Sprintf("p:%s:%d:%d", pos.Filename, pos.Line, pos.Column)
+	if _, inFile := cp.p.Sources[pos.Filename]; !inFile {
+		// An expression given after the program was built (Eval, the
+		// REPL): one such is written at the same place as the next,
+		// so its place does not name it.
+		key += fmt.Sprintf(":%p", n)
+	}
+	t := cp.p.Track(key, "probability", c, true)
 	return value.CountType, cp.addRef(&Ref{Kind: RefStat, Stat: &StatRef{T: t, Stat: "probability"}, Text: "probability", Node: n, Type: value.CountType})
 }
 
@@ -368,4 +399,24 @@ func (cp *exprChecker) quantile(q *lang.Query) (value.Type, ast.Node) {
 		}
 	}
 	return t, node
+}
+
+// textMode turns a read of a text result of an uncertain job
+// (best_lever, owner.F where it depends on a distribution), outside
+// probability(…) and a statistic, into a read of the value most samples
+// give: a RefStat whose statistic is "mode", which is the same in every
+// sample, so that the text compares as a plain one
+// (pretrain.best_lever == "program"). Inside probability(…) the text is
+// read sample by sample. Nil for any other ref.
+func (cp *exprChecker) textMode(r *Ref) *Ref {
+	if r.Kind != RefJob || r.Decl == nil || !refUncertain(r) || cp.sc.sampled || cp.sc.inStat ||
+		r.Type.Kind == value.Number || r.Type.Kind == value.Bool {
+		return nil
+	}
+	inner := *r
+	inner.Slot = 0
+	c := &Compiled{Node: r.Node, Type: r.Type, running: &running{Refs: []*Ref{&inner}, Strs: 1, Uncertain: true}}
+	path := r.Decl.Name.Name + "." + r.Field
+	t := cp.p.Track("m:"+path, path, c, false)
+	return &Ref{Kind: RefStat, Stat: &StatRef{T: t, Stat: "mode"}, Text: r.Text, Node: r.Node, Type: r.Type}
 }
