@@ -269,7 +269,10 @@ func (s *Scenario) Lets() []Named {
 // "ruleset", "request"), in source order.
 func (s *Scenario) Names() [][2]string {
 	var out [][2]string
-	for _, d := range s.p.Order {
+	// A session's scenario shares its program with the ones that extend
+	// it (Session.extend): its own declarations are the first it has
+	// values for.
+	for _, d := range s.p.Order[:min(len(s.p.Order), len(s.vals))] {
 		out = append(out, [2]string{d.Name.Name, check.DeclKinds[d.Kind].Noun})
 	}
 	return out

@@ -23,15 +23,18 @@ func (r *repl) describe(e entry, old *eval.Scenario, replaced bool) bool {
 		r.describeOwners(old)
 		return true
 	}
+	if e.kind == "import" {
+		// What it brought is what the session did not have before,
+		// replaced or not: a file another import read already is not new.
+		r.describeImport(e, old)
+		return true
+	}
 	if !replaced {
 		old = nil
 	}
 	switch e.kind {
 	case "expect":
 		return r.checkEntry(e)
-	case "import":
-		r.describeImport(e, old)
-		return true
 	case "job":
 		r.summary(e, old)
 		return r.checkEntry(e)
