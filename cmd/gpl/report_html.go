@@ -24,14 +24,9 @@ func cmdReport(e *env) int {
 	fs := flag.NewFlagSet("gpl report", flag.ContinueOnError)
 	out := fs.String("o", "", "write the page to `FILE` (required; - for standard output; missing directories are created)")
 	requests := fs.String("requests", "", "count the rules that fire on a JSON Lines request `FILE`")
-	var sets settings
-	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable)")
-	maxPoints := cli.MaxPointsFlag(fs)
-	sampling := cli.SamplingFlags(fs)
-	var allow cli.ImportDirs
-	allow.Register(fs)
+	load := cli.AddLoadFlags(fs, true, "")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: gpl report -o FILE [--set NAME=VALUE]... [--allow-imports DIR]... [--max-points N] [--requests FILE] FILE|SCENARIO...")
+		fmt.Fprintln(e.stderr, "usage: gpl report -o FILE [--set NAME=VALUE]... [--allow-imports DIR]... [--max-points N] [--samples N] [--seed S] [--requests FILE] FILE|SCENARIO...")
 		fs.PrintDefaults()
 	}
 	args, code, ok := parseFlags(fs, e)
@@ -54,8 +49,8 @@ func cmdReport(e *env) int {
 	worst := exitOK
 	var rep htmlreport.Report
 	for _, arg := range args {
-		s, err := loadScenarioWith(arg, sampling.Apply(eval.Options{MaxPoints: *maxPoints, AllowImports: allow}))
-		s, err, serr := applySettings(s, err, sets)
+		s, err := loadScenarioWith(arg, load.Options(eval.Options{}))
+		s, err, serr := applySettings(s, err, load.Sets)
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)
 			worst = worse(worst, exitCheck)
@@ -67,7 +62,7 @@ func cmdReport(e *env) int {
 			continue
 		}
 		renderWarnings(e.stderr, s, st)
-		f, err := htmlreport.FromScenario(s, sets, *requests, open)
+		f, err := htmlreport.FromScenario(s, load.Sets, *requests, open)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gpl report: %v\n", err)
 			return exitRuntime

@@ -21,15 +21,10 @@ func init() {
 func cmdRun(e *env) int {
 	fs := flag.NewFlagSet("gpl run", flag.ContinueOnError)
 	format := fs.String("format", "text", "report format: text or json")
-	var sets settings
-	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable), e.g. --set gpu_rate=3.10USD/h")
-	maxPoints := cli.MaxPointsFlag(fs)
+	load := cli.AddLoadFlags(fs, true, "replace a param's value: `NAME=VALUE` (repeatable), e.g. --set gpu_rate=3.10USD/h")
 	all := fs.Bool("all", false, fmt.Sprintf("print every row of a sweep of more than %d points (else its first and last rows and its extremes)", sweepTextRows))
-	sampling := cli.SamplingFlags(fs)
-	var allow cli.ImportDirs
-	allow.Register(fs)
 	fs.Usage = func() {
-		fmt.Fprint(e.stderr, `usage: gpl run [--format text|json] [--all] [--set NAME=VALUE]... [--allow-imports DIR]... [--max-points N] FILE|SCENARIO...
+		fmt.Fprint(e.stderr, `usage: gpl run [--format text|json] [--all] [--set NAME=VALUE]... [--allow-imports DIR]... [--max-points N] [--samples N] [--seed S] FILE|SCENARIO...
 
 Evaluates each scenario file, or bundled scenario by name (gpl scenarios
 lists them), and prints its report: values, pools, jobs with their
@@ -66,8 +61,8 @@ flags:
 			files = append(files, model.Unloaded(arg, strings.TrimPrefix(msg, "gpl: ")))
 			continue
 		}
-		s, err := loadScenarioWith(arg, sampling.Apply(eval.Options{MaxPoints: *maxPoints, AllowImports: allow}))
-		s, err, serr := applySettings(s, err, sets)
+		s, err := loadScenarioWith(arg, load.Options(eval.Options{}))
+		s, err, serr := applySettings(s, err, load.Sets)
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)
 			worst = worse(worst, exitCheck)
@@ -146,9 +141,7 @@ func unknownScenario(arg string) (msg string, ok bool) {
 
 func cmdCheck(e *env) int {
 	fs := flag.NewFlagSet("gpl check", flag.ContinueOnError)
-	maxPoints := cli.MaxPointsFlag(fs)
-	var allow cli.ImportDirs
-	allow.Register(fs)
+	load := cli.AddLoadFlags(fs, false, "")
 	strict := fs.Bool("strict", false, "exit 2 on warnings too")
 	fs.Usage = func() {
 		fmt.Fprint(e.stderr, `usage: gpl check [--strict] [--allow-imports DIR]... [--max-points N] FILE|DIR...
@@ -184,7 +177,7 @@ flags:
 	st := styleFor(e.stderr, e.getenv)
 	worst := exitOK
 	for _, f := range files {
-		s, err := loadScenarioWith(f, eval.Options{MaxPoints: *maxPoints, AllowImports: allow})
+		s, err := loadScenarioWith(f, load.Options(eval.Options{}))
 		if err != nil {
 			renderError(e.stderr, s, err, st)
 			worst = worse(worst, loadExit(err))

@@ -26,12 +26,7 @@ func cmdTable(e *env) int {
 	fs := flag.NewFlagSet("gpl table", flag.ContinueOnError)
 	format := fs.String("format", "csv", "output `format`: csv, tsv, json or markdown")
 	out := fs.String("o", "-", "write the table to `FILE` (- for standard output; missing directories are created)")
-	var sets settings
-	fs.Var(&sets, "set", "replace a param's value: `NAME=VALUE` (repeatable)")
-	maxPoints := cli.MaxPointsFlag(fs)
-	sampling := cli.SamplingFlags(fs)
-	var allow cli.ImportDirs
-	allow.Register(fs)
+	load := cli.AddLoadFlags(fs, true, "")
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "usage: gpl table [--format csv|tsv|json|markdown] [-o FILE] [--set NAME=VALUE]... [--allow-imports DIR]... [--max-points N] [--samples N] [--seed S] FILE|SCENARIO... TABLE")
 		fs.PrintDefaults()
@@ -56,8 +51,8 @@ func cmdTable(e *env) int {
 	worst := exitOK
 	var tables []*model.Table
 	for _, arg := range files {
-		s, err := loadScenarioWith(arg, sampling.Apply(eval.Options{MaxPoints: *maxPoints, AllowImports: allow}))
-		s, err, serr := applySettings(s, err, sets)
+		s, err := loadScenarioWith(arg, load.Options(eval.Options{}))
+		s, err, serr := applySettings(s, err, load.Sets)
 		if serr != nil {
 			renderSettingError(e.stderr, arg, serr, st)
 			worst = worse(worst, exitCheck)

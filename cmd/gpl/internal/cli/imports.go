@@ -64,3 +64,43 @@ func (s Sampling) Apply(opts eval.Options) eval.Options {
 	}
 	return opts
 }
+
+// LoadFlags are the flags of every verb that loads files, registered in
+// one place so that each verb spells and documents them alike:
+// --allow-imports and --max-points for all, and for a verb that
+// evaluates, --set, --samples and --seed.
+type LoadFlags struct {
+	Sets      Settings   // --set NAME=VALUE, in the order given
+	Allow     ImportDirs // --allow-imports DIR
+	MaxPoints *int       // --max-points N
+	Sampling  Sampling   // --samples N, --seed S; nil pointers for a verb that does not evaluate
+}
+
+// AddLoadFlags registers the load flags on fs. evaluates adds --set,
+// --samples and --seed, which only a verb that evaluates a file reads;
+// setHelp is the usage text of --set (empty for the plain one).
+func AddLoadFlags(fs *flag.FlagSet, evaluates bool, setHelp string) *LoadFlags {
+	l := &LoadFlags{}
+	if evaluates {
+		if setHelp == "" {
+			setHelp = "replace a param's value: `NAME=VALUE` (repeatable)"
+		}
+		fs.Var(&l.Sets, "set", setHelp)
+	}
+	l.Allow.Register(fs)
+	l.MaxPoints = MaxPointsFlag(fs)
+	if evaluates {
+		l.Sampling = SamplingFlags(fs)
+	}
+	return l
+}
+
+// Options are the eval options the flags give, over base (which carries
+// what the verb sets itself, such as the bundled scenarios).
+func (l *LoadFlags) Options(base eval.Options) eval.Options {
+	base.AllowImports = l.Allow
+	if l.MaxPoints != nil {
+		base.MaxPoints = *l.MaxPoints
+	}
+	return l.Sampling.Apply(base)
+}

@@ -115,7 +115,7 @@ func testFile(path string, o *options) *fileResult {
 func evaluateFile(path string, o *options) *evaluation {
 	r := &fileResult{path: path}
 	s, err := eval.LoadWith(o.loadOptions(), path, nil)
-	n, serr := s.WithSettings(o.sets...)
+	n, serr := s.WithSettings(o.load.Sets...)
 	if serr == nil && n != s {
 		s, err = n, n.Err()
 	}

@@ -68,10 +68,7 @@ type options struct {
 	cover      bool    // report which priority rules each file's tests made fire
 	coverMin   float64 // --cover-min: fail below this percentage of rules fired; <0 when unset
 	strict     bool    // warnings fail
-	sets       cli.Settings
-	allow      cli.ImportDirs  // --allow-imports
-	points     *int            // --max-points
-	sampling   cli.Sampling    // --samples, --seed
+	load       *cli.LoadFlags  // --set, --allow-imports, --max-points, --samples, --seed
 	noProgress bool            // never draw the progress bar (drawn only when stderr is a terminal)
 	github     bool            // GITHUB_ACTIONS=true: print workflow annotations
 	ci         string          // the CI environment variable
@@ -110,11 +107,8 @@ func Main(e *Env, h Hooks) int {
 	fs.BoolVar(&o.cover, "cover", false, "report, per ruleset, which rules each file's tests made fire")
 	coverMin := fs.String("cover-min", "", "with --cover, fail (exit 4) when fewer than `PERCENT` of the rules fired (0 to 100)")
 	fs.BoolVar(&o.strict, "strict", false, "fail on warnings (a rule that can never fire, ...), as check errors")
-	fs.Var(&o.sets, "set", "replace a param's value in every file: `NAME=VALUE` (repeatable)")
-	o.allow.Register(fs)
+	o.load = cli.AddLoadFlags(fs, true, "replace a param's value in every file: `NAME=VALUE` (repeatable)")
 	fs.BoolVar(&o.noProgress, "no-progress", false, "never draw the progress bar of files done, drawn on stderr when it is a terminal")
-	o.points = cli.MaxPointsFlag(fs)
-	o.sampling = cli.SamplingFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(e.Stderr, usage)
 		fs.PrintDefaults()
@@ -329,9 +323,5 @@ func (s testSummary) String() string {
 
 // loadOptions are the eval options the test flags give.
 func (o *options) loadOptions() eval.Options {
-	opts := eval.Options{AllowImports: o.allow, Scenarios: scenarios.Files}
-	if o.points != nil {
-		opts.MaxPoints = *o.points
-	}
-	return o.sampling.Apply(opts)
+	return o.load.Options(eval.Options{Scenarios: scenarios.Files})
 }
