@@ -65,9 +65,9 @@ type options struct {
 	force      bool
 	junit      string
 	format     string
-	cover      bool    // report which priority rules each file's tests made fire
-	coverMin   float64 // --cover-min: fail below this percentage of rules fired; <0 when unset
-	strict     bool    // warnings fail
+	cover      bool            // report which priority rules each file's tests made fire
+	coverMin   float64         // --cover-min: fail below this percentage of rules fired; <0 when unset
+	strict     bool            // warnings fail
 	load       *cli.LoadFlags  // --set, --allow-imports, --max-points, --samples, --seed
 	noProgress bool            // never draw the progress bar (drawn only when stderr is a terminal)
 	github     bool            // GITHUB_ACTIONS=true: print workflow annotations
