@@ -64,10 +64,7 @@ type Pool struct {
 	Devices *float64 `json:"devices"`
 	Hours   *float64 `json:"hours_h"`
 	Rate    *float64 `json:"rate_usd_per_device_hour"`
-	// Currency is the code of the currency of the pool's rate, present
-	// when it is not USD; the keys of its money then name it
-	// (rate_eur_per_device_hour, cost_eur).
-	Currency *string `json:"currency,omitempty"`
+	Denomination // of the pool's rate
 	// Reservation is a reserved pool's figures (one with a term or a
 	// window), nil for a pool paid per use; Months its figures by
 	// calendar month when it or its jobs lie in time.
@@ -528,14 +525,8 @@ func (f *File) StreamCounts(r io.Reader) (fired [][]int, lines, unusable int, er
 func (p Pool) MarshalJSON() ([]byte, error) {
 	type plain Pool
 	b, err := json.Marshal(plain(p))
-	if err != nil || p.Currency == nil {
+	if err != nil {
 		return b, err
 	}
-	return renameCurrency(b, *p.Currency), nil
+	return p.rename(b), nil
 }
-
-// Money is x, an amount in the pool's currency, as money.
-func (p Pool) Money(x float64) Amount { return Cash(x, currency(p.Currency)) }
-
-// Price is x, in the pool's currency per device-hour, as a price.
-func (p Pool) Price(x float64) Amount { return PriceOf(x, currency(p.Currency)) }

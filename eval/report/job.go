@@ -3,9 +3,7 @@ package report
 import (
 	"encoding/json"
 	"errors"
-	"regexp"
 	"sort"
-	"strings"
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang/units"
@@ -72,10 +70,7 @@ type Job struct {
 
 	// View is the job as the engine figured it, arranged for the views.
 	View JobView `json:"-"`
-	// Currency is the code of the currency of the job's money, present
-	// when it is not USD; the keys of its money then name it: cost_eur,
-	// rate_eur_per_device_hour, saving_eur.
-	Currency *string `json:"currency,omitempty"`
+	Denomination
 	// Figures are the job's results as eval reads them by name, each with
 	// its unit.
 	Figures JobFigures `json:"-"`
@@ -413,16 +408,8 @@ func (v *JobView) Price(x float64) Amount {
 func (j Job) MarshalJSON() ([]byte, error) {
 	type plain Job
 	b, err := json.Marshal(plain(j))
-	if err != nil || j.Currency == nil {
+	if err != nil {
 		return b, err
 	}
-	return renameCurrency(b, *j.Currency), nil
-}
-
-// usdKey matches a key that names USD: "cost_usd", "rate_usd_per_device_hour".
-var usdKey = regexp.MustCompile(`"([a-z_]+)_usd(_per_device_hour)?":`)
-
-// renameCurrency renames the USD keys of a JSON object to the currency c.
-func renameCurrency(b []byte, c string) []byte {
-	return usdKey.ReplaceAll(b, []byte(`"${1}_`+strings.ToLower(c)+`${2}":`))
+	return j.rename(b), nil
 }

@@ -45,9 +45,7 @@ type Group struct {
 	IdleHours *float64 `json:"idle_hours_h,omitempty"`
 	IdleCost  *float64 `json:"idle_cost_usd,omitempty"`
 	Months    []Period `json:"months,omitempty"`
-	// Currency is the code of the currency of its money when it is not
-	// USD; the keys of its money name it (cost_eur).
-	Currency *string `json:"currency,omitempty"`
+	Denomination
 	// Figures are the group's as eval computes them, unrounded:
 	// device-hours, USD, USD per useful device-hour.
 	Figures eval.Group `json:"-"`
@@ -72,9 +70,7 @@ type Compare struct {
 	Order string       `json:"order"`
 	Best  string       `json:"best"`
 	Rows  []CompareRow `json:"rows"`
-	// Currency is the code of the currency of its jobs' money when it is
-	// not USD; the keys of their money name it.
-	Currency *string `json:"currency,omitempty"`
+	Denomination // of its jobs' money
 	// Figures are the compare's as eval computes them, unrounded.
 	Figures eval.Compare `json:"-"`
 }
@@ -108,9 +104,7 @@ type Sweep struct {
 	// be evaluated when the load counted them (eval.Sweep.Failed).
 	Points int `json:"points"`
 	Failed int `json:"failed_points,omitempty"`
-	// Currency is the code of the currency of its job's money when it is
-	// not USD: the key of the cost per useful hour names it.
-	Currency *string `json:"currency,omitempty"`
+	Denomination // of its job's money: the key of the cost per useful hour names it
 
 	s *eval.Scenario
 }
@@ -169,7 +163,7 @@ func PlanningOf(s *eval.Scenario) Planning {
 	}
 	for _, sw := range s.Sweeps() {
 		out.Sweeps = append(out.Sweeps, Sweep{Name: sw.Name, Over: over(sw.OverFile), Job: sw.Job, Inputs: sw.Inputs,
-			Columns: sw.Columns, Points: sw.Points, Failed: sw.Failed, Currency: foreign(sw.Currency), s: s})
+			Columns: sw.Columns, Points: sw.Points, Failed: sw.Failed, Denomination: Denomination{foreign(sw.Currency)}, s: s})
 	}
 	for _, sv := range s.Solves() {
 		n, suffix := jsonNumber(sv.Value.Num, sv.Value.Type.Dim)
@@ -237,7 +231,7 @@ func failureOf(f *eval.PointFailure) *PointFailure {
 func groupOf(g eval.Group) Group {
 	jg := Group{Name: g.Name, Jobs: g.Jobs, OfferedHours: units.Clean(g.OfferedHours), HeldHours: units.Clean(g.HeldHours),
 		ProductiveHours: units.Clean(g.ProductiveHours), UsefulHours: units.Clean(g.UsefulHours), MPG: units.Clean(g.MPG),
-		Owners: []GroupOwner{}, Currency: foreign(g.Currency), Figures: g}
+		Owners: []GroupOwner{}, Denomination: Denomination{foreign(g.Currency)}, Figures: g}
 	jg.Listed, jg.Results = metrics(g.Listed)
 	jg.Months = periodsOf(g.Months)
 	if g.IdleHours != 0 {
@@ -261,7 +255,7 @@ func groupOf(g eval.Group) Group {
 
 // compareOf is the report of a compare.
 func compareOf(c eval.Compare) Compare {
-	jc := Compare{Name: c.Name, By: c.By, Order: "min", Best: c.Best, Currency: foreign(c.Currency), Figures: c}
+	jc := Compare{Name: c.Name, By: c.By, Order: "min", Best: c.Best, Denomination: Denomination{foreign(c.Currency)}, Figures: c}
 	if c.Max {
 		jc.Order = "max"
 	}
@@ -492,35 +486,15 @@ func currency(c *string) string {
 	return *c
 }
 
-// Money is x, an amount in the group's currency, as money.
-func (g Group) Money(x float64) Amount { return Cash(x, currency(g.Currency)) }
-
-// Price is x, in the group's currency per device-hour, as a price.
-func (g Group) Price(x float64) Amount { return PriceOf(x, currency(g.Currency)) }
-
-// Money is x, an amount in the currency of the compare's jobs, as money.
-func (c Compare) Money(x float64) Amount { return Cash(x, currency(c.Currency)) }
-
-// Price is x, in the currency of the compare's jobs per device-hour, as
-// a price.
-func (c Compare) Price(x float64) Amount { return PriceOf(x, currency(c.Currency)) }
-
-// Money is x, an amount in the currency of the sweep's job, as money.
-func (sw Sweep) Money(x float64) Amount { return Cash(x, currency(sw.Currency)) }
-
-// Price is x, in the currency of the sweep's job per device-hour, as a
-// price.
-func (sw Sweep) Price(x float64) Amount { return PriceOf(x, currency(sw.Currency)) }
-
 // MarshalJSON writes the group; the keys of its money name its currency
 // (cost_usd, cost_eur).
 func (g Group) MarshalJSON() ([]byte, error) {
 	type plain Group
 	b, err := json.Marshal(plain(g))
-	if err != nil || g.Currency == nil {
+	if err != nil {
 		return b, err
 	}
-	return renameCurrency(b, *g.Currency), nil
+	return g.rename(b), nil
 }
 
 // MarshalJSON writes the compare; the keys of its jobs' money name their
@@ -528,8 +502,8 @@ func (g Group) MarshalJSON() ([]byte, error) {
 func (c Compare) MarshalJSON() ([]byte, error) {
 	type plain Compare
 	b, err := json.Marshal(plain(c))
-	if err != nil || c.Currency == nil {
+	if err != nil {
 		return b, err
 	}
-	return renameCurrency(b, *c.Currency), nil
+	return c.rename(b), nil
 }

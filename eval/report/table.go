@@ -216,21 +216,12 @@ func (r tableRow) index(key string) int {
 	return -1
 }
 
-// inCurrency is r with the keys of USD money renamed to the currency c
-// (cost_usd to cost_eur), as the JSON of a group or compare in that
-// currency names them; r itself for USD (c nil).
+// inCurrency is r with the keys of USD money named for the currency c
+// (MoneyKey: cost_usd to cost_eur), as the JSON of a group or compare in
+// that currency names them.
 func (r tableRow) inCurrency(c *string) tableRow {
-	if c == nil {
-		return r
-	}
-	code := strings.ToLower(*c)
 	for i, cell := range r {
-		switch {
-		case strings.HasSuffix(cell.key, "_usd"):
-			r[i].key = strings.TrimSuffix(cell.key, "_usd") + "_" + code
-		case strings.HasSuffix(cell.key, "_usd_per_device_hour"):
-			r[i].key = strings.TrimSuffix(cell.key, "_usd_per_device_hour") + "_" + code + "_per_device_hour"
-		}
+		r[i].key = MoneyKey(cell.key, c)
 	}
 	return r
 }
