@@ -60,11 +60,11 @@ type Diagnostic struct {
 // Pool is a pool: devices (a count), hours (hours) and rate (USD per
 // device-hour), nil where not set.
 type Pool struct {
-	Name    string   `json:"name"`
-	Devices *float64 `json:"devices"`
-	Hours   *float64 `json:"hours_h"`
-	Rate    *float64 `json:"rate_usd_per_device_hour"`
-	Denomination // of the pool's rate
+	Name         string   `json:"name"`
+	Devices      *float64 `json:"devices"`
+	Hours        *float64 `json:"hours_h"`
+	Rate         *float64 `json:"rate_usd_per_device_hour"`
+	Denomination          // of the pool's rate
 	// Reservation is a reserved pool's figures (one with a term or a
 	// window), nil for a pool paid per use; Months its figures by
 	// calendar month when it or its jobs lie in time.

@@ -65,12 +65,12 @@ type GroupOwner struct {
 // Compare is jobs set side by side, ranked by the result By, the highest
 // first when Order is "max", else the lowest ("min"); Best is the winner.
 type Compare struct {
-	Name  string       `json:"name"`
-	By    string       `json:"by"`
-	Order string       `json:"order"`
-	Best  string       `json:"best"`
-	Rows  []CompareRow `json:"rows"`
-	Denomination // of its jobs' money
+	Name         string       `json:"name"`
+	By           string       `json:"by"`
+	Order        string       `json:"order"`
+	Best         string       `json:"best"`
+	Rows         []CompareRow `json:"rows"`
+	Denomination              // of its jobs' money
 	// Figures are the compare's as eval computes them, unrounded.
 	Figures eval.Compare `json:"-"`
 }
@@ -102,9 +102,9 @@ type Sweep struct {
 	Columns []string `json:"columns,omitempty"`
 	// Points counts the points of the grid, Failed those that cannot
 	// be evaluated when the load counted them (eval.Sweep.Failed).
-	Points int `json:"points"`
-	Failed int `json:"failed_points,omitempty"`
-	Denomination // of its job's money: the key of the cost per useful hour names it
+	Points       int `json:"points"`
+	Failed       int `json:"failed_points,omitempty"`
+	Denomination     // of its job's money: the key of the cost per useful hour names it
 
 	s *eval.Scenario
 }
