@@ -143,6 +143,7 @@ func writeSweep(w io.Writer, sw model.Sweep, all bool) {
 	}
 	brief := !all && sw.Points > sweepTextRows
 	var first, last []sweepLine // brief: the first rows, and the last in a ring
+	var nums []sweepNumber      // brief: the numbers of the point, for the extremes
 	extremes := make([]sweepExtreme, len(heads)-len(sw.Inputs))
 	marked, failed, n := false, 0, 0
 	cells := make([]string, 0, len(heads))
@@ -165,7 +166,8 @@ func writeSweep(w io.Writer, sw model.Sweep, all bool) {
 			default:
 				last[(n-sweepEndRows)%sweepEndRows] = line
 			}
-			for i, v := range sweepNumbers(sw, p) {
+			nums = sweepNumbers(nums[:0], sw, p)
+			for i, v := range nums {
 				if x := &extremes[i]; v.ok && (!x.set || v.v < x.lo) {
 					x.lo, x.low = v.v, line
 				}
@@ -273,24 +275,22 @@ type sweepNumber struct {
 	ok bool
 }
 
-// sweepNumbers are the output columns' values at p, in their order, for
-// finding the extremes: the show columns' numbers, or mpg, useful hours
-// and cost per useful hour (best_lever is text); none at a point that
-// cannot be evaluated.
-func sweepNumbers(sw model.Sweep, p model.SweepPoint) []sweepNumber {
-	if p.Failure != nil {
-		return nil
-	}
-	if sw.Columns != nil {
-		out := make([]sweepNumber, len(p.Columns))
-		for i, c := range p.Columns {
-			if a, ok := c.Figure.Amount(); ok {
-				out[i] = sweepNumber{a.Base, true}
-			}
+// sweepNumbers appends to out the output columns' values at p, in their
+// order, for finding the extremes: the show columns' numbers, or mpg,
+// useful hours and cost per useful hour (best_lever is text); none at a
+// point that cannot be evaluated.
+func sweepNumbers(out []sweepNumber, sw model.Sweep, p model.SweepPoint) []sweepNumber {
+	switch {
+	case p.Failure != nil:
+		return out
+	case sw.Columns != nil:
+		for _, c := range p.Columns {
+			a, ok := c.Figure.Amount()
+			out = append(out, sweepNumber{a.Base, ok})
 		}
 		return out
 	}
-	return []sweepNumber{{p.MPG, true}, {p.UsefulHours, true}, {p.CostPerUsefulHour, p.HasCostPerUsefulHour}}
+	return append(out, sweepNumber{p.MPG, true}, sweepNumber{p.UsefulHours, true}, sweepNumber{p.CostPerUsefulHour, p.HasCostPerUsefulHour})
 }
 
 // sweepCells appends the cells of p's row to cells: the varied inputs,
