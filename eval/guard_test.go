@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -9,9 +8,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gpl-lang/gpl/testdata/fuzzcorpus"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpl-lang/gpl/lang"
@@ -183,35 +183,13 @@ func TestEntryPointsDoNotPanic(t *testing.T) {
 // numbers.
 func corpusInputs(t *testing.T, dir string) (texts [][]byte, seeds []uint64) {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*"))
+	entries, err := fuzzcorpus.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, file := range files {
-		b, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(bytes.NewReader(b))
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			line := sc.Text()
-			switch {
-			case strings.HasPrefix(line, "[]byte(") || strings.HasPrefix(line, "string("):
-				_, lit, _ := strings.Cut(strings.TrimSuffix(line, ")"), "(")
-				v, err := strconv.Unquote(lit)
-				if err != nil {
-					t.Fatalf("%s: %v", file, err)
-				}
-				texts = append(texts, []byte(v))
-			case strings.HasPrefix(line, "uint64("):
-				v, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimPrefix(line, "uint64("), ")"), 10, 64)
-				if err != nil {
-					t.Fatalf("%s: %v", file, err)
-				}
-				seeds = append(seeds, v)
-			}
-		}
+	for _, e := range entries {
+		texts = append(texts, e.Texts...)
+		seeds = append(seeds, e.Seeds...)
 	}
 	return texts, seeds
 }

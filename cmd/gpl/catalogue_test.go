@@ -1,16 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gpl-lang/gpl/testdata/fuzzcorpus"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 )
@@ -41,16 +41,16 @@ func catalogueInputs(t *testing.T) []catalogueInput {
 			ins = append(ins, catalogueInput{name: f, file: filepath.Base(f), src: b})
 		}
 	}
-	for _, dir := range []string{"../../lang/testdata/fuzz/FuzzParse", "../../lang/testdata/fuzz/FuzzScan"} {
-		files, err := filepath.Glob(filepath.Join(dir, "*"))
+	for _, dir := range []string{"../../lang/testdata/fuzz/FuzzParse", "../../lang/testdata/fuzz/FuzzScan", "../../eval/testdata/fuzz/FuzzLoad"} {
+		entries, err := fuzzcorpus.ReadDir(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range files {
-			for i, b := range corpusTexts(t, f) {
+		for _, e := range entries {
+			for i, b := range e.Texts {
 				ins = append(ins, catalogueInput{
-					name: fmt.Sprintf("%s#%d", f, i),
-					file: fmt.Sprintf("fuzz_%s_%d.gpl", filepath.Base(f), i),
+					name: fmt.Sprintf("%s#%d", e.File, i),
+					file: fmt.Sprintf("fuzz_%s_%d.gpl", filepath.Base(e.File), i),
 					src:  b,
 				})
 			}
@@ -89,36 +89,6 @@ func mutants(ins []catalogueInput) []catalogueInput {
 			add("repeat", bytes.Join(rep, nil))
 		}
 		add("twice", append(bytes.Clone(in.src), in.src...))
-	}
-	return out
-}
-
-// corpusTexts reads the string and []byte values of one file of a Go
-// fuzz corpus ("go test fuzz v1").
-func corpusTexts(t *testing.T, file string) [][]byte {
-	t.Helper()
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out [][]byte
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
-		line := sc.Text()
-		if !strings.HasPrefix(line, "[]byte(") && !strings.HasPrefix(line, "string(") {
-			continue
-		}
-		_, lit, _ := strings.Cut(strings.TrimSuffix(line, ")"), "(")
-		v, err := strconv.Unquote(lit)
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		out = append(out, []byte(v))
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }
