@@ -49,11 +49,19 @@ type Outcome struct {
 	Tolerance float64
 	// Diagnostic explains a failure or error; nil on a pass.
 	Diagnostic *lang.Diagnostic
+	// Samples and Seed are the sampling the statistics the expectation
+	// reads were computed over (language §23: --samples, --seed), 0 for
+	// an expectation that reads no statistic of an uncertain value.
+	Samples int
+	Seed    uint64
 }
 
 // Check evaluates one expectation.
 func (s *Scenario) Check(e *Expectation) Outcome {
 	o := Outcome{Expectation: e}
+	if s.unc != nil && readsStatistic(e) {
+		o.Samples, o.Seed = s.unc.n, s.unc.seed
+	}
 	var out sink // an expect's error belongs to its outcome
 	fail := func() Outcome {
 		o.Err = true
@@ -256,4 +264,20 @@ func (s *Scenario) readNames(e *Expectation) []string {
 		}
 	}
 	return out
+}
+
+// readsStatistic reports whether e reads a statistic of an uncertain
+// value (.p10, .mean, probability(…)) in any of its parts.
+func readsStatistic(e *Expectation) bool {
+	for _, c := range []*check.Compiled{e.X, e.Want, e.Tol, e.Within} {
+		if c == nil || c.Const != nil {
+			continue
+		}
+		for _, r := range c.Refs {
+			if r.Kind == check.RefStat {
+				return true
+			}
+		}
+	}
+	return false
 }

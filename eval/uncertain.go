@@ -967,21 +967,10 @@ func (se *Session) SamplingOptions() (samples int, seed uint64) {
 // statistic of an uncertain value: the samples and seed it was computed
 // over, which --samples and --seed change; "" for one that reads none.
 func (s *Scenario) samplingNote(e *Expectation) string {
-	if s.unc == nil {
+	if s.unc == nil || !readsStatistic(e) {
 		return ""
 	}
-	for _, c := range []*check.Compiled{e.X, e.Want, e.Tol, e.Within} {
-		if c == nil || c.Const != nil {
-			continue
-		}
-		for _, r := range c.Refs {
-			if r.Kind == check.RefStat {
-				return fmt.Sprintf("over %s samples, seed %d (--samples N, --seed S)",
-					units.FormatNumber(float64(s.unc.n)), s.unc.seed)
-			}
-		}
-	}
-	return ""
+	return fmt.Sprintf("over %s samples, seed %d (--samples N, --seed S)", units.FormatNumber(float64(s.unc.n)), s.unc.seed)
 }
 
 // TornadoBar is one input's share of a result's spread: the result's 5th

@@ -53,6 +53,10 @@ type testCase struct {
 	unit                    string
 	duration                time.Duration
 	warning                 bool // a warning that --strict fails
+	// samples and seed are the sampling of the statistics the expect
+	// reads (--samples, --seed); 0 for one that reads none.
+	samples int
+	seed    uint64
 }
 
 // fileResult is everything gpl test found in one file.
@@ -185,7 +189,8 @@ func warningCase(path string, d *lang.Diagnostic) testCase {
 
 func caseOf(out eval.Outcome, d time.Duration) testCase {
 	ex := out.Expectation
-	c := testCase{name: ex.Name(), file: ex.File(), line: ex.Line(), column: ex.Column(), source: ex.Source, duration: d}
+	c := testCase{name: ex.Name(), file: ex.File(), line: ex.Line(), column: ex.Column(), source: ex.Source, duration: d,
+		samples: out.Samples, seed: out.Seed}
 	switch {
 	case out.Err:
 		c.status = statusError
@@ -339,4 +344,14 @@ func firstDifferentLine(a, b []byte) int {
 		}
 	}
 	return line
+}
+
+// sampling is how a case that reads a statistic says what it got and
+// over which samples: "got 0.3692 over 10,000 samples, seed 1"; "" for
+// one that reads none.
+func (c *testCase) sampling() string {
+	if c.samples == 0 {
+		return ""
+	}
+	return fmt.Sprintf("got %s over %s samples, seed %d", c.got, units.FormatNumber(float64(c.samples)), c.seed)
 }

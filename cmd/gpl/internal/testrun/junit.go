@@ -48,6 +48,9 @@ type junitCase struct {
 	Time      string        `xml:"time,attr"`
 	Failure   *junitProblem `xml:"failure,omitempty"`
 	Error     *junitProblem `xml:"error,omitempty"`
+	// SystemOut says, for an expect on a statistic, what it got and over
+	// which samples and seed.
+	SystemOut string `xml:"system-out,omitempty"`
 }
 
 type junitProblem struct {
@@ -94,7 +97,7 @@ func junitReport(results []*fileResult, total time.Duration) junitSuites {
 		}
 		for i := range r.cases {
 			c := &r.cases[i]
-			jc := junitCase{Classname: r.path, Name: c.name, Time: seconds(c.duration)}
+			jc := junitCase{Classname: r.path, Name: c.name, Time: seconds(c.duration), SystemOut: xmlText(c.sampling())}
 			s.Tests++
 			switch c.status {
 			case statusFail:

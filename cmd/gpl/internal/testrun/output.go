@@ -128,6 +128,9 @@ func (w *testWriter) text(r *fileResult) {
 		c := &r.cases[i]
 		if w.o.verbose {
 			fmt.Fprintf(w.e.Stdout, "--- %s: %s\n", strings.ToUpper(c.status.String()), c.name)
+			if s := c.sampling(); s != "" && c.status == statusPass {
+				fmt.Fprintf(w.e.Stdout, "    %s\n", s)
+			}
 		}
 		if c.status != statusPass {
 			r.render(w.e.Stderr, c, w.style)
@@ -175,6 +178,16 @@ func (w *testWriter) tap(r *fileResult) {
 		w.tapN++
 		if c.status == statusPass {
 			fmt.Fprintf(w.e.Stdout, "ok %d - %s\n", w.tapN, tapEscape(c.name))
+			if c.samples > 0 {
+				// A statistic's point says what it got and over which
+				// samples, which a rerun with other --samples or --seed
+				// changes.
+				fields := []yamlField{{"got", c.got}}
+				if c.gotNum != nil {
+					fields = append(fields, yamlField{"got_value", *c.gotNum}, yamlField{"unit", c.unit})
+				}
+				writeYAML(w.e.Stdout, append(fields, yamlField{"samples", c.samples}, yamlField{"seed", int(c.seed)}))
+			}
 			continue
 		}
 		fmt.Fprintf(w.e.Stdout, "not ok %d - %s\n", w.tapN, tapEscape(c.name))
@@ -197,6 +210,9 @@ func (w *testWriter) tap(r *fileResult) {
 		}
 		if c.wantNum != nil {
 			fields = append(fields, yamlField{"unit", c.unit})
+		}
+		if c.samples > 0 {
+			fields = append(fields, yamlField{"samples", c.samples}, yamlField{"seed", int(c.seed)})
 		}
 		fields = append(fields, yamlField{"diagnostic", r.plain(c)})
 		writeYAML(w.e.Stdout, fields)
@@ -301,7 +317,11 @@ type jsonCase struct {
 	WantValue      *float64 `json:"want_value,omitempty"`
 	ToleranceValue *float64 `json:"tolerance_value,omitempty"`
 	Unit           *string  `json:"unit,omitempty"`
-	Duration       float64  `json:"duration"`
+	// Samples and Seed are the sampling of the statistics the expect
+	// reads (--samples, --seed), absent for one that reads none.
+	Samples  int     `json:"samples,omitempty"`
+	Seed     uint64  `json:"seed,omitempty"`
+	Duration float64 `json:"duration"`
 	Summary        string   `json:"summary,omitempty"`
 	Message        string   `json:"message,omitempty"`
 }
@@ -393,7 +413,8 @@ func (w *testWriter) json(r *fileResult) {
 		line, col := c.place()
 		jc := jsonCase{File: c.file, Name: c.name, Line: line, Column: col, Source: c.source,
 			Status: c.status.String(), Got: c.got, Want: c.want, Tolerance: c.tolerance, Op: c.op,
-			GotValue: c.gotNum, WantValue: c.wantNum, ToleranceValue: c.tolNum, Duration: c.duration.Seconds()}
+			GotValue: c.gotNum, WantValue: c.wantNum, ToleranceValue: c.tolNum, Duration: c.duration.Seconds(),
+			Samples: c.samples, Seed: c.seed}
 		if c.wantNum != nil {
 			jc.Unit = &c.unit
 		}
