@@ -322,8 +322,8 @@ type jsonCase struct {
 	Samples  int     `json:"samples,omitempty"`
 	Seed     uint64  `json:"seed,omitempty"`
 	Duration float64 `json:"duration"`
-	Summary        string   `json:"summary,omitempty"`
-	Message        string   `json:"message,omitempty"`
+	Summary  string  `json:"summary,omitempty"`
+	Message  string  `json:"message,omitempty"`
 }
 
 // jsonDocument is the whole of --format json.
