@@ -338,17 +338,24 @@ func (s *Scenario) extremeOverJob(d *check.Decl, def *results.Def, larger bool, 
 		found bool
 		best  float64
 	)
+	// When the innermost axis is no factor or ceiling, its points share
+	// the outer inputs' settling, done once, and write their value
+	// straight into in.
+	perPoint := set.SetsFactor()
+	if !perPoint {
+		in = outer
+		settleInputs(&in, &above)
+	}
 	for {
 		if ctl != nil {
 			ctl.point()
 		}
-		in = outer
-		set.Set(&in, pt.vals[inner])
-		for f := range goodput.NumFactors { // point.settle
-			above[f] = false
-			if c := in.Ceilings[f]; c.Set && in.Factors[f].Value > c.Value {
-				in.Ceilings[f], above[f] = in.Factors[f], true
-			}
+		if perPoint {
+			in = outer
+			set.Set(&in, pt.vals[inner])
+			settleInputs(&in, &above)
+		} else {
+			set.Set(&in, pt.vals[inner])
 		}
 		if ctl != nil {
 			ctl.engineRun()
@@ -392,6 +399,21 @@ func (s *Scenario) extremeOverJob(d *check.Decl, def *results.Def, larger bool, 
 			for j := range inner {
 				axes[j].In.Apply(&outer, pt.vals[j])
 			}
+			if !perPoint {
+				in = outer
+				settleInputs(&in, &above)
+			}
+		}
+	}
+}
+
+// settleInputs is point.settle on inputs alone: a ceiling below its
+// factor rises to it, and above marks the factors so raised.
+func settleInputs(in *goodput.Inputs, above *[goodput.NumFactors]bool) {
+	for f := range goodput.NumFactors {
+		above[f] = false
+		if c := in.Ceilings[f]; c.Set && in.Factors[f].Value > c.Value {
+			in.Ceilings[f], above[f] = in.Factors[f], true
 		}
 	}
 }

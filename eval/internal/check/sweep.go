@@ -54,6 +54,10 @@ func (in Input) Setter() Setter {
 	return st
 }
 
+// SetsFactor reports whether the input is a factor or a ceiling, which
+// may leave a ceiling below its factor.
+func (st Setter) SetsFactor() bool { return st.kind == InFactor || st.kind == InCeiling }
+
 // Set is Apply: it sets the input to v (base units) in x.
 func (st Setter) Set(x *goodput.Inputs, v float64) {
 	switch st.kind {
