@@ -69,7 +69,7 @@ func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Val
 	switch q.Method {
 	case "min", "max", "argmin", "argmax":
 		larger := q.Method == "max" || q.Method == "argmax"
-		walk = s.eachPoint(r.Decl, func(pt *point) bool {
+		visit := func(pt *point) bool {
 			if pt.fail != nil {
 				ferr = failedPoint(fmt.Sprintf("%s reads every point, and %s cannot be evaluated", queryText(r, q), pointName(r.Decl, pt)), r.Decl, pt)
 				return false
@@ -87,7 +87,10 @@ func (s *Scenario) queryValue(q *check.SweepQuery, r *check.Ref, out *sink) (Val
 				return true
 			}
 			return keep(pt)
-		})
+		}
+		if q.Of != nil || !s.extremeOverJob(r.Decl, q.Result, larger, visit) { // sweep.go
+			walk = s.eachPoint(r.Decl, visit)
+		}
 		if walk == nil && ferr == nil && !found {
 			return fail("%s is undefined at every point of sweep %s", queryOf(q), r.Decl.Name.Name)
 		}

@@ -51,14 +51,48 @@ type solver struct {
 	base   goodput.Inputs
 	target float64
 	runs   int
-	best   point // the last point where the condition held
+	// best is the last point where the condition held, and good the one
+	// search holds as its answer so far (nil before there is one). They
+	// are two of slots, which a try reuses: one that is neither.
+	best, good *point
+	slots      [3]point
+	vals       [3][1]float64
+	// set writes the input into the job's, and scale reads the result
+	// compared when it is an engine figure; made at the first try.
+	prepared bool
+	set      check.Setter
+	scale    figureScale
+}
+
+// slot is a point of slots that is neither best nor good, for a try,
+// emptied of the try before.
+func (sv *solver) slot() *point {
+	for i := range sv.slots {
+		if pt := &sv.slots[i]; pt != sv.best && pt != sv.good {
+			// What try sets, without zeroing the result it overwrites.
+			pt.job = jobState{}
+			pt.vals, pt.above, pt.params, pt.fail = sv.vals[i][:], [goodput.NumFactors]bool{}, nil, nil
+			return pt
+		}
+	}
+	panic("solver.slot: every slot held")
 }
 
 func (sv *solver) try(x float64) (solveStep, error) {
+	if !sv.prepared {
+		sv.prepared = true
+		if sv.fp.In.Kind != check.InParam {
+			sv.set = sv.fp.In.Setter()
+		}
+		if sv.fp.Result != nil {
+			sv.scale = newFigureScale(sv.fp.Result.Type)
+		}
+	}
 	sv.runs++
 	sv.s.ctl.point()
 	file := sv.d.OverFile()
-	pt := point{vals: []float64{x}, sc: sv.s, file: file}
+	pt := sv.slot()
+	pt.vals[0], pt.sc, pt.file = x, sv.s, file
 	st := solveStep{x: x}
 	job := sv.d.Plan.Job
 	if job != nil {
@@ -77,7 +111,7 @@ func (sv *solver) try(x float64) (solveStep, error) {
 		pt.params = params
 	} else {
 		pt.job.in = sv.base
-		sv.fp.In.Apply(&pt.job.in, x)
+		sv.set.Set(&pt.job.in, x)
 	}
 	if !file && pt.fail == nil {
 		pt.settle()
@@ -107,14 +141,24 @@ func (sv *solver) try(x float64) (solveStep, error) {
 		}
 		st.got, st.defined, target = v.Num, true, t.Num
 	} else {
-		v, err := resultGet(sv.fp.Result, &pt.job)
+		var err error
+		if def := sv.fp.Result; def.HasFigure() {
+			// resultGet's read of a kept result, the unit chosen once
+			if def.NeedsRate && !pt.res.HasCost {
+				err = errNoRate
+			} else {
+				st.got = sv.scale.of(def.Of(&pt.res))
+			}
+		} else {
+			var v Value
+			v, err = resultGet(def, &pt.job)
+			st.got = v.Num
+		}
 		switch {
 		case errors.Is(err, errNoRate):
 			return solveStep{}, fmt.Errorf("job %s has no rate, so %s is undefined", job.Name.Name, sv.fp.Result.Name)
 		case err != nil:
 			st.got = math.Inf(1) // a price or ratio over a zero mpg
-		default:
-			st.got = v.Num
 		}
 		st.defined = true
 	}
@@ -130,7 +174,6 @@ func (sv *solver) try(x float64) (solveStep, error) {
 	}
 	if st.holds {
 		sv.best = pt
-		sv.best.own()
 	}
 	return st, nil
 }
@@ -251,22 +294,22 @@ func (sv *solver) search(lo, hi float64) (answer *point, border *solveStep, err 
 	if err != nil {
 		return nil, nil, err
 	}
-	goodPt := sv.best // the point where the condition holds, at lo or at hi
+	sv.good = sv.best // the point where the condition holds, at lo or at hi
 	b, err := sv.try(hi)
 	if err != nil {
 		return nil, nil, err
 	}
 	if b.holds {
-		goodPt = sv.best
+		sv.good = sv.best
 	}
 	fp := sv.fp
-	// Words, not [LOW, HIGH]: a bound may carry a thousands separator.
-	rng := "between " + sv.s.valueText(fp, lo) + " and " + sv.s.valueText(fp, hi)
-	cond := sv.s.sourceText(fp.Cond)
-	switch {
-	case !a.holds && !b.holds:
-		return nil, nil, sv.nowhere(a, b, rng, cond)
-	case a.holds && b.holds:
+	if a.holds == b.holds {
+		// Words, not [LOW, HIGH]: a bound may carry a thousands separator.
+		rng := "between " + sv.s.valueText(fp, lo) + " and " + sv.s.valueText(fp, hi)
+		cond := sv.s.sourceText(fp.Cond)
+		if !a.holds {
+			return nil, nil, sv.nowhere(a, b, rng, cond)
+		}
 		return nil, nil, &solveFailure{
 			msg:   fmt.Sprintf("%s holds for every %s %s, so there is no value where it starts to hold", cond, fp.In.Name, rng),
 			notes: []string{"widen the range"},
@@ -297,16 +340,19 @@ func (sv *solver) search(lo, hi float64) (answer *point, border *solveStep, err 
 			return nil, nil, err
 		}
 		if st.holds {
-			good, goodPt = mid, sv.best
+			good, sv.good = mid, sv.best
 		} else {
 			bad, badStep = mid, st
 		}
 	}
-	goodPt.own()
+	answer = new(point)
+	*answer = *sv.good
+	answer.vals = []float64{answer.vals[0]} // its own, not the slot's
+	answer.own()
 	if badStep.fail != nil {
-		return &goodPt, &badStep, nil
+		return answer, &badStep, nil
 	}
-	return &goodPt, nil, nil
+	return answer, nil, nil
 }
 
 // nowhere is the error of a condition that holds at neither end of the

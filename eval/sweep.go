@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/lang"
 	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
@@ -287,6 +288,161 @@ func (s *Scenario) eachPoint(d *check.Decl, fn func(*point) bool) error {
 		}
 		changed = i
 	}
+}
+
+// extremeWalk turns extremeOverJob on; a test turns it off to compare
+// with eachPoint.
+var extremeWalk = true
+
+// extremeOverJob is eachPoint for a min, max, argmin or argmax of one of
+// the engine's figures (def) over a sweep of a job that varies the job's
+// own inputs only; larger is true for max and argmax. It calls fn with
+// only the points that can change the answer: each better than every
+// point before it (strictly, so the first of equals), and each that
+// cannot be evaluated. fn returns at once, changing nothing, for the
+// others (undefined, or not better), so the answer is the one eachPoint
+// gives, from the same engine runs. A point is one goodput.Inputs reused
+// from point to point (the varied values written in, a ceiling below
+// its factor raised), one engine run and the figure read in place: no
+// allocation, map or call of fn per point; the *point fn sees is filled
+// only for the points passed. handled is false, with nothing walked, for
+// a sweep of another kind or one eachPoint would refuse.
+func (s *Scenario) extremeOverJob(d *check.Decl, def *results.Def, larger bool, fn func(*point) bool) (handled bool) {
+	pd, pv := d.Plan, s.of(d).plan
+	if !extremeWalk || d.OverFile() || lastParam(pd.Axes) >= 0 || def == nil || !def.HasFigure() || pv == nil || s.of(d).state != check.Done {
+		return false
+	}
+	axes := pd.Axes
+	if pv.points == 0 || len(axes) == 0 {
+		return pv.points == 0
+	}
+	js := s.of(pd.Job).job
+	base := js.in
+	pt := &point{vals: make([]float64, len(axes)), sc: s}
+	pt.job.currency = js.currency
+	idx := make([]int, len(axes))
+	inner := len(axes) - 1
+	for i := range axes {
+		pt.vals[i] = pv.axes[i].value(0)
+	}
+	outer := base // base with every axis but the innermost applied, in order
+	for i := range inner {
+		axes[i].In.Apply(&outer, pt.vals[i])
+	}
+	set := axes[inner].In.Setter()
+	ctl := s.ctl
+	scale := newFigureScale(def.Type)
+	var (
+		in    goodput.Inputs
+		above [goodput.NumFactors]bool
+		found bool
+		best  float64
+	)
+	// When the innermost axis is no factor or ceiling, its points share
+	// the outer inputs' settling, done once, and write their value
+	// straight into in.
+	perPoint := set.SetsFactor()
+	if !perPoint {
+		in = outer
+		settleInputs(&in, &above)
+	}
+	for {
+		if ctl != nil {
+			ctl.point()
+		}
+		if perPoint {
+			in = outer
+			set.Set(&in, pt.vals[inner])
+			settleInputs(&in, &above)
+		} else {
+			set.Set(&in, pt.vals[inner])
+		}
+		if ctl != nil {
+			ctl.engineRun()
+		}
+		res, err := goodput.Solve(in)
+		pass := err != nil
+		if !pass && (!def.NeedsRate || res.HasCost) {
+			v := scale.of(def.Of(&res)) // engineValue(…).Num
+			if !found || larger && v > best || !larger && v < best {
+				found, best, pass = true, v, true
+			}
+		}
+		if pass {
+			pt.job.in, pt.fail = in, nil
+			if err != nil {
+				pt.fail = &PointFailure{Message: engineMessage(err), Pos: d.Name.Start(), End: d.Name.End()}
+				pt.job.kept, pt.above = nil, [goodput.NumFactors]bool{}
+			} else {
+				pt.res, pt.job.kept, pt.above = res, &pt.res, above
+			}
+			if !fn(pt) {
+				return true
+			}
+		}
+		i := inner
+		for ; i >= 0; i-- {
+			idx[i]++
+			if idx[i] < pv.axes[i].n {
+				break
+			}
+			idx[i] = 0
+		}
+		if i < 0 {
+			return true
+		}
+		for j := i; j <= inner; j++ {
+			pt.vals[j] = pv.axes[j].value(idx[j])
+		}
+		if i < inner {
+			outer = base
+			for j := range inner {
+				axes[j].In.Apply(&outer, pt.vals[j])
+			}
+			if !perPoint {
+				in = outer
+				settleInputs(&in, &above)
+			}
+		}
+	}
+}
+
+// settleInputs is point.settle on inputs alone: a ceiling below its
+// factor rises to it, and above marks the factors so raised.
+func settleInputs(in *goodput.Inputs, above *[goodput.NumFactors]bool) {
+	for f := range goodput.NumFactors {
+		above[f] = false
+		if c := in.Ceilings[f]; c.Set && in.Factors[f].Value > c.Value {
+			in.Ceilings[f], above[f] = in.Factors[f], true
+		}
+	}
+}
+
+// figureScale turns a figure of the engine into the number
+// engineValue(v, t).Num is, the unit chosen once for every point: v × mul,
+// or v / div for a unit of less than one base unit (units.FromUnit).
+type figureScale struct{ mul, div float64 }
+
+func newFigureScale(t Type) figureScale {
+	factor := 1.0
+	switch {
+	case t.Dim == units.Count:
+	case t.Dim == units.Duration:
+		factor = unitHour.Factor
+	case units.IsPrice(t.Dim):
+		factor = unitUSDPerHour.Factor
+	}
+	if factor < 1 {
+		return figureScale{div: 1 / factor}
+	}
+	return figureScale{mul: factor}
+}
+
+func (f figureScale) of(v float64) float64 {
+	if f.div != 0 {
+		return v / f.div
+	}
+	return v * f.mul
 }
 
 // runJob computes a point over a job: base with the point's values of the

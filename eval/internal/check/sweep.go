@@ -5,6 +5,8 @@ import (
 
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang"
+	"github.com/gpl-lang/gpl/lang/units"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
 )
 
 // This file is the sweep's check (language.md §15, §21): its vary lines,
@@ -28,6 +30,48 @@ type AxisPlan struct {
 	From, To, Step *Compiled
 	// Values are a list's values; nil for a range.
 	Values []*Compiled
+}
+
+// Setter is Input.Apply made ready for a loop over points: the input's
+// place in goodput.Inputs and its engine unit, chosen once, and small
+// enough to pass in registers. Params have none (a point re-evaluates
+// the file for them).
+type Setter struct {
+	kind   inputKind
+	factor goodput.Factor
+	unit   float64 // the engine unit in base units: hours, USD per device-hour
+}
+
+// Setter is the input's Setter.
+func (in Input) Setter() Setter {
+	st := Setter{kind: in.Kind, factor: in.Factor, unit: 1}
+	switch in.Kind {
+	case InHours:
+		st.unit = units.Units["h"].Factor
+	case InRate:
+		st.unit = units.Units["USD/h"].Factor
+	}
+	return st
+}
+
+// SetsFactor reports whether the input is a factor or a ceiling, which
+// may leave a ceiling below its factor.
+func (st Setter) SetsFactor() bool { return st.kind == InFactor || st.kind == InCeiling }
+
+// Set is Apply: it sets the input to v (base units) in x.
+func (st Setter) Set(x *goodput.Inputs, v float64) {
+	switch st.kind {
+	case InFactor:
+		x.Factors[st.factor] = goodput.Some(v)
+	case InCeiling:
+		x.Ceilings[st.factor] = goodput.Some(v)
+	case InDevices:
+		x.Devices = v
+	case InHours:
+		x.Hours = units.Clean(v / st.unit) // units.ToUnit
+	case InRate:
+		x.Rate = goodput.Some(units.Clean(v / st.unit))
+	}
 }
 
 func (p *Program) checkSweep(d *Decl) bool {
