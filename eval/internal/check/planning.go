@@ -303,36 +303,9 @@ func (p *Program) resolveInput(ids []*lang.Ident, verb string) (Input, bool) {
 	return Input{}, false
 }
 
-// engineValue converts a value of the input's type from base units to the
-// engine's (hours, USD per device-hour).
-func (in Input) engineValue(v float64) float64 {
-	switch in.Kind {
-	case InHours:
-		return units.ToUnit(v, units.Units["h"])
-	case InRate:
-		return units.ToUnit(v, units.Units["USD/h"])
-	}
-	return v
-}
-
 // Apply sets the input to v (base units) in the engine's inputs; params
 // are set by re-evaluating, not here.
-func (in Input) Apply(x *goodput.Inputs, v float64) {
-	switch in.Kind {
-	case InFactor:
-		x.Factors[in.Factor] = goodput.Some(v)
-	case InCeiling:
-		x.Ceilings[in.Factor] = goodput.Some(v)
-	case InDevices:
-		x.Devices = v
-	case InHours, InRate:
-		if in.Kind == InHours {
-			x.Hours = in.engineValue(v)
-		} else {
-			x.Rate = goodput.Some(in.engineValue(v))
-		}
-	}
-}
+func (in Input) Apply(x *goodput.Inputs, v float64) { in.Setter().Set(x, v) }
 
 // OutOfRange says why v (base units) cannot be a value of the input, ""
 // when it can.

@@ -32,10 +32,11 @@ type AxisPlan struct {
 	Values []*Compiled
 }
 
-// Setter is Input.Apply made ready for a loop over points: the input's
-// place in goodput.Inputs and its engine unit, chosen once, and small
-// enough to pass in registers. Params have none (a point re-evaluates
-// the file for them).
+// Setter sets one input in goodput.Inputs, its place there and its
+// engine unit (hours, USD per device-hour) chosen once, so that a loop
+// over points does no lookup per point; small enough to pass in
+// registers. Input.Apply is its one-off use. Params have none (a point
+// re-evaluates the file for them).
 type Setter struct {
 	kind   inputKind
 	factor goodput.Factor
@@ -58,7 +59,7 @@ func (in Input) Setter() Setter {
 // may leave a ceiling below its factor.
 func (st Setter) SetsFactor() bool { return st.kind == InFactor || st.kind == InCeiling }
 
-// Set is Apply: it sets the input to v (base units) in x.
+// Set sets the input to v (base units) in x.
 func (st Setter) Set(x *goodput.Inputs, v float64) {
 	switch st.kind {
 	case InFactor:
