@@ -740,9 +740,18 @@ var unitOf = func() map[string]*units.Unit {
 }()
 
 // parseNumber splits a Number or Money token into numeral and unit.
-func parseNumber(t *lexer.Token) (Expr, error) {
+func parseNumber(t *lexer.Token) (Expr, error) { return parseNumberIn(t, nil) }
+
+// parseNumberIn is parseNumber storing the literal in nums (nil: on its
+// own).
+func parseNumberIn(t *lexer.Token, nums *Slab[NumberLit]) (Expr, error) {
 	text := t.Value
-	n := &NumberLit{At: PosOf(t.Pos), Text: text}
+	var n *NumberLit
+	if nums != nil {
+		n = nums.Put(NumberLit{At: PosOf(t.Pos), Text: text})
+	} else {
+		n = &NumberLit{At: PosOf(t.Pos), Text: text}
+	}
 	digits, unit := splitNumber(text)
 	written := digits
 	if strings.IndexByte(digits, '_') >= 0 {
@@ -753,7 +762,11 @@ func parseNumber(t *lexer.Token) (Expr, error) {
 	}
 	v, err := strconv.ParseFloat(digits, 64)
 	if err == nil && unit != "" && v != 0 {
-		if b := n.Base(); math.IsInf(b, 0) || b == 0 {
+		b := v // n.Base(), from what is split already
+		if u := unitOf[unit]; u != nil {
+			b = units.FromUnit(v, *u)
+		}
+		if math.IsInf(b, 0) || b == 0 {
 			err = strconv.ErrRange
 		}
 	}

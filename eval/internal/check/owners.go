@@ -213,20 +213,22 @@ func (p *Program) ownersOf(d *Decl, jp *jobPlan) *jobOwners {
 		if jp.chain != nil {
 			link = jp.chain[f]
 		}
-		site, from := link.site, ""
+		site, from, whose := link.site, "", ""
 		switch {
 		case site != nil && link.job == d:
-			from = "set in job " + d.Name.Name
+			from, whose = "set in job ", d.Name.Name
 		case site != nil:
-			from = "inherited from job " + link.job.Name.Name
+			from, whose = "inherited from job ", link.job.Name.Name
 		case jp.Pool != nil && p.owners.decls[jp.Pool][f] != nil:
-			site, from = p.owners.decls[jp.Pool][f], "from pool "+jp.Pool.Name.Name
+			site, from, whose = p.owners.decls[jp.Pool][f], "from pool ", jp.Pool.Name.Name
 		case p.owners.topSite(goodput.Factor(f)) != nil:
 			site, from = p.owners.topSite(goodput.Factor(f)), "from the top-level owners block"
 		}
 		if site != nil {
 			out.Names[f] = Unparen(site.Value).(*lang.StringLit).Value
-			out.From[f] = fmt.Sprintf("%s (%s:%d)", from, site.Start().Filename, site.Start().Line)
+			at := site.Start()
+			var line [20]byte
+			out.From[f] = from + whose + " (" + at.Filename + ":" + string(strconv.AppendInt(line[:0], int64(at.Line), 10)) + ")"
 		}
 	}
 	return out
