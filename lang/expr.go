@@ -88,7 +88,10 @@ func splitNumber(text string) (digits, unit string) {
 	case sign != "":
 		unit = sign
 	default:
-		unit = strings.TrimLeft(text[len(digits):], " \t")
+		unit = text[len(digits):]
+		for unit != "" && (unit[0] == ' ' || unit[0] == '\t') {
+			unit = unit[1:] // strings.TrimLeft(unit, " \t") without its set
+		}
 	}
 	return digits, unit
 }
@@ -130,6 +133,14 @@ func (n *NumberLit) Base() float64 {
 		return units.FromUnit(n.Amount(), *u)
 	}
 	return n.Amount()
+}
+
+// BaseDim is Base and Dim, the unit looked up once.
+func (n *NumberLit) BaseDim() (float64, units.Dim) {
+	if u := n.UnitOf(); u != nil {
+		return units.FromUnit(n.Amount(), *u), u.Dim
+	}
+	return n.Amount(), units.Count
 }
 
 // Dim is the literal's dimension.

@@ -225,6 +225,7 @@ type reader struct {
 	items   lang.Slab[lang.JobItem]
 	scratch [4][]*lang.Field  // fields, factors, ceilings, owners
 	quoted  map[string]string // an owner's cell, quoted
+	numbers map[string]bool   // the cells read as one number token, whole
 	itemBuf []lang.JobItem
 }
 
@@ -591,7 +592,7 @@ func (r *reader) ident(pos lang.Position, cell, what string) (*lang.Ident, bool)
 // constant reads a cell that holds a constant, by the language's
 // expression parser, its nodes and diagnostics placed in the CSV text.
 func (r *reader) constant(pos lang.Position, cell string, c *column) (lang.Expr, bool) {
-	x, ds := lang.ParseConstantIn(cell, pos, &r.nums)
+	x, ds := r.parseConstant(pos, cell)
 	if len(ds) > 0 {
 		for _, d := range ds {
 			if d.Pos.Line == 0 {
@@ -628,6 +629,26 @@ func (r *reader) constant(pos lang.Position, cell string, c *column) (lang.Expr,
 	d.Label = "not a constant"
 	d.Notes = []string{"hint: write a number with its unit (720h, 2.10 USD/h, 95%) or a date (2027-01-04)"}
 	return nil, false
+}
+
+// parseConstant is lang.ParseConstantIn of cell at pos. A cell read
+// before as one number token, the whole cell, is that token again, at
+// pos: the columns of an inventory repeat their values (24h, 95%, 0.50),
+// and what the parser makes of a text does not depend on where it is.
+func (r *reader) parseConstant(pos lang.Position, cell string) (lang.Expr, lang.Diagnostics) {
+	if r.numbers[cell] {
+		return r.nums.Put(lang.NumberLit{At: lang.PosOf(pos), Text: cell}), nil
+	}
+	x, ds := lang.ParseConstantIn(cell, pos, &r.nums)
+	if n, ok := x.(*lang.NumberLit); ok && len(ds) == 0 && n.Text == cell && n.At == lang.PosOf(pos) {
+		if r.numbers == nil {
+			r.numbers = map[string]bool{}
+		}
+		if len(r.numbers) < 4096 {
+			r.numbers[cell] = true
+		}
+	}
+	return x, ds
 }
 
 // errorAt records an error.
