@@ -82,16 +82,19 @@ func (f *File) Table(name string) (t *Table, ok bool, err error) {
 	b := &tableBuilder{}
 	switch name {
 	case "jobs":
+		var scratch tableRow
 		for j := range f.AllJobs() {
-			row := b.row(j)
-			row.rename("name", "job")
-			// Owners: the owner of each factor, as an inventory
-			// writes them, after the ceilings.
-			var owners []kv
-			for fac := Factor(0); fac < NumFactors; fac++ {
-				owners = append(owners, kv{"owner." + fac.String(), Cell{CellString, j.View.Factors[fac].Owner}})
+			// A job's row is written from the model, as its JSON
+			// flattened would be (TestJobRowIsItsJSON); a job whose
+			// JSON is not plain (another currency, a number JSON cannot
+			// hold, a result of another kind) is flattened from its JSON.
+			row, ok := jobRow(&j, scratch[:0])
+			scratch = row
+			if !ok {
+				row = b.row(j)
+				row.rename("name", "job")
+				row.insertAfter("ceilings.program", jobOwners(&j))
 			}
-			row.insertAfter("ceilings.program", owners)
 			b.add(row)
 		}
 	case "pools":
@@ -197,6 +200,23 @@ func (f *File) namedTable(b *tableBuilder, name string) (bool, error) {
 	}
 	return false, nil
 }
+
+// jobOwners are the owner of each factor of j, as an inventory writes
+// them: the jobs table's columns after the ceilings.
+func jobOwners(j *Job) []kv {
+	owners := make([]kv, 0, NumFactors)
+	for fac := Factor(0); fac < NumFactors; fac++ {
+		owners = append(owners, kv{ownerKeys[fac], Cell{CellString, j.View.Factors[fac].Owner}})
+	}
+	return owners
+}
+
+var ownerKeys = func() (keys [NumFactors]string) {
+	for fac := Factor(0); fac < NumFactors; fac++ {
+		keys[fac] = "owner." + fac.String()
+	}
+	return keys
+}()
 
 // kv is one cell under its header.
 type kv struct {
