@@ -135,6 +135,30 @@ func (n *NumberLit) Base() float64 {
 	return n.Amount()
 }
 
+// IsZero reports whether Amount is 0, reading the digits rather than
+// parsing them where that gives the same answer (no exponent, one point
+// at most, few digits).
+func (n *NumberLit) IsZero() bool {
+	d := n.Digits()
+	dots, digits, nonzero := 0, 0, false
+	for i := 0; i < len(d); i++ {
+		switch c := d[i]; {
+		case c == '_':
+		case c == '.':
+			dots++
+		case c >= '0' && c <= '9':
+			digits++
+			nonzero = nonzero || c != '0'
+		default:
+			return n.Amount() == 0 // an exponent
+		}
+	}
+	if dots > 1 || digits == 0 || digits > 15 {
+		return n.Amount() == 0
+	}
+	return !nonzero
+}
+
 // BaseDim is Base and Dim, the unit looked up once.
 func (n *NumberLit) BaseDim() (float64, units.Dim) {
 	if u := n.UnitOf(); u != nil {
