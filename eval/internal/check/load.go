@@ -222,9 +222,14 @@ func (p *Program) AddParsed(f *lang.File, src []byte) {
 				continue // owners: checked as a whole (owners.go)
 			}
 			d := Decl{Kind: kind, Name: lang.StatementOf(st).Name(st)}
-			row := &DeclKinds[kind]
-			if row.declare != nil {
-				row.declare(p, &d, st)
+			if row := &DeclKinds[kind]; row.declare != nil {
+				// On the heap only for a kind that declares more (a
+				// pointer given to a function value escapes): a job's is
+				// the copy declare keeps.
+				dp := new(Decl)
+				*dp = d
+				row.declare(p, dp, st)
+				d = *dp
 			}
 			if d.Plan == nil {
 				d.syn = st

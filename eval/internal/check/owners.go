@@ -84,17 +84,20 @@ func (p *Program) addOwners(files []*lang.File, decls []*Decl) (top bool) {
 		}
 		p.owners.given, p.owners.hasGiven = p.ownerBlocks(p.owners.given, blocks), true
 	}
+	var jobBlocks []*lang.Owners // reused from job to job: ownerBlocks keeps no list
 	for _, d := range decls {
 		var blocks []*lang.Owners
 		switch d.Kind {
 		case DeclPool:
 			blocks = d.poolStmt().Owners
 		case DeclJob:
+			blocks = jobBlocks[:0]
 			for _, it := range d.JobStmt().Items {
 				if o, ok := it.(*lang.Owners); ok {
 					blocks = append(blocks, o)
 				}
 			}
+			jobBlocks = blocks
 		}
 		if len(blocks) > 0 {
 			p.owners.decls[d] = p.ownerBlocks(ownerSites{}, blocks)
@@ -192,7 +195,7 @@ func (p *Program) ownersOf(d *Decl, jp *jobPlan) *jobOwners {
 		jp.chain = jp.Parent.Job.chain // shared until this job names an owner of its own
 	}
 	if own, ok := p.owners.decls[d]; ok {
-		chain := new([goodput.NumFactors]chainOwner)
+		chain := p.chainSlab.Put([goodput.NumFactors]chainOwner{})
 		if jp.chain != nil {
 			*chain = *jp.chain
 		}
@@ -206,7 +209,7 @@ func (p *Program) ownersOf(d *Decl, jp *jobPlan) *jobOwners {
 	if jp.chain == nil && (jp.Pool == nil || !p.owners.hasDecl(jp.Pool)) && !p.owners.hasTop() {
 		return &defaultOwners // no owners block names any factor of this job
 	}
-	out := new(jobOwners)
+	out := p.ownerSlab.Put(jobOwners{})
 	for f := range goodput.NumFactors {
 		out.Names[f] = results.FactorNames[f]
 		var link chainOwner
