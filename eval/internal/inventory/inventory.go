@@ -254,6 +254,9 @@ func Parse(name string, src []byte) (*lang.File, lang.Diagnostics) {
 	if !r.readHeader(cr, head) {
 		return r.file, r.diags
 	}
+	// A row a line, or fewer (a quoted cell may hold a line break): the
+	// statements' list made once, not grown by doubling.
+	r.file.Stmts = make([]lang.Stmt, 0, bytes.Count(src, []byte{'\n'}))
 	lastLine := 0
 	for {
 		rec, err := cr.Read()
