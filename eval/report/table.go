@@ -277,6 +277,10 @@ type tableBuilder struct {
 	rows    [][]Cell
 	headers []string
 	col     map[string]int
+	// The keys of the row added last and their columns: the rows of a
+	// table mostly have the same keys, looked up once.
+	lastKeys []string
+	lastCols []int
 }
 
 // row is v's JSON, flattened.
@@ -292,18 +296,26 @@ func (b *tableBuilder) add(r tableRow) {
 	if b.col == nil {
 		b.col = map[string]int{}
 	}
-	cells := make([]Cell, len(b.headers), max(len(b.headers), len(r)))
-	for _, c := range r {
-		i, ok := b.col[c.key]
-		if !ok {
-			i = len(b.headers)
-			b.col[c.key] = i
-			b.headers = append(b.headers, c.key)
+	same := len(r) == len(b.lastKeys)
+	for k := 0; same && k < len(r); k++ {
+		same = r[k].key == b.lastKeys[k]
+	}
+	if !same {
+		b.lastKeys, b.lastCols = b.lastKeys[:0], b.lastCols[:0]
+		for _, c := range r {
+			i, ok := b.col[c.key]
+			if !ok {
+				i = len(b.headers)
+				b.col[c.key] = i
+				b.headers = append(b.headers, c.key)
+			}
+			b.lastKeys = append(b.lastKeys, c.key)
+			b.lastCols = append(b.lastCols, i)
 		}
-		for len(cells) <= i {
-			cells = append(cells, Cell{})
-		}
-		cells[i] = c.cell
+	}
+	cells := make([]Cell, len(b.headers))
+	for k, c := range r {
+		cells[b.lastCols[k]] = c.cell
 	}
 	b.rows = append(b.rows, cells)
 }
