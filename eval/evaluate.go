@@ -144,7 +144,7 @@ func (s *Scenario) fieldCompiled(f *lang.Field, c *check.Compiled, kept bool) (V
 			return s.plain.get(f) // a what-if's point (whatif.go), an evaluation of Evaluate, a sample (uncertain.go)
 		}
 		if n := check.PlainNumber(f.Value); n != nil {
-			return NumberValue(n.Base(), n.Dim()), true
+			return NumberValue(n.BaseDim()), true
 		}
 		return Value{}, false
 	}

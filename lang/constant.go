@@ -16,6 +16,13 @@ import (
 // holds most of a million such cells. Anything else, a mistake included,
 // is ParseExpr's, its nodes and diagnostics moved to at (Place).
 func ParseConstantAt(src string, at Position) (Expr, Diagnostics) {
+	return ParseConstantIn(src, at, nil)
+}
+
+// ParseConstantIn is ParseConstantAt storing a number token's literal in
+// nums, with the others of its file, rather than on its own (nil: on its
+// own).
+func ParseConstantIn(src string, at Position, nums *Slab[NumberLit]) (Expr, Diagnostics) {
 	if !strings.HasPrefix(src, bom) && len(src) <= DefaultMaxFileSize {
 		sc := tokenScanner{src: src, pos: at}
 		var only lexer.Token
@@ -33,7 +40,7 @@ func ParseConstantAt(src string, at Position) (Expr, Diagnostics) {
 		if n == 1 {
 			switch only.Type {
 			case tokNumber, tokMoney:
-				if x, err := parseNumber(&only); err == nil {
+				if x, err := parseNumberIn(&only, nums); err == nil {
 					return x, nil
 				}
 			case tokDate:

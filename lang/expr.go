@@ -88,7 +88,10 @@ func splitNumber(text string) (digits, unit string) {
 	case sign != "":
 		unit = sign
 	default:
-		unit = strings.TrimLeft(text[len(digits):], " \t")
+		unit = text[len(digits):]
+		for unit != "" && (unit[0] == ' ' || unit[0] == '\t') {
+			unit = unit[1:] // strings.TrimLeft(unit, " \t") without its set
+		}
 	}
 	return digits, unit
 }
@@ -130,6 +133,38 @@ func (n *NumberLit) Base() float64 {
 		return units.FromUnit(n.Amount(), *u)
 	}
 	return n.Amount()
+}
+
+// IsZero reports whether Amount is 0, reading the digits rather than
+// parsing them where that gives the same answer (no exponent, one point
+// at most, few digits).
+func (n *NumberLit) IsZero() bool {
+	d := n.Digits()
+	dots, digits, nonzero := 0, 0, false
+	for i := 0; i < len(d); i++ {
+		switch c := d[i]; {
+		case c == '_':
+		case c == '.':
+			dots++
+		case c >= '0' && c <= '9':
+			digits++
+			nonzero = nonzero || c != '0'
+		default:
+			return n.Amount() == 0 // an exponent
+		}
+	}
+	if dots > 1 || digits == 0 || digits > 15 {
+		return n.Amount() == 0
+	}
+	return !nonzero
+}
+
+// BaseDim is Base and Dim, the unit looked up once.
+func (n *NumberLit) BaseDim() (float64, units.Dim) {
+	if u := n.UnitOf(); u != nil {
+		return units.FromUnit(n.Amount(), *u), u.Dim
+	}
+	return n.Amount(), units.Count
 }
 
 // Dim is the literal's dimension.
@@ -740,9 +775,18 @@ var unitOf = func() map[string]*units.Unit {
 }()
 
 // parseNumber splits a Number or Money token into numeral and unit.
-func parseNumber(t *lexer.Token) (Expr, error) {
+func parseNumber(t *lexer.Token) (Expr, error) { return parseNumberIn(t, nil) }
+
+// parseNumberIn is parseNumber storing the literal in nums (nil: on its
+// own).
+func parseNumberIn(t *lexer.Token, nums *Slab[NumberLit]) (Expr, error) {
 	text := t.Value
-	n := &NumberLit{At: PosOf(t.Pos), Text: text}
+	var n *NumberLit
+	if nums != nil {
+		n = nums.Put(NumberLit{At: PosOf(t.Pos), Text: text})
+	} else {
+		n = &NumberLit{At: PosOf(t.Pos), Text: text}
+	}
 	digits, unit := splitNumber(text)
 	written := digits
 	if strings.IndexByte(digits, '_') >= 0 {
@@ -753,7 +797,11 @@ func parseNumber(t *lexer.Token) (Expr, error) {
 	}
 	v, err := strconv.ParseFloat(digits, 64)
 	if err == nil && unit != "" && v != 0 {
-		if b := n.Base(); math.IsInf(b, 0) || b == 0 {
+		b := v // n.Base(), from what is split already
+		if u := unitOf[unit]; u != nil {
+			b = units.FromUnit(v, *u)
+		}
+		if math.IsInf(b, 0) || b == 0 {
 			err = strconv.ErrRange
 		}
 	}

@@ -72,6 +72,9 @@ func fileName(idx uint32) string {
 	if idx == 0 {
 		return ""
 	}
+	if e := fileNames.recent.Load(); e != nil && e.idx == idx {
+		return e.name // the file named last: no lock
+	}
 	fileNames.mu.RLock()
 	defer fileNames.mu.RUnlock()
 	return fileNames.names[idx-1]

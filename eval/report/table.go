@@ -82,16 +82,19 @@ func (f *File) Table(name string) (t *Table, ok bool, err error) {
 	b := &tableBuilder{}
 	switch name {
 	case "jobs":
+		var scratch tableRow
 		for j := range f.AllJobs() {
-			row := b.row(j)
-			row.rename("name", "job")
-			// Owners: the owner of each factor, as an inventory
-			// writes them, after the ceilings.
-			var owners []kv
-			for fac := Factor(0); fac < NumFactors; fac++ {
-				owners = append(owners, kv{"owner." + fac.String(), Cell{CellString, j.View.Factors[fac].Owner}})
+			// A job's row is written from the model, as its JSON
+			// flattened would be (TestJobRowIsItsJSON); a job whose
+			// JSON is not plain (another currency, a number JSON cannot
+			// hold, a result of another kind) is flattened from its JSON.
+			row, ok := jobRow(&j, scratch[:0])
+			scratch = row
+			if !ok {
+				row = b.row(j)
+				row.rename("name", "job")
+				row.insertAfter("ceilings.program", jobOwners(&j))
 			}
-			row.insertAfter("ceilings.program", owners)
 			b.add(row)
 		}
 	case "pools":
@@ -198,6 +201,23 @@ func (f *File) namedTable(b *tableBuilder, name string) (bool, error) {
 	return false, nil
 }
 
+// jobOwners are the owner of each factor of j, as an inventory writes
+// them: the jobs table's columns after the ceilings.
+func jobOwners(j *Job) []kv {
+	owners := make([]kv, 0, NumFactors)
+	for fac := Factor(0); fac < NumFactors; fac++ {
+		owners = append(owners, kv{ownerKeys[fac], Cell{CellString, j.View.Factors[fac].Owner}})
+	}
+	return owners
+}
+
+var ownerKeys = func() (keys [NumFactors]string) {
+	for fac := Factor(0); fac < NumFactors; fac++ {
+		keys[fac] = "owner." + fac.String()
+	}
+	return keys
+}()
+
 // kv is one cell under its header.
 type kv struct {
 	key  string
@@ -248,6 +268,10 @@ type tableBuilder struct {
 	rows    [][]Cell
 	headers []string
 	col     map[string]int
+	// The keys of the row added last and their columns: the rows of a
+	// table mostly have the same keys, looked up once.
+	lastKeys []string
+	lastCols []int
 }
 
 // row is v's JSON, flattened.
@@ -263,18 +287,26 @@ func (b *tableBuilder) add(r tableRow) {
 	if b.col == nil {
 		b.col = map[string]int{}
 	}
-	cells := make([]Cell, len(b.headers), max(len(b.headers), len(r)))
-	for _, c := range r {
-		i, ok := b.col[c.key]
-		if !ok {
-			i = len(b.headers)
-			b.col[c.key] = i
-			b.headers = append(b.headers, c.key)
+	same := len(r) == len(b.lastKeys)
+	for k := 0; same && k < len(r); k++ {
+		same = r[k].key == b.lastKeys[k]
+	}
+	if !same {
+		b.lastKeys, b.lastCols = b.lastKeys[:0], b.lastCols[:0]
+		for _, c := range r {
+			i, ok := b.col[c.key]
+			if !ok {
+				i = len(b.headers)
+				b.col[c.key] = i
+				b.headers = append(b.headers, c.key)
+			}
+			b.lastKeys = append(b.lastKeys, c.key)
+			b.lastCols = append(b.lastCols, i)
 		}
-		for len(cells) <= i {
-			cells = append(cells, Cell{})
-		}
-		cells[i] = c.cell
+	}
+	cells := make([]Cell, len(b.headers))
+	for k, c := range r {
+		cells[b.lastCols[k]] = c.cell
 	}
 	b.rows = append(b.rows, cells)
 }

@@ -184,7 +184,7 @@ func Read(path string, max int64) ([]byte, fs.FileInfo, error) {
 	if err := Check(path, now, max); err != nil {
 		return nil, nil, err
 	}
-	b, err := readAtMost(f, path, max)
+	b, err := readAtMost(f, path, max, now.Size())
 	return b, info, err
 }
 
@@ -211,20 +211,37 @@ func ReadFS(fsys fs.FS, name string, max int64) ([]byte, error) {
 	if err := Check(name, now, max); err != nil {
 		return nil, err
 	}
-	return readAtMost(f, name, max)
+	return readAtMost(f, name, max, now.Size())
 }
 
 // ReadStream reads r, standard input for instance, refusing it past max
 // bytes: it reads max+1 at most.
 func ReadStream(r io.Reader, name string, max int64) ([]byte, error) {
-	return readAtMost(r, name, max)
+	return readAtMost(r, name, max, 0)
 }
 
 // readAtMost reads r to its end, or to max+1 bytes, which is an error.
-func readAtMost(r io.Reader, name string, max int64) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, &Error{Path: name, Err: err}
+// size is what stat said the file holds (0 when unknown): the buffer is
+// made that large at once, not grown by doubling from nothing.
+func readAtMost(r io.Reader, name string, max, size int64) ([]byte, error) {
+	lr := io.LimitReader(r, max+1)
+	size = min(size, max)
+	if size < 0 {
+		size = 0
+	}
+	b := make([]byte, 0, 512+size)
+	for {
+		n, err := lr.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, &Error{Path: name, Err: err}
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // the file grew since its stat
+		}
 	}
 	if int64(len(b)) > max {
 		return nil, &Error{Path: name, Size: -1, Max: max, Err: ErrTooLarge}

@@ -83,7 +83,7 @@ func (p *Program) compile(e lang.Expr, sc scope, diags *lang.Diagnostics) *Compi
 	if n, ok := Unparen(e).(*lang.NumberLit); ok {
 		// Most fields of a file are a number: nothing to check, and its
 		// compiled is shared with every equal one.
-		return p.literal(e, value.NumberValue(n.Base(), n.Dim()))
+		return p.literal(e, value.NumberValue(n.BaseDim()))
 	}
 	_, bare := Unparen(e).(*lang.Name)
 	c, node := p.checkExprAs(e, sc, diags, bare)

@@ -71,11 +71,13 @@ func (p *Program) poolCurrency(d *Decl, jp *jobPlan) bool {
 		return true
 	}
 	pool, jc := jp.Pool, p.JobCurrency(d)
-	var summary string
+	var summary func() string // the message, written only when told
 	var pc string
 	if jp.Pool.Pool.Fields.Get("rate") != nil {
 		pc = p.PoolCurrency(pool)
-		summary = fmt.Sprintf("job %s is priced in %s, but its pool %s in %s: a pool's money is in one currency", d.Name.Name, jc, pool.Name.Name, pc)
+		summary = func() string {
+			return fmt.Sprintf("job %s is priced in %s, but its pool %s in %s: a pool's money is in one currency", d.Name.Name, jc, pool.Name.Name, pc)
+		}
 	} else {
 		// The first priced job is still the program's: a REPL session
 		// drops the declarations of an input that failed.
@@ -88,7 +90,9 @@ func (p *Program) poolCurrency(d *Decl, jp *jobPlan) bool {
 			return true
 		}
 		pc = p.JobCurrency(first)
-		summary = fmt.Sprintf("pool %s mixes currencies: job %s is priced in %s, job %s in %s", pool.Name.Name, first.Name.Name, pc, d.Name.Name, jc)
+		summary = func() string {
+			return fmt.Sprintf("pool %s mixes currencies: job %s is priced in %s, job %s in %s", pool.Name.Name, first.Name.Name, pc, d.Name.Name, jc)
+		}
 	}
 	if pc == jc {
 		return true
@@ -96,7 +100,7 @@ func (p *Program) poolCurrency(d *Decl, jp *jobPlan) bool {
 	pos, end := f.Value.Span()
 	p.Diags = append(p.Diags, &lang.Diagnostic{
 		Severity: lang.Error,
-		Summary:  summary,
+		Summary:  summary(),
 		Pos:      pos, End: end, Label: "priced in " + jc,
 		Notes: []string{"hint: " + ConversionHint(pc, jc)},
 	})

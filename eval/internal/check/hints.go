@@ -86,7 +86,7 @@ func unitHint(other lang.Expr, digits string, d units.Dim) string {
 // it takes the dimension of whatever it meets.
 func isBareZero(e lang.Expr) bool {
 	lit, ok := Unparen(e).(*lang.NumberLit)
-	return ok && lit.UnitOf() == nil && lit.Base() == 0
+	return ok && lit.UnitOf() == nil && lit.IsZero() // Base is Amount without a unit
 }
 
 // SetExample writes x, the value a --set gives param d, in d's dimension:

@@ -144,7 +144,11 @@ func (p *Program) jobBase(d *Decl, jp *jobPlan) bool {
 		}
 		// The reference is the pool's name: a pool whose field reads a
 		// result of this job is a cycle reported there.
-		if !p.CheckDecl(pool, &lang.Name{Parts: []*lang.Ident{j.On}}, &p.Diags) {
+		ok := pool.Ok // checked already (CheckDecl's answer then)
+		if pool.checked != Done && pool.checked != Failed {
+			ok = p.CheckDecl(pool, &lang.Name{Parts: []*lang.Ident{j.On}}, &p.Diags)
+		}
+		if !ok {
 			return false
 		}
 		jp.Pool = pool

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -187,11 +189,15 @@ func (p *Program) AddParsed(f *lang.File, src []byte) {
 	for name := range f.Lost {
 		p.lost[name] = true
 	}
-	if len(p.Decls) == 0 && len(f.Stmts) > len(p.Order) {
+	if n := len(f.Stmts); len(p.Decls) == 0 && n > len(p.Order) || n >= 1024 && n > 2*len(p.Decls) {
 		// Most statements declare a name: a table of the right size is
 		// not grown, and a grown one is left emptier (about twice the
-		// memory a name for a file of 100,000 jobs).
-		p.Decls = make(map[string]*Decl, len(f.Stmts))
+		// memory a name for a file of 100,000 jobs). A large file
+		// imported by a small one (an inventory) is made room for too.
+		decls := make(map[string]*Decl, len(p.Decls)+n)
+		maps.Copy(decls, p.Decls)
+		p.Decls = decls
+		p.Order = slices.Grow(p.Order, n)
 	}
 	first := len(p.Order)
 	defer func() {
@@ -216,9 +222,14 @@ func (p *Program) AddParsed(f *lang.File, src []byte) {
 				continue // owners: checked as a whole (owners.go)
 			}
 			d := Decl{Kind: kind, Name: lang.StatementOf(st).Name(st)}
-			row := &DeclKinds[kind]
-			if row.declare != nil {
-				row.declare(p, &d, st)
+			if row := &DeclKinds[kind]; row.declare != nil {
+				// On the heap only for a kind that declares more (a
+				// pointer given to a function value escapes): a job's is
+				// the copy declare keeps.
+				dp := new(Decl)
+				*dp = d
+				row.declare(p, dp, st)
+				d = *dp
 			}
 			if d.Plan == nil {
 				d.syn = st

@@ -84,17 +84,20 @@ func (p *Program) addOwners(files []*lang.File, decls []*Decl) (top bool) {
 		}
 		p.owners.given, p.owners.hasGiven = p.ownerBlocks(p.owners.given, blocks), true
 	}
+	var jobBlocks []*lang.Owners // reused from job to job: ownerBlocks keeps no list
 	for _, d := range decls {
 		var blocks []*lang.Owners
 		switch d.Kind {
 		case DeclPool:
 			blocks = d.poolStmt().Owners
 		case DeclJob:
+			blocks = jobBlocks[:0]
 			for _, it := range d.JobStmt().Items {
 				if o, ok := it.(*lang.Owners); ok {
 					blocks = append(blocks, o)
 				}
 			}
+			jobBlocks = blocks
 		}
 		if len(blocks) > 0 {
 			p.owners.decls[d] = p.ownerBlocks(ownerSites{}, blocks)
@@ -192,7 +195,7 @@ func (p *Program) ownersOf(d *Decl, jp *jobPlan) *jobOwners {
 		jp.chain = jp.Parent.Job.chain // shared until this job names an owner of its own
 	}
 	if own, ok := p.owners.decls[d]; ok {
-		chain := new([goodput.NumFactors]chainOwner)
+		chain := p.chainSlab.Put([goodput.NumFactors]chainOwner{})
 		if jp.chain != nil {
 			*chain = *jp.chain
 		}
@@ -206,27 +209,29 @@ func (p *Program) ownersOf(d *Decl, jp *jobPlan) *jobOwners {
 	if jp.chain == nil && (jp.Pool == nil || !p.owners.hasDecl(jp.Pool)) && !p.owners.hasTop() {
 		return &defaultOwners // no owners block names any factor of this job
 	}
-	out := new(jobOwners)
+	out := p.ownerSlab.Put(jobOwners{})
 	for f := range goodput.NumFactors {
 		out.Names[f] = results.FactorNames[f]
 		var link chainOwner
 		if jp.chain != nil {
 			link = jp.chain[f]
 		}
-		site, from := link.site, ""
+		site, from, whose := link.site, "", ""
 		switch {
 		case site != nil && link.job == d:
-			from = "set in job " + d.Name.Name
+			from, whose = "set in job ", d.Name.Name
 		case site != nil:
-			from = "inherited from job " + link.job.Name.Name
+			from, whose = "inherited from job ", link.job.Name.Name
 		case jp.Pool != nil && p.owners.decls[jp.Pool][f] != nil:
-			site, from = p.owners.decls[jp.Pool][f], "from pool "+jp.Pool.Name.Name
+			site, from, whose = p.owners.decls[jp.Pool][f], "from pool ", jp.Pool.Name.Name
 		case p.owners.topSite(goodput.Factor(f)) != nil:
 			site, from = p.owners.topSite(goodput.Factor(f)), "from the top-level owners block"
 		}
 		if site != nil {
 			out.Names[f] = Unparen(site.Value).(*lang.StringLit).Value
-			out.From[f] = fmt.Sprintf("%s (%s:%d)", from, site.Start().Filename, site.Start().Line)
+			at := site.Start()
+			var line [20]byte
+			out.From[f] = from + whose + " (" + at.Filename + ":" + string(strconv.AppendInt(line[:0], int64(at.Line), 10)) + ")"
 		}
 	}
 	return out

@@ -8,6 +8,7 @@ import (
 	"github.com/gpl-lang/gpl/eval/internal/source"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
 	"github.com/gpl-lang/gpl/eval/internal/value"
+	"github.com/gpl-lang/gpl/stdlib/goodput"
 
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -108,6 +109,8 @@ func (d *Decl) RequestStmt() *lang.Request { n, _ := d.syn.(*lang.Request); retu
 type Program struct {
 	declSlab   lang.Slab[Decl] // the long-lived objects of a program, allocated together (lang.Slab)
 	jobSlab    lang.Slab[jobPlan]
+	ownerSlab  lang.Slab[jobOwners]
+	chainSlab  lang.Slab[[goodput.NumFactors]chainOwner]
 	expectSlab lang.Slab[Expectation]
 	// Options are the options the program was loaded with.
 	Options Options

@@ -204,14 +204,18 @@ type reader struct {
 	// it may have meant, so no row is told it lacks one.
 	partial bool
 
-	// The line cursor: the start offset of line curLine of src.
-	curLine, curStart int
+	// The line cursor: the start offset of line curLine of src (past the
+	// byte order mark), the offset in src of its end (-1 until found) and
+	// whether it is ASCII, its columns its bytes.
+	curLine, curStart, curEnd int
+	curASCII                  bool
 
 	// The nodes of the rows, allocated together (lang.Slab), and the
 	// scratch lists of a row.
 	idents  lang.Slab[lang.Ident]
 	fields  lang.Slab[lang.Field]
 	strs    lang.Slab[lang.StringLit]
+	nums    lang.Slab[lang.NumberLit]
 	jobs    lang.Slab[lang.Job]
 	pools   lang.Slab[lang.Pool]
 	blocks  lang.Slab[lang.FactorBlock]
@@ -219,7 +223,9 @@ type reader struct {
 	windows lang.Slab[lang.Window]
 	lists   lang.Slab[*lang.Field]
 	items   lang.Slab[lang.JobItem]
-	scratch [4][]*lang.Field // fields, factors, ceilings, owners
+	scratch [4][]*lang.Field  // fields, factors, ceilings, owners
+	quoted  map[string]string // an owner's cell, quoted
+	numbers map[string]bool   // the cells read as one number token, whole
 	itemBuf []lang.JobItem
 }
 
@@ -228,7 +234,7 @@ type reader struct {
 // every row that could be read; a row that could not is in its Lost, so
 // that a use of its name is not told as unknown.
 func Parse(name string, src []byte) (*lang.File, lang.Diagnostics) {
-	r := &reader{name: name, src: src, curLine: 1}
+	r := &reader{name: name, src: src, curLine: 1, curEnd: -1}
 	r.file = &lang.File{Name: name, Src: src}
 	if bytes.HasPrefix(src, []byte("\ufeff")) {
 		r.bom = 3
@@ -248,6 +254,9 @@ func Parse(name string, src []byte) (*lang.File, lang.Diagnostics) {
 	if !r.readHeader(cr, head) {
 		return r.file, r.diags
 	}
+	// A row a line, or fewer (a quoted cell may hold a line break): the
+	// statements' list made once, not grown by doubling.
+	r.file.Stmts = make([]lang.Stmt, 0, bytes.Count(src, []byte{'\n'}))
 	lastLine := 0
 	for {
 		rec, err := cr.Read()
@@ -432,7 +441,7 @@ func (r *reader) readRow(cr *csv.Reader, rec []string) {
 			p := advance(pos, cell[:lead])
 			owners = append(owners, r.fields.Put(lang.Field{
 				Name:  lang.Ident{At: lang.PosOf(p), Name: c.field},
-				Value: r.strs.Put(lang.StringLit{Pos: p, EndPos: endOf(p, v), Raw: strconv.Quote(v), Value: v}),
+				Value: r.strs.Put(lang.StringLit{Pos: p, EndPos: endOf(p, v), Raw: r.quote(v), Value: v}),
 			}))
 		default:
 			x, ok := r.constant(pos, cell, c)
@@ -537,6 +546,22 @@ func (r *reader) readRow(cr *csv.Reader, rec []string) {
 	r.file.Stmts = append(r.file.Stmts, st)
 }
 
+// quote is v as a string literal writes it; the few owners of a large
+// inventory are quoted once each.
+func (r *reader) quote(v string) string {
+	if q, ok := r.quoted[v]; ok {
+		return q
+	}
+	q := strconv.Quote(v)
+	if r.quoted == nil {
+		r.quoted = map[string]string{}
+	}
+	if len(r.quoted) < 1024 {
+		r.quoted[v] = q
+	}
+	return q
+}
+
 // lose records a name a row would have declared.
 func (r *reader) lose(name string) {
 	if r.file.Lost == nil {
@@ -570,7 +595,7 @@ func (r *reader) ident(pos lang.Position, cell, what string) (*lang.Ident, bool)
 // constant reads a cell that holds a constant, by the language's
 // expression parser, its nodes and diagnostics placed in the CSV text.
 func (r *reader) constant(pos lang.Position, cell string, c *column) (lang.Expr, bool) {
-	x, ds := lang.ParseConstantAt(cell, pos)
+	x, ds := r.parseConstant(pos, cell)
 	if len(ds) > 0 {
 		for _, d := range ds {
 			if d.Pos.Line == 0 {
@@ -609,6 +634,26 @@ func (r *reader) constant(pos lang.Position, cell string, c *column) (lang.Expr,
 	return nil, false
 }
 
+// parseConstant is lang.ParseConstantIn of cell at pos. A cell read
+// before as one number token, the whole cell, is that token again, at
+// pos: the columns of an inventory repeat their values (24h, 95%, 0.50),
+// and what the parser makes of a text does not depend on where it is.
+func (r *reader) parseConstant(pos lang.Position, cell string) (lang.Expr, lang.Diagnostics) {
+	if r.numbers[cell] {
+		return r.nums.Put(lang.NumberLit{At: lang.PosOf(pos), Text: cell}), nil
+	}
+	x, ds := lang.ParseConstantIn(cell, pos, &r.nums)
+	if n, ok := x.(*lang.NumberLit); ok && len(ds) == 0 && n.Text == cell && n.At == lang.PosOf(pos) {
+		if r.numbers == nil {
+			r.numbers = map[string]bool{}
+		}
+		if len(r.numbers) < 4096 {
+			r.numbers[cell] = true
+		}
+	}
+	return x, ds
+}
+
 // errorAt records an error.
 func (r *reader) errorAt(pos, end lang.Position, msg string) *lang.Diagnostic {
 	d := &lang.Diagnostic{Severity: lang.Error, Summary: msg, Pos: pos, End: end}
@@ -634,7 +679,7 @@ func (r *reader) cellPos(cr *csv.Reader, i int) lang.Position {
 // cursor only moves forward; a line before it is found from the start.
 func (r *reader) at(line, col int) lang.Position {
 	if line < r.curLine {
-		r.curLine, r.curStart = 1, 0
+		r.curLine, r.curStart, r.curEnd = 1, 0, -1
 	}
 	for r.curLine < line {
 		i := bytes.IndexByte(r.src[r.bom+r.curStart:], '\n')
@@ -643,20 +688,37 @@ func (r *reader) at(line, col int) lang.Position {
 		}
 		r.curStart += i + 1
 		r.curLine++
+		r.curEnd = -1
 	}
 	start := r.bom + r.curStart
-	if r.curStart == 0 {
-		start = r.bom
+	if r.curEnd < 0 {
+		// A column past the end of its line (the CSV reader's place for
+		// an unterminated quote) is the line's end.
+		line := r.src[start:]
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i]
+		}
+		if i := bytes.IndexByte(line, '\r'); i >= 0 {
+			line = line[:i]
+		}
+		r.curEnd = start + len(line)
+		r.curASCII = isASCII(line)
 	}
-	// A column past the end of its line (the CSV reader's place for an
-	// unterminated quote) is the line's end.
-	end := len(r.src)
-	if i := bytes.IndexAny(r.src[start:], "\r\n"); i >= 0 {
-		end = start + i
+	off := min(start+col-1, r.curEnd)
+	column := 1 + off - start
+	if !r.curASCII {
+		column = 1 + utf8.RuneCount(r.src[start:off])
 	}
-	off := min(start+col-1, end)
-	column := 1 + utf8.RuneCount(r.src[start:off])
 	return lang.Position{Filename: r.name, Offset: off, Line: r.curLine, Column: column}
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // endOf is the position just past text starting at pos, on its line.
