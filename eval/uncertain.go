@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -349,6 +350,16 @@ func (u *sampled) sample(batch []*check.Tracked) {
 	}
 	fails := make([]int, len(batch))
 	first := make([]*lang.Diagnostic, len(batch))
+	// What the column-wise pass computes (uncertain_columns.go) the loop
+	// below does not; without anything left, there is no loop.
+	done := make([]bool, len(batch))
+	if !noColumns {
+		done = newColSampler(u).run(batch, vals)
+	}
+	if !slices.Contains(done, false) {
+		u.summarize(batch, vals, texts, fails, first)
+		return
+	}
 	// One evaluation serves every sample. It starts as a copy of what
 	// the base evaluation computed, and between samples only what varies
 	// from sample to sample is cleared: the uncertain declarations and
@@ -379,7 +390,7 @@ func (u *sampled) sample(batch []*check.Tracked) {
 		}
 		pt.draw = int32(i + 1)
 		for k, t := range batch {
-			if fails[k] > 0 && first[k] == nil {
+			if done[k] || fails[k] > 0 && first[k] == nil {
 				continue
 			}
 			if x, ok := direct[k].read(pt); ok {
@@ -406,6 +417,12 @@ func (u *sampled) sample(batch []*check.Tracked) {
 			}
 		}
 	}
+	u.summarize(batch, vals, texts, fails, first)
+}
+
+// summarize keeps the statistics of each of batch's quantities over its
+// samples, vals (or texts, for a text), or tells how they failed.
+func (u *sampled) summarize(batch []*check.Tracked, vals [][]float64, texts []map[string]int, fails []int, first []*lang.Diagnostic) {
 	for k, t := range batch {
 		if fails[k] > 0 {
 			u.sums[t] = &trackedSummary{}
@@ -621,6 +638,13 @@ func (b *sampleBuffers) sitesOf(p *check.Program, d *check.Decl) *sampleSites {
 	if ss := b.sites[d.Slot]; ss != nil {
 		return ss
 	}
+	ss := jobSites(p, d)
+	b.sites[d.Slot] = ss
+	return ss
+}
+
+// jobSites are job d's lines that vary between samples.
+func jobSites(p *check.Program, d *check.Decl) *sampleSites {
 	jp := d.Job
 	ss := &sampleSites{ok: jp.Window == nil && (jp.Pool == nil || jp.Pool.Pool == nil || jp.Pool.Pool.Window == nil)}
 	varies := func(f *lang.Field) bool {
@@ -639,7 +663,6 @@ func (b *sampleBuffers) sitesOf(p *check.Program, d *check.Decl) *sampleSites {
 			}
 		}
 	}
-	b.sites[d.Slot] = ss
 	return ss
 }
 

@@ -12,7 +12,7 @@ import (
 // uncertainDefault is the default scenario with two of its inputs made
 // uncertain (the measured runtime 0.88 to 0.92, the program 0.31 to
 // 0.35) and its expects, which pin plain values, left out.
-func uncertainDefault(b *testing.B) []byte {
+func uncertainDefault(b testing.TB) []byte {
 	src, err := os.ReadFile("../scenarios/llama2_70b_shared_pool_128.gpl")
 	if err != nil {
 		b.Fatal(err)
