@@ -61,6 +61,8 @@ type colSampler struct {
 	distOK []uint8
 	free   [][]float64 // scratch columns, reused
 	args   []float64
+	// emit takes a quantity's samples, done.
+	emit func(k int, xs []float64)
 }
 
 type letColumn struct {
@@ -596,10 +598,18 @@ type pending struct {
 	done bool
 }
 
-// run computes what it can of batch's quantities into vals (each n
-// long), column-wise, and reports which.
-func (cs *colSampler) run(batch []*check.Tracked, vals [][]float64) []bool {
+// run computes what it can of batch's numbers (the k with numeric[k])
+// column-wise, handing each quantity's samples to emit as soon as they
+// are complete (emit reports whether it keeps the column; one it does
+// not is reused), and reports which it computed.
+func (cs *colSampler) run(batch []*check.Tracked, numeric []bool, emit func(k int, xs []float64) bool) []bool {
 	done := make([]bool, len(batch))
+	cs.emit = func(k int, xs []float64) {
+		done[k] = true
+		if !emit(k, xs) {
+			cs.release(xs)
+		}
+	}
 	byDecl := map[*check.Decl]*pending{}
 	var jobs, groups []*pending
 	add := func(d *check.Decl, list *[]*pending) *pending {
@@ -612,7 +622,7 @@ func (cs *colSampler) run(batch []*check.Tracked, vals [][]float64) []bool {
 		return p
 	}
 	for k, t := range batch {
-		if vals[k] == nil || t.Cond || t.C == nil {
+		if !numeric[k] || t.Cond || t.C == nil {
 			continue
 		}
 		if dr := directReadOf(t.C); dr.d != nil {
@@ -634,42 +644,57 @@ func (cs *colSampler) run(batch []*check.Tracked, vals [][]float64) []bool {
 		if !ok {
 			continue
 		}
+		xs := cs.buf()
 		if col.xs == nil {
 			for i := range cs.n {
-				vals[k][i] = col.k
+				xs[i] = col.k
 			}
 		} else {
-			copy(vals[k], col.xs[:cs.n])
+			copy(xs, col.xs[:cs.n])
 		}
 		cs.releaseCol(col)
-		done[k] = true
+		cs.emit(k, xs)
 	}
 	for _, g := range groups {
-		cs.group(g, byDecl, vals, done)
+		cs.group(g, byDecl)
 	}
 	for _, p := range jobs {
-		if p.done {
-			continue
-		}
-		p.done = true
-		wants := make([]figureWant, len(p.ks))
-		for j, k := range p.ks {
-			wants[j] = figureWant{def: p.defs[j], out: vals[k]}
-		}
-		if cs.jobFigures(p.d, wants) {
-			for _, k := range p.ks {
-				done[k] = true
-			}
+		if !p.done {
+			p.done = true
+			cs.jobOwn(p, nil)
 		}
 	}
 	return done
+}
+
+// jobOwn computes job p.d's own pending quantities, with extra figures
+// (a group's) in the same pass; false when the job is not one this
+// pass covers, its quantities then left to the loop of samples.
+func (cs *colSampler) jobOwn(p *pending, extra []figureWant) bool {
+	wants := extra
+	var outs [][]float64
+	if p != nil {
+		for _, def := range p.defs {
+			xs := cs.buf()
+			outs = append(outs, xs)
+			wants = append(wants, figureWant{def: def, out: xs})
+		}
+	}
+	if !cs.jobFigures(p.d, wants) {
+		cs.release(outs...)
+		return false
+	}
+	for j, k := range p.ks {
+		cs.emit(k, outs[j])
+	}
+	return true
 }
 
 // group computes the figures g.figs of group g.d over every sample,
 // member by member in the group's order as groupSums adds them up; a
 // member's own quantities pending in byDecl are computed in the same
 // pass.
-func (cs *colSampler) group(g *pending, byDecl map[*check.Decl]*pending, vals [][]float64, done []bool) {
+func (cs *colSampler) group(g *pending, byDecl map[*check.Decl]*pending) {
 	d := g.d
 	if !d.Ok || cs.s.of(d).state != check.Done {
 		return
@@ -735,22 +760,15 @@ func (cs *colSampler) group(g *pending, byDecl map[*check.Decl]*pending, vals []
 		if own != nil && (own.done || own.figs != nil) {
 			own = nil
 		}
+		var ok bool
 		if own != nil {
-			for j, k := range own.ks {
-				wants = append(wants, figureWant{def: own.defs[j], out: vals[k]})
-			}
+			own.done = true // done here, or failing here as it would alone
+			ok = cs.jobOwn(own, wants)
+		} else {
+			ok = cs.jobFigures(m, wants)
 		}
-		if !cs.jobFigures(m, wants) {
-			if own != nil {
-				own.done = true // it fails in the loop as it fails here
-			}
+		if !ok {
 			return
-		}
-		if own != nil {
-			own.done = true
-			for _, k := range own.ks {
-				done[k] = true
-			}
 		}
 		for j := range sums {
 			a, x := acc[j], col[j]
@@ -769,7 +787,7 @@ func (cs *colSampler) group(g *pending, byDecl map[*check.Decl]*pending, vals []
 	}
 	for f, fig := range g.figs {
 		t := check.InCurrency(fig.Type, d.Plan.Currency)
-		out := vals[g.ks[f]]
+		out := cs.buf()
 		if fig.Def.Group == results.GroupRatio {
 			useful := at(check.GroupFigures["useful_hours"].Def)
 			num, den := at(check.GroupFigures[fig.Def.Ratio[0]].Def), at(check.GroupFigures[fig.Def.Ratio[1]].Def)
@@ -782,6 +800,7 @@ func (cs *colSampler) group(g *pending, byDecl map[*check.Decl]*pending, vals []
 				out[i] = engineValue(num[i]/den[i], t).Num
 			}
 			if !ok {
+				cs.release(out)
 				continue
 			}
 		} else {
@@ -790,7 +809,7 @@ func (cs *colSampler) group(g *pending, byDecl map[*check.Decl]*pending, vals []
 				out[i] = engineValue(a[i], t).Num
 			}
 		}
-		done[g.ks[f]] = true
+		cs.emit(g.ks[f], out)
 	}
 }
 

@@ -125,3 +125,45 @@ func columnsView(t *testing.T, src string, loop bool) []string {
 	}
 	return out
 }
+
+// TestSamplesLetGo: past keptSamples a sampling keeps its quantities'
+// statistics alone, and their samples and quantiles, asked later, are
+// the samples it would have kept.
+func TestSamplesLetGo(t *testing.T) {
+	src := string(uncertainFleet(5)) + "group all { j0, j1, j2, j3, j4 }\n"
+	load := func() *Scenario {
+		s, err := LoadWith(Options{Samples: 1000}, "u.gpl", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	read := func(s *Scenario) []string {
+		var out []string
+		for _, r := range s.Uncertain() {
+			xs := s.UncertainSamples(r.Name)
+			out = append(out, fmt.Sprintf("%s %v %v %v %d %v %v", r.Name, r.P10, r.P50, r.SD, len(xs), xs[0], xs[len(xs)-1]))
+			for _, e := range []string{".p(0.3)", ".p10", ".max"} {
+				v, err := s.Eval("e", r.Name+e)
+				out = append(out, fmt.Sprintf("  %s = %v %v", e, v.Num, err))
+			}
+		}
+		return out
+	}
+	want := read(load())
+	defer func(k int) { keptSamples = k }(keptSamples)
+	keptSamples = 4000
+	s := load()
+	kept := 0
+	for _, r := range s.Uncertain() {
+		if r.Sorted != nil {
+			kept++
+		}
+	}
+	if kept != 4 {
+		t.Errorf("%d results kept their samples, want 4", kept)
+	}
+	if diff := cmp.Diff(want, read(s)); diff != "" {
+		t.Errorf("let go (+) against kept (-):\n%s", diff)
+	}
+}

@@ -50,39 +50,59 @@ func (e *RowError) Unwrap() error { return e.Err }
 // undefined, with a *RowError; the rows before it are written. It does
 // not allocate on success.
 func SolveRows(rows *Rows, n int, out *RowFigures) error {
+	b := &rows.Base
 	for i := range n {
-		in := rows.Base
+		var fac, ceil [NumFactors]float64
+		var ceilSet [NumFactors]bool
 		for f := range NumFactors {
+			fac[f] = b.Factors[f].Value
 			if c := rows.Factors[f]; c != nil {
-				in.Factors[f] = Some(c[i])
+				fac[f] = c[i]
 			}
+			ceil[f], ceilSet[f] = b.Ceilings[f].Value, b.Ceilings[f].Set
 			if c := rows.Ceilings[f]; c != nil {
-				in.Ceilings[f] = Some(c[i])
+				ceil[f], ceilSet[f] = c[i], true
+			}
+			if rows.RaiseCeilings && ceilSet[f] && fac[f] > ceil[f] {
+				ceil[f] = fac[f]
 			}
 		}
+		devices, hours := b.Devices, b.Hours
 		if rows.Devices != nil {
-			in.Devices = rows.Devices[i]
+			devices = rows.Devices[i]
 		}
 		if rows.Hours != nil {
-			in.Hours = rows.Hours[i]
+			hours = rows.Hours[i]
 		}
+		rate, rateSet := b.Rate.Value, b.Rate.Set
 		if rows.Rate != nil {
-			in.Rate = Some(rows.Rate[i])
+			rate, rateSet = rows.Rate[i], true
 		}
-		if rows.RaiseCeilings {
+		offered := devices * hours
+		// validate's checks, all passing: any that fails is told by
+		// validate itself.
+		ok := nonNegative(devices) && nonNegative(hours) && finite(offered) &&
+			(!rateSet || nonNegative(rate) && finite(offered*rate))
+		for f := range NumFactors {
+			factorOK := (b.Factors[f].Set || rows.Factors[f] != nil) && fac[f] >= 0 && fac[f] <= 1
+			ok = ok && factorOK && (!ceilSet[f] || ceil[f] >= 0 && ceil[f] <= 1 && !(ceil[f] < fac[f]))
+		}
+		if !ok {
+			in := *b
 			for f := range NumFactors {
-				if c := in.Ceilings[f]; c.Set && in.Factors[f].Value > c.Value {
-					in.Ceilings[f] = in.Factors[f]
+				if rows.Factors[f] != nil {
+					in.Factors[f] = Some(fac[f])
 				}
+				in.Ceilings[f] = Optional{Value: ceil[f], Set: ceilSet[f]}
 			}
-		}
-		if err := validate(&in); err != nil {
-			return &RowError{Row: i, Err: err}
+			in.Devices, in.Hours, in.Rate = devices, hours, Optional{Value: rate, Set: rateSet}
+			if err := validate(&in); err != nil {
+				return &RowError{Row: i, Err: err}
+			}
 		}
 		// As Solve computes them: the product left to right, the hours
 		// from the offered ones.
-		mpg := in.Factors[Scheduling].Value * in.Factors[Runtime].Value * in.Factors[Program].Value
-		offered := in.Devices * in.Hours
+		mpg := fac[Scheduling] * fac[Runtime] * fac[Program]
 		if out.MPG != nil {
 			out.MPG[i] = mpg
 		}
@@ -94,16 +114,16 @@ func SolveRows(rows *Rows, n int, out *RowFigures) error {
 		}
 		if out.Cost != nil {
 			cost := 0.0
-			if in.Rate.Set {
-				cost = offered * in.Rate.Value
+			if rateSet {
+				cost = offered * rate
 			}
 			out.Cost[i] = cost
 		}
 		if out.CostPerUsefulHour != nil {
-			if !in.Rate.Set {
+			if !rateSet {
 				return &RowError{Row: i, Err: &DivisionError{Quantity: QuantityCostPerUsefulHour, MPG: mpg, Reason: ErrNoRate}}
 			}
-			v, err := divide(QuantityCostPerUsefulHour, in.Rate.Value, mpg)
+			v, err := divide(QuantityCostPerUsefulHour, rate, mpg)
 			if err != nil {
 				return &RowError{Row: i, Err: err}
 			}
