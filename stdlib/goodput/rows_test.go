@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -117,4 +118,25 @@ func col(n int, pick func() float64) []float64 {
 		xs[i] = pick()
 	}
 	return xs
+}
+
+// BenchmarkSolveRows solves 1,000 / 10,000 / 100,000 rows of a job whose
+// three factors vary, for its mpg, useful hours and cost per useful
+// hour.
+func BenchmarkSolveRows(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 2))
+			rows := Rows{Base: Inputs{Devices: 1024, Hours: 720, Rate: Some(2.5)}}
+			for f := range NumFactors {
+				rows.Factors[f] = col(n, func() float64 { return 0.3 + 0.6*r.Float64() })
+			}
+			out := RowFigures{MPG: make([]float64, n), UsefulHours: make([]float64, n), CostPerUsefulHour: make([]float64, n)}
+			for b.Loop() {
+				if err := SolveRows(&rows, n, &out); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
