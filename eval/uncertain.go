@@ -908,10 +908,10 @@ func containsAny(s string, subs ...string) bool {
 }
 
 // trackOutputs registers the headline quantities the views show of an
-// uncertain file: each uncertain let's and param's value, and each
-// uncertain job's mpg, useful hours and (with a rate) cost per useful
-// hour, and each uncertain group's mpg, useful hours and cost; then
-// samples them all.
+// uncertain file: each uncertain let's and param's value, each
+// uncertain pool's and job's mpg, useful hours and (with a rate) cost
+// per useful hour, and each uncertain group's mpg, useful hours and
+// cost; then samples them all.
 func (s *Scenario) trackOutputs() {
 	u := s.unc
 	// Every distribution is drawn now, so that the scenario is complete,
@@ -936,11 +936,14 @@ func (s *Scenario) trackOutputs() {
 		u.outNames = append(u.outNames, path)
 	}
 	for _, d := range s.p.Order {
-		// A pool with an uncertain job has uncertain figures, but they
-		// are not listed: a pool's figures are worked out from its whole
-		// capacity in time, which would double a sample's cost in the
-		// default scenario. An expression reads them by their
-		// statistics (reserved_h100.mpg.p10), sampled when asked.
+		if d.Kind == check.DeclPool && d.Ok && (d.Uncertain || d.FiguresUncertain) {
+			// A pool with an uncertain job, or uncertain lines, has
+			// uncertain figures, listed as a job's are.
+			add(d.Name.Name + ".mpg")
+			add(d.Name.Name + ".useful_hours")
+			add(d.Name.Name + ".cost_per_useful_hour")
+			continue
+		}
 		if !d.Uncertain || !d.Ok && d.Kind != check.DeclJob {
 			continue
 		}
@@ -953,8 +956,6 @@ func (s *Scenario) trackOutputs() {
 			add(d.Name.Name + ".mpg")
 			add(d.Name.Name + ".useful_hours")
 			add(d.Name.Name + ".cost_per_useful_hour")
-		case check.DeclPool:
-			// Its own fields, when uncertain, are read by its jobs.
 		case check.DeclGroup:
 			add(d.Name.Name + ".mpg")
 			add(d.Name.Name + ".useful_hours")
@@ -1012,8 +1013,9 @@ func (s *Scenario) Sampling() (samples int, seed uint64) {
 }
 
 // Uncertain lists the headline quantities of an uncertain file with
-// their statistics, in file order: each uncertain let and param, and each
-// uncertain job's mpg, useful hours and cost per useful hour. Nil for a
+// their statistics, in file order: each uncertain let and param, each
+// uncertain pool's and job's mpg, useful hours and cost per useful hour,
+// and each uncertain group's mpg, useful hours and cost. Nil for a
 // file without a distribution.
 func (s *Scenario) Uncertain() []UncertainResult {
 	if s.unc == nil {

@@ -79,7 +79,7 @@ func BenchmarkUncertainFleet(b *testing.B) {
 			var m runtime.MemStats
 			runtime.ReadMemStats(&m)
 			b.ReportMetric(float64(m.HeapInuse)/1e6, "heap-MB")
-			if got := len(s.Uncertain()); got != 3*c.jobs+3 {
+			if got := len(s.Uncertain()); got != 3*c.jobs+6 {
 				b.Fatalf("%d uncertain results", got)
 			}
 		})

@@ -593,9 +593,10 @@ type pending struct {
 	d  *check.Decl
 	ks []int // indices in the batch
 	// for a job, the result each reads; for a group, the figure
-	defs []*results.Def
-	figs []*check.GroupFigure
-	done bool
+	defs  []*results.Def
+	figs  []*check.GroupFigure
+	pdefs []*results.PoolDef
+	done  bool
 }
 
 // run computes what it can of batch's numbers (the k with numeric[k])
@@ -611,7 +612,7 @@ func (cs *colSampler) run(batch []*check.Tracked, numeric []bool, emit func(k in
 		}
 	}
 	byDecl := map[*check.Decl]*pending{}
-	var jobs, groups []*pending
+	var jobs, groups, pools []*pending
 	add := func(d *check.Decl, list *[]*pending) *pending {
 		p := byDecl[d]
 		if p == nil {
@@ -629,6 +630,13 @@ func (cs *colSampler) run(batch []*check.Tracked, numeric []bool, emit func(k in
 			if dr.d.Uncertain {
 				p := add(dr.d, &jobs)
 				p.ks, p.defs = append(p.ks, k), append(p.defs, dr.def)
+			}
+			continue
+		}
+		if pd, def := poolReadOf(t.C); pd != nil {
+			if pd.FiguresUncertain || pd.Uncertain {
+				p := add(pd, &pools)
+				p.ks, p.pdefs = append(p.ks, k), append(p.pdefs, def)
 			}
 			continue
 		}
@@ -657,6 +665,9 @@ func (cs *colSampler) run(batch []*check.Tracked, numeric []bool, emit func(k in
 	}
 	for _, g := range groups {
 		cs.group(g, byDecl)
+	}
+	for _, p := range pools {
+		cs.pool(p, byDecl)
 	}
 	for _, p := range jobs {
 		if !p.done {
@@ -757,7 +768,7 @@ func (cs *colSampler) group(g *pending, byDecl map[*check.Decl]*pending) {
 			wants = append(wants, figureWant{def: def, out: col[j], raw: true})
 		}
 		own := byDecl[m]
-		if own != nil && (own.done || own.figs != nil) {
+		if own != nil && (own.done || own.figs != nil || own.pdefs != nil) {
 			own = nil
 		}
 		var ok bool
@@ -847,5 +858,138 @@ func fromUnit(out, in []float64, u *units.Unit) {
 		for i, x := range in {
 			out[i] = x * f
 		}
+	}
+}
+
+// poolReadOf is the pool and result c reads when c is one result of a
+// pool as a whole (p.mpg, not a month's), else nil.
+func poolReadOf(c *check.Compiled) (*check.Decl, *results.PoolDef) {
+	if c.Const != nil || c.Prog != nil || len(c.Refs) != 1 {
+		return nil, nil
+	}
+	r := c.Refs[0]
+	q, ok := r.Plan.(check.PoolResultRef)
+	if r.Kind != check.RefPlan || !ok || q.InMonth || q.Def == nil || r.Decl == nil || r.Decl.Kind != check.DeclPool {
+		return nil, nil
+	}
+	return r.Decl, q.Def
+}
+
+// pool computes the results p.pdefs of pool p.d over every sample, as
+// poolOf and poolResultValue work them out: its jobs' offered and
+// useful hours and costs added up in the pool's order, then the pool's
+// own figures from them. It covers a pool whose own lines are plain and
+// which has no window (a pool in time is figured by the instant), and
+// computes its jobs' own pending quantities in the same pass.
+func (cs *colSampler) pool(p *pending, byDecl map[*check.Decl]*pending) {
+	d, s := p.d, cs.s
+	if !d.Ok || d.Uncertain || d.Pool == nil || d.Pool.Window != nil || s.of(d).state != check.Done {
+		return
+	}
+	pp := d.Pool
+	var devices, rate, term float64
+	var hasRate bool
+	if f := pp.Fields.Get("devices"); f != nil {
+		if v, ok := s.fieldValue(f); ok {
+			devices = v.Num
+		}
+	}
+	if f := pp.Fields.Get("rate"); f != nil {
+		if v, ok := s.fieldValue(f); ok {
+			rate, hasRate = units.ToUnit(v.Num, unitUSDPerHour), true
+		}
+	}
+	if f := pp.Fields.Get("term"); f != nil {
+		v, ok := s.fieldValue(f)
+		if !ok {
+			return
+		}
+		term = v.Num / secondsPerHour
+	}
+	reserved := pp.Reserved()
+	sums := []*results.Def{results.ByName["offered_hours"], results.ByName["useful_hours"], results.ByName["cost"]}
+	acc := make([][]float64, len(sums))
+	col := make([][]float64, len(sums))
+	for j := range sums {
+		acc[j], col[j] = cs.buf(), cs.buf()
+		clear(acc[j])
+	}
+	defer cs.release(acc...)
+	defer cs.release(col...)
+	hasCost := true
+	jobs := s.p.JobsOn(d)
+	for _, m := range jobs {
+		bv := s.of(m)
+		if bv.state != check.Done || bv.job == nil {
+			return
+		}
+		if !m.Uncertain {
+			r := bv.job.result()
+			hasCost = hasCost && r.HasCost
+			for j, def := range sums {
+				x, a := def.Of(&r), acc[j]
+				for i := range cs.n {
+					a[i] += x
+				}
+			}
+			continue
+		}
+		hasCost = hasCost && bv.job.in.Rate.Set // a rate set at the medians is set in every sample
+		wants := make([]figureWant, 0, len(sums)+3)
+		for j, def := range sums {
+			wants = append(wants, figureWant{def: def, out: col[j], raw: true})
+		}
+		own := byDecl[m]
+		if own != nil && (own.done || own.figs != nil || own.pdefs != nil) {
+			own = nil
+		}
+		var ok bool
+		if own != nil {
+			own.done = true
+			ok = cs.jobOwn(own, wants)
+		} else {
+			ok = cs.jobFigures(m, wants)
+		}
+		if !ok {
+			return
+		}
+		for j := range sums {
+			a, x := acc[j], col[j]
+			for i := range cs.n {
+				a[i] += x[i]
+			}
+		}
+	}
+	allocated, useful, cost := acc[0], acc[1], acc[2]
+	for f, def := range p.pdefs {
+		out := cs.buf()
+		ok := true
+		for i := range cs.n {
+			// poolFigures' total, for a pool without a window.
+			t := periodFigures{allocated: allocated[i], useful: useful[i], cost: cost[i], hasCost: hasCost}
+			if reserved {
+				t.offered = devices * term
+			} else {
+				t.offered = t.allocated
+			}
+			if reserved {
+				t.cost, t.hasCost = t.offered*rate, hasRate
+				t.idle = t.offered - t.allocated
+				t.idleCost, t.hasIdleCost = t.idle*rate, hasRate
+			} else {
+				t.hasIdleCost = true
+			}
+			v, err := t.result(def.Figure, len(jobs))
+			if err != nil {
+				ok = false
+				break
+			}
+			out[i] = v.Num
+		}
+		if !ok {
+			cs.release(out)
+			continue
+		}
+		cs.emit(p.ks[f], out)
 	}
 }

@@ -57,6 +57,19 @@ let g = j.gain.runtime.p50
 let h = j.headroom.mean
 let pr = probability(j.mpg > 0.33)
 `,
+	"pools": `
+let mfu = 0.38 to 0.43
+pool shared { devices = 64  rate = 2 USD/h }
+pool reserved { devices = 256  rate = 1.5 USD/h  term = 1000h }
+pool free { devices = 8 }
+job a on shared { devices = 32  hours = 100h  factors { S = 0.9  R = 0.9  P = mfu } }
+job b on reserved { devices = 128  hours = 800h  factors { S = 0.95  R = 0.9 to 0.95  P = 0.4 } }
+job c on reserved { devices = 64  hours = 500h  factors { S = 0.95  R = 0.9  P = 0.4 } }
+job d on free { devices = 8  hours = 10h  factors { S = 0.95  R = 0.9  P = mfu } }
+let idle = reserved.idle_cost.p50
+let u = reserved.utilisation.p10
+let m = shared.mpg.p90
+`,
 	"bad factor":  "let r = 0.9 to 1.05\npool p { devices = 8 }\njob j on p { hours = 10h  factors { S = 0.9  R = r  P = 0.4 } }\n",
 	"bad devices": "let d = 8 to 16\npool p { devices = d }\njob j on p { hours = 10h  factors { S = 0.9  R = 0.9  P = 0.4 } }\n",
 	"ceiling":     "let r = 0.85 to 0.95\npool p { devices = 8 }\njob j on p { hours = 10h  factors { S = 0.9  R = r  P = 0.4 }  ceilings { R = 0.93 } }\n",
