@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"sync"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/results"
@@ -82,7 +83,23 @@ func (cs *colSampler) buf() []float64 {
 		cs.free = cs.free[:k-1]
 		return b
 	}
+	if p, _ := columnBufs.Get().(*[]float64); p != nil && cap(*p) >= cs.n {
+		return (*p)[:cs.n]
+	}
 	return make([]float64, cs.n)
+}
+
+// columnBufs are the scratch columns a pass gave back, for the next
+// (a sampling's columns are of its samples' length; one shorter than a
+// pass needs is dropped).
+var columnBufs sync.Pool
+
+// finish gives the pass's scratch columns to the next.
+func (cs *colSampler) finish() {
+	for _, b := range cs.free {
+		columnBufs.Put(&b)
+	}
+	cs.free = nil
 }
 
 func (cs *colSampler) release(bs ...[]float64) {
@@ -675,6 +692,7 @@ func (cs *colSampler) run(batch []*check.Tracked, numeric []bool, emit func(k in
 			cs.jobOwn(p, nil)
 		}
 	}
+	cs.finish()
 	return done
 }
 
