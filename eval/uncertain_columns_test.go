@@ -71,10 +71,10 @@ let u = reserved.utilisation.p10
 let m = shared.mpg.p90
 `,
 	"self statistic": "param runtime = 0.85 to 0.95\npool p { devices = 128  rate = 2.50 USD/h }\njob base on p { hours = 720h  factors { S = 0.95  R = runtime  P = 0.31 to 0.35 } }\nlet x = base.mpg - base.mpg.p50\n",
-	"bad factor":  "let r = 0.9 to 1.05\npool p { devices = 8 }\njob j on p { hours = 10h  factors { S = 0.9  R = r  P = 0.4 } }\n",
-	"bad devices": "let d = 8 to 16\npool p { devices = d }\njob j on p { hours = 10h  factors { S = 0.9  R = 0.9  P = 0.4 } }\n",
-	"ceiling":     "let r = 0.85 to 0.95\npool p { devices = 8 }\njob j on p { hours = 10h  factors { S = 0.9  R = r  P = 0.4 }  ceilings { R = 0.93 } }\n",
-	"zero mpg":    "let s = uniform(0, 0.5)\npool p { devices = 8  rate = 2 USD/h }\njob j on p { hours = 10h  factors { S = s  R = 0.9  P = 0.4 } }\n",
+	"bad factor":     "let r = 0.9 to 1.05\npool p { devices = 8 }\njob j on p { hours = 10h  factors { S = 0.9  R = r  P = 0.4 } }\n",
+	"bad devices":    "let d = 8 to 16\npool p { devices = d }\njob j on p { hours = 10h  factors { S = 0.9  R = 0.9  P = 0.4 } }\n",
+	"ceiling":        "let r = 0.85 to 0.95\npool p { devices = 8 }\njob j on p { hours = 10h  factors { S = 0.9  R = r  P = 0.4 }  ceilings { R = 0.93 } }\n",
+	"zero mpg":       "let s = uniform(0, 0.5)\npool p { devices = 8  rate = 2 USD/h }\njob j on p { hours = 10h  factors { S = s  R = 0.9  P = 0.4 } }\n",
 }
 
 // TestColumnsAsSamples: the column-wise pass gives every headline
