@@ -181,3 +181,35 @@ func TestSamplesLetGo(t *testing.T) {
 		t.Errorf("let go (+) against kept (-):\n%s", diff)
 	}
 }
+
+// TestSamplesLetGoConcurrentReads: quantiles of let-go samples asked
+// from several goroutines at once draw them once and agree (go test
+// -race checks the rest).
+func TestSamplesLetGoConcurrentReads(t *testing.T) {
+	defer func(k int) { keptSamples = k }(keptSamples)
+	keptSamples = 0
+	s, err := LoadWith(Options{Samples: 500}, "u.gpl", uncertainFleet(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([]float64, 4)
+	done := make(chan bool)
+	for i := range got {
+		go func() {
+			v, err := s.Eval("e", "j2.mpg.p(0.3)")
+			if err == nil {
+				got[i] = v.Num
+			}
+			s.UncertainSamples("j1.useful_hours")
+			done <- true
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for i := range got {
+		if got[i] == 0 || got[i] != got[0] {
+			t.Fatalf("concurrent reads gave %v", got)
+		}
+	}
+}
