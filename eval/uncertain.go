@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,6 +59,10 @@ type sampled struct {
 	// point is set for the sampling of a what-if's point (atPoint),
 	// which samples only the quantities the point reads.
 	point bool
+	// kept counts the samples the summaries keep (keptSamples);
+	// keepAll is set while samplesOf draws a quantity's again.
+	kept    int
+	keepAll bool
 }
 
 // distDraws is one distribution's samples: its median (the base
@@ -155,7 +160,7 @@ func (s *Scenario) uncertainRef(r *check.Ref, out *sink) (Value, bool) {
 	if !ok {
 		return Value{}, false
 	}
-	return NumberValue(statOf(sum, st), st.T.Dim), true
+	return NumberValue(u.statOf(st.T, sum, st, s.draw > 0), st.T.Dim), true
 }
 
 // atPoint is the sampling of the what-if point pt of the file u
@@ -197,8 +202,9 @@ func (s *Scenario) tooManySamples(d *check.Decl, total float64) bool {
 	return true
 }
 
-// statOf is the statistic st of sum.
-func statOf(sum *sampling.Summary, st *check.StatRef) float64 {
+// statOf is the statistic st of sum, tracked quantity t's summary
+// (samplesOf for a quantile the summary does not hold).
+func (u *sampled) statOf(t *check.Tracked, sum *sampling.Summary, st *check.StatRef, inSample bool) float64 {
 	switch st.Stat {
 	case "mean", "probability":
 		return sum.Mean
@@ -208,6 +214,19 @@ func statOf(sum *sampling.Summary, st *check.StatRef) float64 {
 		return sum.Min
 	case "max":
 		return sum.Max
+	case "p5":
+		return sum.P5
+	case "p10":
+		return sum.P10
+	case "p50":
+		return sum.P50
+	case "p90":
+		return sum.P90
+	case "p95":
+		return sum.P95
+	}
+	if sum.Sorted() == nil {
+		return sampling.Quantile(u.samplesOf(t, inSample), st.Q)
 	}
 	return sum.Q(st.Q)
 }
@@ -340,15 +359,32 @@ func (u *sampled) sample(batch []*check.Tracked) {
 	}
 	vals := make([][]float64, len(batch))
 	texts := make([]map[string]int, len(batch)) // a text's count of samples by value
+	numeric := make([]bool, len(batch))
 	for k, t := range batch {
-		if t.C.Type.Kind == value.Number || t.C.Type.Kind == value.Bool {
-			vals[k] = make([]float64, u.n)
-		} else {
-			texts[k] = map[string]int{}
-		}
+		numeric[k] = t.C.Type.Kind == value.Number || t.C.Type.Kind == value.Bool
 	}
 	fails := make([]int, len(batch))
 	first := make([]*lang.Diagnostic, len(batch))
+	// What the column-wise pass computes (uncertain_columns.go) the loop
+	// below does not; without anything left, there is no loop.
+	done := make([]bool, len(batch))
+	if !noColumns {
+		done = newColSampler(u).run(batch, numeric, func(k int, xs []float64) bool {
+			return u.keep(batch[k], xs)
+		})
+	}
+	if !slices.Contains(done, false) {
+		return
+	}
+	for k := range batch {
+		switch {
+		case done[k]:
+		case numeric[k]:
+			vals[k] = make([]float64, u.n)
+		default:
+			texts[k] = map[string]int{}
+		}
+	}
 	// One evaluation serves every sample. It starts as a copy of what
 	// the base evaluation computed, and between samples only what varies
 	// from sample to sample is cleared: the uncertain declarations and
@@ -379,7 +415,7 @@ func (u *sampled) sample(batch []*check.Tracked) {
 		}
 		pt.draw = int32(i + 1)
 		for k, t := range batch {
-			if fails[k] > 0 && first[k] == nil {
+			if done[k] || fails[k] > 0 && first[k] == nil {
 				continue
 			}
 			if x, ok := direct[k].read(pt); ok {
@@ -406,7 +442,16 @@ func (u *sampled) sample(batch []*check.Tracked) {
 			}
 		}
 	}
+	u.summarize(batch, vals, texts, fails, first)
+}
+
+// summarize keeps the statistics of each of batch's quantities over its
+// samples, vals (or texts, for a text), or tells how they failed.
+func (u *sampled) summarize(batch []*check.Tracked, vals [][]float64, texts []map[string]int, fails []int, first []*lang.Diagnostic) {
 	for k, t := range batch {
+		if vals[k] == nil && texts[k] == nil {
+			continue // summarised already
+		}
 		if fails[k] > 0 {
 			u.sums[t] = &trackedSummary{}
 			u.reportFailure(first[k], fails[k])
@@ -417,8 +462,56 @@ func (u *sampled) sample(batch []*check.Tracked) {
 			u.sums[t] = &trackedSummary{ok: true, mode: mode, share: float64(most) / float64(u.n)}
 			continue
 		}
-		u.sums[t] = &trackedSummary{ok: true, sum: sampling.Summarize(vals[k])}
+		u.keep(t, vals[k])
 	}
+}
+
+// keptSamples is how many samples a sampling keeps, sorted, with its
+// quantities' statistics, for the quantiles asked later and the
+// histograms (32 MB). Past it, a quantity keeps its statistics alone,
+// and its samples are drawn again when asked (samplesOf): the same
+// bits.
+var keptSamples = 1 << 22
+
+// keep summarises xs, the samples of t, and reports whether the summary
+// keeps them: while the sampling has kept fewer than keptSamples, and
+// never for a sampling with one input alone varying, whose summaries
+// Tornado reads for their statistics alone.
+func (u *sampled) keep(t *check.Tracked, xs []float64) bool {
+	sum := sampling.Summarize(xs)
+	kept := u.only == 0 && (u.kept+len(xs) <= keptSamples || u.keepAll)
+	if kept {
+		u.kept += len(xs)
+	} else {
+		sum.Drop()
+	}
+	u.sums[t] = &trackedSummary{ok: true, sum: sum}
+	return kept
+}
+
+// samplesOf are tracked quantity t's samples, sorted: the summary's,
+// or, when it let them go, drawn again and kept. inSample is as for
+// summaryOf.
+func (u *sampled) samplesOf(t *check.Tracked, inSample bool) []float64 {
+	if !inSample {
+		u.mu.Lock()
+		defer u.mu.Unlock()
+	}
+	ts := u.sums[t]
+	if ts == nil || !ts.ok || ts.sum.Sorted() != nil || u.inProgress[t] {
+		if ts == nil {
+			return nil
+		}
+		return ts.sum.Sorted()
+	}
+	delete(u.sums, t)
+	u.keepAll = true
+	u.sample([]*check.Tracked{t})
+	u.keepAll = false
+	if ts = u.sums[t]; ts == nil {
+		return nil
+	}
+	return ts.sum.Sorted()
 }
 
 // isDistAlone reports whether c is a distribution written alone
@@ -621,6 +714,13 @@ func (b *sampleBuffers) sitesOf(p *check.Program, d *check.Decl) *sampleSites {
 	if ss := b.sites[d.Slot]; ss != nil {
 		return ss
 	}
+	ss := jobSites(p, d)
+	b.sites[d.Slot] = ss
+	return ss
+}
+
+// jobSites are job d's lines that vary between samples.
+func jobSites(p *check.Program, d *check.Decl) *sampleSites {
 	jp := d.Job
 	ss := &sampleSites{ok: jp.Window == nil && (jp.Pool == nil || jp.Pool.Pool == nil || jp.Pool.Pool.Window == nil)}
 	varies := func(f *lang.Field) bool {
@@ -639,7 +739,6 @@ func (b *sampleBuffers) sitesOf(p *check.Program, d *check.Decl) *sampleSites {
 			}
 		}
 	}
-	b.sites[d.Slot] = ss
 	return ss
 }
 
@@ -809,10 +908,10 @@ func containsAny(s string, subs ...string) bool {
 }
 
 // trackOutputs registers the headline quantities the views show of an
-// uncertain file: each uncertain let's and param's value, and each
-// uncertain job's mpg, useful hours and (with a rate) cost per useful
-// hour, and each uncertain group's mpg, useful hours and cost; then
-// samples them all.
+// uncertain file: each uncertain let's and param's value, each
+// uncertain pool's and job's mpg, useful hours and (with a rate) cost
+// per useful hour, and each uncertain group's mpg, useful hours and
+// cost; then samples them all.
 func (s *Scenario) trackOutputs() {
 	u := s.unc
 	// Every distribution is drawn now, so that the scenario is complete,
@@ -837,11 +936,14 @@ func (s *Scenario) trackOutputs() {
 		u.outNames = append(u.outNames, path)
 	}
 	for _, d := range s.p.Order {
-		// A pool with an uncertain job has uncertain figures, but they
-		// are not listed: a pool's figures are worked out from its whole
-		// capacity in time, which would double a sample's cost in the
-		// default scenario. An expression reads them by their
-		// statistics (reserved_h100.mpg.p10), sampled when asked.
+		if d.Kind == check.DeclPool && d.Ok && (d.Uncertain || d.FiguresUncertain) {
+			// A pool with an uncertain job, or uncertain lines, has
+			// uncertain figures, listed as a job's are.
+			add(d.Name.Name + ".mpg")
+			add(d.Name.Name + ".useful_hours")
+			add(d.Name.Name + ".cost_per_useful_hour")
+			continue
+		}
 		if !d.Uncertain || !d.Ok && d.Kind != check.DeclJob {
 			continue
 		}
@@ -854,8 +956,6 @@ func (s *Scenario) trackOutputs() {
 			add(d.Name.Name + ".mpg")
 			add(d.Name.Name + ".useful_hours")
 			add(d.Name.Name + ".cost_per_useful_hour")
-		case check.DeclPool:
-			// Its own fields, when uncertain, are read by its jobs.
 		case check.DeclGroup:
 			add(d.Name.Name + ".mpg")
 			add(d.Name.Name + ".useful_hours")
@@ -878,9 +978,28 @@ type UncertainResult struct {
 	// The statistics: mean, standard deviation, extremes and the
 	// 5th, 10th, 50th (median), 90th and 95th percentiles.
 	Mean, SD, Min, Max, P5, P10, P50, P90, P95 float64
-	// Sorted are the samples, sorted, for a histogram. Not to be
-	// modified.
+	// Sorted are the samples, sorted, for a histogram, when the
+	// sampling kept them: a file's first 4,194,304 samples of its
+	// headline results are kept (32 MB), the rest let go once
+	// summarised. Nil when let go; UncertainSamples gives them either
+	// way. Not to be modified.
 	Sorted []float64
+}
+
+// UncertainSamples are the samples of the headline quantity named (one
+// of Uncertain's), sorted: those the sampling kept, or, when it let them
+// go, the same samples drawn again (and kept from then on). Nil for a
+// name Uncertain does not list. Not to be modified.
+func (s *Scenario) UncertainSamples(name string) []float64 {
+	if s.unc == nil {
+		return nil
+	}
+	for i, n := range s.unc.outNames {
+		if n == name {
+			return s.unc.samplesOf(s.unc.outputs[i], false)
+		}
+	}
+	return nil
 }
 
 // Sampling says how an uncertain file was sampled: how many samples, and
@@ -894,8 +1013,9 @@ func (s *Scenario) Sampling() (samples int, seed uint64) {
 }
 
 // Uncertain lists the headline quantities of an uncertain file with
-// their statistics, in file order: each uncertain let and param, and each
-// uncertain job's mpg, useful hours and cost per useful hour. Nil for a
+// their statistics, in file order: each uncertain let and param, each
+// uncertain pool's and job's mpg, useful hours and cost per useful hour,
+// and each uncertain group's mpg, useful hours and cost. Nil for a
 // file without a distribution.
 func (s *Scenario) Uncertain() []UncertainResult {
 	if s.unc == nil {

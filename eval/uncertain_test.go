@@ -160,7 +160,7 @@ group both { a, b }
 	for _, r := range s.Uncertain() {
 		names = append(names, r.Name)
 	}
-	want := []string{"mfu", "a.mpg", "a.useful_hours", "a.cost_per_useful_hour", "both.mpg", "both.useful_hours", "both.cost"}
+	want := []string{"mfu", "p.mpg", "p.useful_hours", "p.cost_per_useful_hour", "a.mpg", "a.useful_hours", "a.cost_per_useful_hour", "both.mpg", "both.useful_hours", "both.cost"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("uncertain results (-want +got):\n%s", diff)
 	}

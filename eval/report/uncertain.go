@@ -33,6 +33,19 @@ type Uncertain struct {
 	Text   string    `json:"-"`
 	Dim    Dim       `json:"-"`
 	Sorted []float64 `json:"-"`
+	// samples gives Sorted when the sampling let the samples go
+	// (eval.Scenario.UncertainSamples).
+	samples func() []float64
+}
+
+// Samples are the quantity's samples in base units, sorted: Sorted, or,
+// when the sampling let them go (a file with many uncertain results),
+// the same samples drawn again.
+func (u *Uncertain) Samples() []float64 {
+	if u.Sorted == nil && u.samples != nil {
+		u.Sorted = u.samples()
+	}
+	return u.Sorted
 }
 
 // TornadoBar is one uncertain input's share of a result's spread: the
@@ -74,7 +87,8 @@ func uncertaintyOf(s *eval.Scenario) *Uncertainty {
 		}
 		u.Results = append(u.Results, Uncertain{Name: r.Name, Type: eval.NumberValue(0, r.Dim).Type.String(), Unit: key,
 			P5: in(r.P5), P10: in(r.P10), P50: in(r.P50), P90: in(r.P90), P95: in(r.P95), Mean: in(r.Mean), SD: in(r.SD),
-			Text: eval.FormatUncertain(r), Dim: Dim{r.Dim}, Sorted: r.Sorted})
+			Text: eval.FormatUncertain(r), Dim: Dim{r.Dim}, Sorted: r.Sorted,
+			samples: func() []float64 { return s.UncertainSamples(r.Name) }})
 	}
 	return u
 }

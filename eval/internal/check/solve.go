@@ -126,6 +126,15 @@ func (p *Program) solveCondition(fp *FindPlan) bool {
 		return bad()
 	}
 	def, ok := results.ByName[n.Path()]
+	if _, stat := Stats[n.Parts[len(n.Parts)-1].Name]; !ok && stat && len(n.Parts) > 1 {
+		if _, result := results.ByName[(&lang.Name{Parts: n.Parts[:len(n.Parts)-1]}).Path()]; result {
+			// A statistic of the job's result (uncertainty.go): a solve
+			// over the file samples each candidate.
+			p.errorAt(n.Start(), n.End(), "a solve over a job compares one number of the job at each candidate, so it cannot take a statistic ("+n.Path()+")").Notes =
+				[]string{"hint: to sample each candidate, solve over file: find a param the job reads such that JOB." + n.Path() + " " + b.Op + " TARGET"}
+			return false
+		}
+	}
 	if !ok {
 		msg := "the job has no result " + n.Path()
 		if sug := suggest.Closest(n.Path(), results.Names()); sug != "" {

@@ -267,6 +267,19 @@ func (cp *exprChecker) statName(n *lang.Name, stat string) (value.Type, ast.Node
 	if c.Type.Kind != value.Number {
 		return cp.errorf(n, "%s is a %s; only a number has a .%s", inner.Path(), c.Type, stat)
 	}
+	if len(c.Refs) == 1 && c.Prog == nil {
+		if _, ok := c.Refs[0].Plan.(PointScopeRef); ok {
+			// A sweep over a job reads each point's results as single
+			// numbers (the point's own evaluation); its samples are a
+			// sweep over the file's.
+			pos, end := n.Span()
+			*cp.diags = append(*cp.diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end,
+				Summary: fmt.Sprintf("a sweep over a job reads %s at each point as one number, so it has no .%s", inner.Path(), stat),
+				Notes:   []string{"hint: to sample each point, sweep over file: make the varied input a param the job reads, vary it, and show JOB." + n.Path()}})
+			cp.ok = false
+			return value.Type{}, nil
+		}
+	}
 	key := inner.Path()
 	if cp.sc.job != nil {
 		key = cp.sc.job.Name.Name + ":" + key

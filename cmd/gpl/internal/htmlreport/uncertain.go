@@ -36,13 +36,14 @@ func uncertainOf(m *report.File) *Uncertain {
 		return nil
 	}
 	out := &Uncertain{Samples: u.Samples, Seed: u.Seed}
-	for i, r := range u.Results {
+	for i := range u.Results {
+		r := &u.Results[i]
 		if i == maxUncertainCharts {
 			out.Omitted = len(u.Results) - i
 			break
 		}
 		q := Quantity{r.Name, r.Dim}
-		out.Charts = append(out.Charts, Histogram("hist-"+r.Name, r.Name, q, r.Sorted, r.Text))
+		out.Charts = append(out.Charts, Histogram("hist-"+r.Name, r.Name, q, r.Samples(), r.Text))
 		if !strings.Contains(r.Name, ".") {
 			continue // an input: all of its spread is its own
 		}
