@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -72,7 +73,7 @@ func (n *NumberLit) Amount() float64 {
 // shared by every literal in that unit, not to be modified.
 func (n *NumberLit) UnitOf() *units.Unit {
 	if _, unit := splitNumber(n.Text); unit != "" {
-		return unitOf[unit]
+		return unitOf()[unit]
 	}
 	return nil
 }
@@ -765,14 +766,16 @@ func (p *exprParser) dotField() (*Ident, error) {
 	return &Ident{At: PosOf(f.Pos), Name: f.Value}, nil
 }
 
-// unitOf holds one Unit per symbol, which the literals written in it share.
-var unitOf = func() map[string]*units.Unit {
+// unitOf holds one Unit per symbol, which the literals written in it
+// share; it is built at the first literal with a unit, not at start-up
+// (gpl classify never needs it).
+var unitOf = sync.OnceValue(func() map[string]*units.Unit {
 	m := make(map[string]*units.Unit, len(units.Units))
 	for sym, u := range units.Units {
 		m[sym] = &u
 	}
 	return m
-}()
+})
 
 // parseNumber splits a Number or Money token into numeral and unit.
 func parseNumber(t *lexer.Token) (Expr, error) { return parseNumberIn(t, nil) }

@@ -8,14 +8,14 @@ import (
 	"time"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
-	"github.com/schollz/progressbar/v3"
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/termbar"
 )
 
 // progress draws a progress bar on stderr: bytes of input read, their
 // share of the total, lines per second and the time left. Bytes may be
 // counted on any goroutine; the bar is drawn from the classifying one.
 type progress struct {
-	bar   *progressbar.ProgressBar
+	bar   *termbar.Bar
 	read  atomic.Int64
 	start time.Time
 	last  time.Time
@@ -44,15 +44,12 @@ func newProgress(o classifyOptions, e *env, ins []input) *progress {
 
 // startProgress draws a bar for total bytes of input on w.
 func startProgress(w io.Writer, total int64) *progress {
-	bar := progressbar.NewOptions64(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionShowBytes(true),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionSetDescription("classifying"),
-		progressbar.OptionSetRenderBlankState(true),
-	)
+	bar := termbar.New(w, total, termbar.Options{
+		Description: "classifying",
+		Width:       30,
+		Throttle:    100 * time.Millisecond,
+		Bytes:       true,
+	})
 	now := time.Now()
 	return &progress{bar: bar, start: now, last: now}
 }
@@ -78,7 +75,7 @@ func (p *progress) update(lines int) {
 	p.last = now
 	rate := float64(lines) / now.Sub(p.start).Seconds()
 	p.bar.Describe(fmt.Sprintf("%d lines, %.2fM lines/s", lines, rate/1e6))
-	p.bar.Set64(p.read.Load())
+	p.bar.Set(p.read.Load())
 }
 
 // clear takes the bar off the terminal before a message is written; the

@@ -26,7 +26,7 @@ type Ruleset struct {
 	conds     []Cond         // the rules' conditions after constant folding
 	terms     []term         // the conditions as one table (table.go)
 	fns       map[int]condFn // the closures of the terms that call one, by index
-	plain     bool           // every term is a conjunction of its own (isPlain)
+	plain     []plainTerm    // the table as classifyPlain runs it, when it is plain (isPlain)
 	classes   []Class
 }
 
@@ -111,7 +111,9 @@ func Compile(rules []Rule, otherwise Class) (*Ruleset, error) {
 		rs.appendRule(i, c)
 		rs.classes[i] = rule.Class
 	}
-	rs.plain = rs.isPlain()
+	if rs.isPlain() {
+		rs.plain = plainTerms(rs.terms)
+	}
 	return rs, nil
 }
 

@@ -209,9 +209,14 @@ func (rs *Ruleset) appendRule(i int, c Cond) {
 // classify runs the table: it returns the index of the first rule that
 // holds for r, or -1.
 func (rs *Ruleset) classify(r *Request) int {
-	if rs.plain {
+	if rs.plain != nil {
 		return rs.classifyPlain(r)
 	}
+	return rs.classifyTable(r)
+}
+
+// classifyTable is classify by the general table, whatever its terms.
+func (rs *Ruleset) classifyTable(r *Request) int {
 	var v [8]float64
 	v[0], v[1], v[2], v[3], v[4], v[oneSlot] = r.Values[0], r.Values[1], r.Values[2], r.Values[3], r.Values[4], 1
 	p := r.Present
@@ -246,15 +251,63 @@ func (rs *Ruleset) slowTerm(i int, t *term, v *[8]float64, p FieldSet, r *Reques
 	return p&t.need == t.want && !(t.lo <= x && x <= t.hi)
 }
 
+// plainTerm is a term of a plain table as classifyPlain runs it: on the
+// request's values themselves, without the slot of 1, and with its kind
+// telling whether it reads one field, a product of two or none.
+type plainTerm struct {
+	lo, hi     float64
+	rule       int32
+	a, b       Field // the field the term reads; b, the other, for a product
+	kind       uint8
+	need, want FieldSet
+}
+
+// The kinds of plainTerm.
+const (
+	kindField    = iota // Values[a] in [lo, hi]
+	kindProduct         // Values[a] * Values[b] in [lo, hi]
+	kindPresence        // 1 in [lo, hi]: the presence test decides
+)
+
+// plainTerms returns the terms of a plain table as plainTerms. A term of
+// field f multiplies f's value by 1, which is exact, so reading the value
+// alone gives the same x; the presence test is unchanged.
+func plainTerms(ts []term) []plainTerm {
+	out := make([]plainTerm, len(ts))
+	for i, t := range ts {
+		pt := plainTerm{lo: t.lo, hi: t.hi, rule: t.rule, need: t.need, want: t.want}
+		switch {
+		case t.a == oneSlot && t.b == oneSlot:
+			pt.kind = kindPresence
+		case t.b == oneSlot:
+			pt.a = Field(t.a)
+		case t.a == oneSlot:
+			pt.a = Field(t.b)
+		default:
+			pt.kind, pt.a, pt.b = kindProduct, Field(t.a), Field(t.b)
+		}
+		out[i] = pt
+	}
+	return out
+}
+
 // classifyPlain is classify for a plain table (Ruleset.plain): the first
-// term that holds decides.
+// term that holds decides. It reads the request's values in place; the
+// kind of a term is the same on every call, a branch the processor learns.
 func (rs *Ruleset) classifyPlain(r *Request) int {
-	var v [8]float64
-	v[0], v[1], v[2], v[3], v[4], v[oneSlot] = r.Values[0], r.Values[1], r.Values[2], r.Values[3], r.Values[4], 1
 	p := r.Present
-	for i := range rs.terms {
-		t := &rs.terms[i]
-		if x := v[t.a&7] * v[t.b&7]; p&t.need == t.want && t.lo <= x && x <= t.hi {
+	ts := rs.plain
+	for i := range ts {
+		t := &ts[i]
+		x := r.Values[t.a]
+		if t.kind != kindField {
+			if t.kind == kindProduct {
+				x *= r.Values[t.b]
+			} else {
+				x = 1
+			}
+		}
+		if p&t.need == t.want && t.lo <= x && x <= t.hi {
 			return int(t.rule)
 		}
 	}

@@ -3,6 +3,7 @@ package priority
 import (
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -62,8 +63,8 @@ func TestTablePlainSizes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !rs.plain || len(rs.terms) != n {
-				t.Fatalf("%d rules: plain %v, %d terms; want a plain table of %d", n, rs.plain, len(rs.terms), n)
+			if rs.plain == nil || len(rs.terms) != n {
+				t.Fatalf("%d rules: plain %v, %d terms; want a plain table of %d", n, rs.plain != nil, len(rs.terms), n)
 			}
 			tests := closureTests(rs)
 			for _, r := range reqs {
@@ -181,5 +182,118 @@ func TestTableNegations(t *testing.T) {
 		if len(rs.fns) != wantFns {
 			t.Errorf("%s: %d closures in the table, want %d", c, len(rs.fns), wantFns)
 		}
+	}
+}
+
+// oddRequest returns a request that Validate may reject: any field absent
+// or present, with a value that may be negative, fractional, huge,
+// infinite, NaN or -0. Classify does not validate, and must give every
+// way of running the rules the same answer on such requests too.
+func oddRequest(rng *rand.Rand) Request {
+	odd := []float64{math.NaN(), math.Inf(1), math.Inf(-1), math.Copysign(0, -1), -1, 0.5, 1e300, MaxExact}
+	var r Request
+	for f := Field(0); f < NumFields; f++ {
+		v := smallValues[rng.IntN(len(smallValues))]
+		switch rng.IntN(4) {
+		case 0:
+			v = odd[rng.IntN(len(odd))]
+		case 1:
+			v = randConst(rng)
+		}
+		r.Values[f] = v
+		if rng.IntN(4) != 0 {
+			r.Present |= 1 << f
+		}
+	}
+	if rng.IntN(8) == 0 {
+		r.Present |= 1 << (NumFields + rng.IntN(3)) // bits of no field
+	}
+	return r
+}
+
+// plainLeaf returns a condition whose table term is plain: a field or a
+// product compared with a constant (not !=), has(f), !has(f), true.
+func plainLeaf(rng *rand.Rand) Cond {
+	f := Field(rng.IntN(NumFields))
+	op := CmpOp(rng.IntN(5)) // < <= > >= ==, not !=
+	switch rng.IntN(8) {
+	case 0:
+		return Has{f}
+	case 1:
+		return Not{Has{f}}
+	case 2:
+		return Bool{Value: true}
+	case 3:
+		return Compare{op, Arith{Mul, fref(f), fref(Field(rng.IntN(NumFields)))}, cnum(randConst(rng))}
+	case 4:
+		return Compare{op, cnum(randConst(rng)), fref(f)}
+	}
+	return cmpc(f, op, randConst(rng))
+}
+
+// TestClassifyDifferential holds Classify, and for a plain table both of
+// its ways of running the rules, to a first-match reference evaluation
+// (evalCond, rule by rule) on random rulesets, plain and not, and random
+// requests, valid and odd.
+func TestClassifyDifferential(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 3))
+	reqs := make([]Request, 2000)
+	for i := range reqs {
+		if i%2 == 0 {
+			reqs[i] = randRequest(rng)
+		} else {
+			reqs[i] = oddRequest(rng)
+		}
+	}
+	reqs = append(reqs, genRequests(2000, 23)...)
+	plains := 0
+	for k := range 600 {
+		rules := make([]Rule, 1+rng.IntN(40))
+		plain := k%2 == 0
+		for i := range rules {
+			var c Cond
+			if plain {
+				c = plainLeaf(rng)
+			} else {
+				c = randCond(rng, rng.IntN(4))
+			}
+			rules[i] = Rule{When: c, Class: Class("c" + strconv.Itoa(i%3))}
+		}
+		rs, err := Compile(rules, "else")
+		if err != nil {
+			t.Fatalf("Compile(%v): %v", rules, err)
+		}
+		if plain && rs.plain == nil {
+			t.Fatalf("rules of plain leaves %v: the table is not plain", rules)
+		}
+		if rs.plain != nil {
+			plains++
+		}
+		for j := range reqs {
+			r := &reqs[j]
+			want := -1
+			for i, rule := range rules {
+				if evalCond(rule.When, r) {
+					want = i
+					break
+				}
+			}
+			class, got := rs.Classify(r)
+			wantClass := rs.Otherwise()
+			if want >= 0 {
+				wantClass = rules[want].Class
+			}
+			if got != want || class != wantClass {
+				t.Fatalf("rules %v on %+v: Classify %q, rule %d; reference %q, rule %d", rules, *r, class, got, wantClass, want)
+			}
+			if rs.plain != nil {
+				if tab := rs.classifyTable(r); tab != want {
+					t.Fatalf("rules %v on %+v: the general table gives rule %d, reference %d", rules, *r, tab, want)
+				}
+			}
+		}
+	}
+	if plains < 300 {
+		t.Errorf("only %d of 600 rulesets were plain tables", plains)
 	}
 }

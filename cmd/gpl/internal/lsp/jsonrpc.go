@@ -16,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/textproto"
 	"strconv"
 	"strings"
 	"sync"
@@ -64,15 +63,14 @@ func newReader(r io.Reader) *reader { return &reader{bufio.NewReaderSize(r, 64<<
 
 // read returns the next message's body; io.EOF at the end of the stream.
 func (r *reader) read() ([]byte, error) {
-	tp := textproto.NewReader(r.r)
-	h, err := tp.ReadMIMEHeader()
+	h, err := r.header()
 	if err != nil {
 		if errors.Is(err, io.EOF) && len(h) == 0 {
 			return nil, io.EOF
 		}
 		return nil, fmt.Errorf("reading a message header: %w", err)
 	}
-	cl := strings.TrimSpace(h.Get("Content-Length"))
+	cl := strings.TrimSpace(h["content-length"])
 	n, err := strconv.Atoi(cl)
 	if err != nil || n < 0 || n > maxMessage {
 		return nil, fmt.Errorf("bad Content-Length %q", cl)
@@ -82,6 +80,53 @@ func (r *reader) read() ([]byte, error) {
 		return nil, fmt.Errorf("reading a message body: %w", err)
 	}
 	return body, nil
+}
+
+// maxHeader is the longest header block read, in bytes.
+const maxHeader = 64 << 10
+
+// header reads a message's header lines up to the blank line that ends
+// them, "Name: value" each (a line starting with a space or tab continues
+// the one before), and returns them by lower-case name; the first of a
+// name repeated wins. At the end of the stream before any line it returns
+// io.EOF and no header; in the middle of a header, io.ErrUnexpectedEOF.
+func (r *reader) header() (map[string]string, error) {
+	h := map[string]string{}
+	last, size := "", 0
+	for {
+		line, err := r.r.ReadString('\n')
+		if err != nil {
+			if err == io.EOF && line == "" && size == 0 {
+				return h, io.EOF
+			}
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return h, err
+		}
+		if size += len(line); size > maxHeader {
+			return h, errors.New("header too long")
+		}
+		line = strings.TrimRight(line, "\r\n")
+		if line == "" {
+			return h, nil
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			if last == "" {
+				return h, fmt.Errorf("malformed header line %q", line)
+			}
+			h[last] += " " + strings.TrimSpace(line)
+			continue
+		}
+		name, value, ok := strings.Cut(line, ":")
+		if !ok || name == "" || strings.TrimSpace(name) != name {
+			return h, fmt.Errorf("malformed header line %q", line)
+		}
+		last = strings.ToLower(name)
+		if _, dup := h[last]; !dup {
+			h[last] = strings.TrimSpace(value)
+		}
+	}
 }
 
 // writer writes framed messages, one at a time.

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
-	"github.com/schollz/progressbar/v3"
+	"github.com/gpl-lang/gpl/cmd/gpl/internal/termbar"
 )
 
 // fileProgress is gpl test's progress bar on stderr: files done of the
@@ -14,7 +14,7 @@ import (
 // the next draw puts it back below. It is used from one goroutine, the one
 // that writes the results.
 type fileProgress struct {
-	bar *progressbar.ProgressBar
+	bar *termbar.Bar
 }
 
 // newTestProgress returns gpl test's progress bar for total files when one
@@ -30,17 +30,12 @@ func newTestProgress(noProgress bool, stderr io.Writer, total int) *fileProgress
 // startFileProgress draws a bar for total files on w, redrawn at most once
 // per throttle.
 func startFileProgress(w io.Writer, total int, throttle time.Duration) *fileProgress {
-	bar := progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription("testing"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetItsString("files"),
-		progressbar.OptionSetElapsedTime(false),
-		progressbar.OptionSetPredictTime(false),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionThrottle(throttle),
-		progressbar.OptionSetRenderBlankState(true),
-	)
+	bar := termbar.New(w, int64(total), termbar.Options{
+		Description: "testing",
+		Width:       30,
+		Throttle:    throttle,
+		Count:       true,
+	})
 	return &fileProgress{bar: bar}
 }
 
