@@ -801,7 +801,7 @@ func parseNumberIn(t *lexer.Token, nums *Slab[NumberLit]) (Expr, error) {
 	v, err := strconv.ParseFloat(digits, 64)
 	if err == nil && unit != "" && v != 0 {
 		b := v // n.Base(), from what is split already
-		if u := unitOf[unit]; u != nil {
+		if u := unitOf()[unit]; u != nil {
 			b = units.FromUnit(v, *u)
 		}
 		if math.IsInf(b, 0) || b == 0 {
