@@ -258,6 +258,9 @@ func (s *Scenario) Solves() []Solve {
 		} else {
 			sv.Job = d.Plan.Job.Name.Name
 			if v, err := resultGet(fp.Result, &pt.job); err == nil {
+				if fp.Stat != "" {
+					v.Num = pt.stat // the statistic over the samples, not the value at the medians
+				}
 				sv.Result = v
 			}
 		}

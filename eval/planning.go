@@ -71,6 +71,10 @@ type point struct {
 	file bool
 	// fail says why the point cannot be evaluated; nil when it can.
 	fail *PointFailure
+	// stat is, for a solve over a job whose condition reads a
+	// statistic, that statistic of the result at this point (base
+	// units).
+	stat float64
 }
 
 // Own makes a copy of a point read its own result, not the original's,

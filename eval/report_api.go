@@ -196,6 +196,11 @@ func (s *Scenario) SolveCurve(name string, n int) (_ SolveCurve, err error) {
 		c.Lo, c.Hi = math.Ceil(c.Lo), math.Floor(c.Hi)
 	}
 	sv := &solver{s: s, d: d, fp: fp, base: base, target: c.Target}
+	defer func() {
+		if sv.samples != nil {
+			sv.samples.release()
+		}
+	}()
 	n = max(n, 2)
 	last := math.NaN()
 	for i := range n {

@@ -62,6 +62,10 @@ type solver struct {
 	prepared bool
 	set      check.Setter
 	scale    figureScale
+	// samples are the job's inputs over the samples, for a condition on
+	// a statistic of its result (mpg.p10 >= 0.30), made at the first try
+	// (at each, for a param, which the job's samples depend on).
+	samples *jobSamples
 }
 
 // slot is a point of slots that is neither best nor good, for a try,
@@ -161,6 +165,14 @@ func (sv *solver) try(x float64) (solveStep, error) {
 			st.got = math.Inf(1) // a price or ratio over a zero mpg
 		}
 		st.defined = true
+		if sv.fp.Stat != "" {
+			got, fail := sv.statAt(pt, x, st.got)
+			if fail != nil {
+				pt.fail, st.fail = fail, fail
+				return st, nil
+			}
+			st.got, pt.stat = got, got
+		}
 	}
 	switch sv.fp.Op {
 	case "<":
@@ -226,6 +238,9 @@ func (s *Scenario) evalSolve(d *check.Decl) bool {
 	}
 	sv := &solver{s: s, d: d, fp: fp, base: base, target: t.Num}
 	answer, border, err := sv.search(lo, hi)
+	if sv.samples != nil {
+		sv.samples.release()
+	}
 	s.of(d).plan.runs = sv.runs
 	if err != nil {
 		s.solveError(d, err)
@@ -479,3 +494,43 @@ func gotText(def *results.Def, v float64) string {
 
 // sourceText is an expression as gpl fmt writes it.
 func (s *Scenario) sourceText(e lang.Expr) string { return format.ExprString(e) }
+
+// statAt is the statistic the condition compares at the try pt (the
+// searched input at x): the job's result over the samples of its file,
+// the input x in every sample; plain, the result got at the medians,
+// when the job reads no distribution.
+func (sv *solver) statAt(pt *point, x, plain float64) (float64, *PointFailure) {
+	job := sv.d.Plan.Job
+	param := sv.fp.In.Kind == check.InParam
+	js := sv.samples
+	if js == nil || param {
+		sc := sv.s
+		if param {
+			sc = pt.sc // the job's samples with the param at x
+		}
+		var ok bool
+		js, ok = sc.newJobSamples(job)
+		if !ok {
+			return 0, &PointFailure{Message: fmt.Sprintf("job %s cannot be solved sample by sample for %s (it lies in time, or its pool reads a distribution): solve over file, find a param it reads such that %s.%s", job.Name.Name, sv.fp.Subject, job.Name.Name, sv.fp.Subject),
+				Pos: sv.d.Name.Start(), End: sv.d.Name.End()}
+		}
+		if js == nil {
+			return plainStat(plain, sv.fp.Stat), nil
+		}
+		if param {
+			defer js.release()
+		} else {
+			sv.samples = js
+		}
+	}
+	var set *check.Setter
+	if !param {
+		set = &sv.set
+	}
+	sv.s.countSamples(int64(js.cs.n))
+	v, err := js.statAt(sv.fp, set, x)
+	if err != nil {
+		return 0, &PointFailure{Message: sampleFailure(err, js.cs.n), Pos: sv.d.Name.Start(), End: sv.d.Name.End()}
+	}
+	return v, nil
+}

@@ -418,70 +418,12 @@ func engineColumn(figs *goodput.RowFigures, f results.Figure) *[]float64 {
 }
 
 func (cs *colSampler) jobFiguresOnce(d *check.Decl, wants []figureWant) bool {
-	s := cs.s
-	if d.Kind != check.DeclJob || d.Job == nil || !d.Ok {
-		return false
-	}
-	bv := s.of(d)
-	if bv.state != check.Done || bv.job == nil {
-		return false
-	}
-	jp := d.Job
-	if jp.Pool != nil && jp.Pool.Uncertain && !cs.poolOK(jp.Pool) {
-		return false
-	}
-	if jp.Parent != nil && jp.Parent.Uncertain && !cs.jobFigures(jp.Parent, nil) {
-		return false
-	}
-	ss := jobSites(s.p, d)
-	if !ss.ok {
-		return false
-	}
-	bj := bv.job
-	rows := goodput.Rows{Base: bj.in, RaiseCeilings: s.point}
-	currency := bj.currency
-	var owned [][]float64 // scratch columns to give back
+	rows, currency, owned, ok := cs.jobRows(d)
 	defer func() {
 		cs.release(owned...)
 	}()
-	for _, st := range ss.sites {
-		col, ok := cs.field(st.f.Name.Name, st.c)
-		if !ok {
-			return false
-		}
-		if col.own {
-			owned = append(owned, col.xs)
-		}
-		// In the engine's units, as sampleInputs sets them.
-		conv := func(u units.Unit) column {
-			if col.xs == nil {
-				return column{k: units.ToUnit(col.k, u)}
-			}
-			xs := cs.buf()
-			owned = append(owned, xs)
-			for i := range cs.n {
-				xs[i] = units.ToUnit(col.xs[i], u)
-			}
-			return column{xs: xs}
-		}
-		switch {
-		case st.name == "devices":
-			rows.Devices, rows.Base.Devices = col.xs, col.k
-		case st.name == "hours":
-			h := conv(unitHour)
-			rows.Hours, rows.Base.Hours = h.xs, h.k
-		case st.name == "rate":
-			r := conv(unitUSDPerHour)
-			rows.Rate, rows.Base.Rate = r.xs, goodput.Some(r.k)
-			currency = ""
-			if c, _ := st.c.Type.Dim.Currency(); c != "USD" {
-				currency = c
-			}
-		case st.limit:
-			rows.Ceilings[st.factor], rows.Base.Ceilings[st.factor] = col.xs, goodput.Some(col.k)
-		default:
-			rows.Factors[st.factor], rows.Base.Factors[st.factor] = col.xs, goodput.Some(col.k)
-		}
+	if !ok {
+		return false
 	}
 	// The engine's figures the batch computes, and the rest from a
 	// whole result per sample.
@@ -533,6 +475,76 @@ func (cs *colSampler) jobFiguresOnce(d *check.Decl, wants []figureWant) bool {
 		return false
 	}
 	return true
+}
+
+// jobRows are job d's inputs over the samples, in the engine's units:
+// its base inputs with a column for each field that varies, and the
+// currency of its money. owned are the scratch columns the rows hold,
+// which the caller gives back (release) when done with them, ok or not;
+// ok is false when d is not a job this pass covers.
+func (cs *colSampler) jobRows(d *check.Decl) (rows goodput.Rows, currency string, owned [][]float64, ok bool) {
+	s := cs.s
+	if d.Kind != check.DeclJob || d.Job == nil || !d.Ok {
+		return rows, currency, owned, false
+	}
+	bv := s.of(d)
+	if bv.state != check.Done || bv.job == nil {
+		return rows, currency, owned, false
+	}
+	jp := d.Job
+	if jp.Pool != nil && jp.Pool.Uncertain && !cs.poolOK(jp.Pool) {
+		return rows, currency, owned, false
+	}
+	if jp.Parent != nil && jp.Parent.Uncertain && !cs.jobFigures(jp.Parent, nil) {
+		return rows, currency, owned, false
+	}
+	ss := jobSites(s.p, d)
+	if !ss.ok {
+		return rows, currency, owned, false
+	}
+	bj := bv.job
+	rows = goodput.Rows{Base: bj.in, RaiseCeilings: s.point}
+	currency = bj.currency
+	for _, st := range ss.sites {
+		col, ok := cs.field(st.f.Name.Name, st.c)
+		if !ok {
+			return rows, currency, owned, false
+		}
+		if col.own {
+			owned = append(owned, col.xs)
+		}
+		// In the engine's units, as sampleInputs sets them.
+		conv := func(u units.Unit) column {
+			if col.xs == nil {
+				return column{k: units.ToUnit(col.k, u)}
+			}
+			xs := cs.buf()
+			owned = append(owned, xs)
+			for i := range cs.n {
+				xs[i] = units.ToUnit(col.xs[i], u)
+			}
+			return column{xs: xs}
+		}
+		switch {
+		case st.name == "devices":
+			rows.Devices, rows.Base.Devices = col.xs, col.k
+		case st.name == "hours":
+			h := conv(unitHour)
+			rows.Hours, rows.Base.Hours = h.xs, h.k
+		case st.name == "rate":
+			r := conv(unitUSDPerHour)
+			rows.Rate, rows.Base.Rate = r.xs, goodput.Some(r.k)
+			currency = ""
+			if c, _ := st.c.Type.Dim.Currency(); c != "USD" {
+				currency = c
+			}
+		case st.limit:
+			rows.Ceilings[st.factor], rows.Base.Ceilings[st.factor] = col.xs, goodput.Some(col.k)
+		default:
+			rows.Factors[st.factor], rows.Base.Factors[st.factor] = col.xs, goodput.Some(col.k)
+		}
+	}
+	return rows, currency, owned, true
 }
 
 // wholeFigures computes the wants whole of rows' job from the engine's

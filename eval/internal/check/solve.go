@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/eval/internal/suggest"
@@ -19,6 +20,12 @@ type FindPlan struct {
 	// Result is the job result compared with Target; nil for a solve
 	// over the whole file, which compares Of.
 	Result *results.Def
+	// Stat, when not "", is the statistic of Result over the job's
+	// samples that is compared (mpg.p10: "p10"; language §23), StatQ its
+	// quantile (Stats); a job that reads no distribution has one value
+	// in every sample.
+	Stat  string
+	StatQ float64
 	// Of is what a solve over the whole file compares with Target: any
 	// numeric expression, read in the file at each value tried
 	// (fleet.mpg); nil over a job.
@@ -34,6 +41,10 @@ type FindPlan struct {
 	Cond    lang.Expr
 	resultN *lang.Name
 }
+
+// SampledResults are the results of a job a solve over it can take a
+// statistic of: those the engine computes over every sample at once.
+var SampledResults = []string{"mpg", "offered_hours", "useful_hours", "cost", "cost_per_useful_hour"}
 
 func (p *Program) checkSolve(d *Decl) bool {
 	sv := d.Plan.Solve
@@ -126,13 +137,19 @@ func (p *Program) solveCondition(fp *FindPlan) bool {
 		return bad()
 	}
 	def, ok := results.ByName[n.Path()]
-	if _, stat := Stats[n.Parts[len(n.Parts)-1].Name]; !ok && stat && len(n.Parts) > 1 {
-		if _, result := results.ByName[(&lang.Name{Parts: n.Parts[:len(n.Parts)-1]}).Path()]; result {
-			// A statistic of the job's result (uncertainty.go): a solve
-			// over the file samples each candidate.
-			p.errorAt(n.Start(), n.End(), "a solve over a job compares one number of the job at each candidate, so it cannot take a statistic ("+n.Path()+")").Notes =
-				[]string{"hint: to sample each candidate, solve over file: find a param the job reads such that JOB." + n.Path() + " " + b.Op + " TARGET"}
-			return false
+	last := n.Parts[len(n.Parts)-1].Name
+	if q, stat := Stats[last]; !ok && stat && len(n.Parts) > 1 {
+		inner := (&lang.Name{Parts: n.Parts[:len(n.Parts)-1]}).Path()
+		if rd, result := results.ByName[inner]; result {
+			// A statistic of the job's result over its samples
+			// (language §23): each candidate solves the job in every
+			// sample, the varied input the same in all.
+			if !slices.Contains(SampledResults, rd.Name) {
+				p.errorAt(n.Start(), n.End(), fmt.Sprintf("a solve over a job takes a statistic of mpg, offered_hours, useful_hours, cost or cost_per_useful_hour, not of %s", inner)).Notes =
+					[]string{"hint: to compare another quantity's statistic, solve over file: find a param the job reads such that JOB." + n.Path() + " " + b.Op + " TARGET"}
+				return false
+			}
+			def, ok, fp.Stat, fp.StatQ = rd, true, last, q
 		}
 	}
 	if !ok {

@@ -75,6 +75,24 @@ func (st Setter) Set(x *goodput.Inputs, v float64) {
 	}
 }
 
+// SetRows sets the input to v (base units) in every row of rows: in
+// their Base, its column, if it had one, dropped.
+func (st Setter) SetRows(rows *goodput.Rows, v float64) {
+	st.Set(&rows.Base, v)
+	switch st.kind {
+	case InFactor:
+		rows.Factors[st.factor] = nil
+	case InCeiling:
+		rows.Ceilings[st.factor] = nil
+	case InDevices:
+		rows.Devices = nil
+	case InHours:
+		rows.Hours = nil
+	case InRate:
+		rows.Rate = nil
+	}
+}
+
 func (p *Program) checkSweep(d *Decl) bool {
 	sw := d.Plan.sweep
 	file := sw.OverFile()

@@ -1,0 +1,111 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// uncertainJob is a job with two uncertain inputs, and a solve over it
+// whose condition is the line given.
+func uncertainJob(find string) string {
+	return `param mtbf = 2.5h to 4h
+pool p { devices = 768  rate = 2.50 USD/h }
+job pretrain on p {
+  hours = 720h
+  factors { S = 0.95  R = runtime_goodput(mtbf, 1min, 10min)  P = 0.38 to 0.43 }
+}
+solve need over pretrain {
+  ` + find + `
+}
+`
+}
+
+// TestSolveOverJobStatistic checks a solve over a job on a statistic of
+// its result against the sampling of the file itself: the job written
+// with the answer in place of the searched input has, over the same
+// streams, the statistic the solve reports there, and it meets the
+// target to the bisection's precision.
+func TestSolveOverJobStatistic(t *testing.T) {
+	cases := []struct {
+		find, field, stat string
+		target            float64
+	}{
+		{"find S in [0.5, 1] such that mpg.p10 >= 0.30", "S", "mpg.p10", 0.30},
+		{"find S in [0.5, 1] such that mpg.mean >= 0.30", "S", "mpg.mean", 0.30},
+		{"find P in [0.1, 0.9] such that mpg.p90 >= 0.30", "P", "mpg.p90", 0.30},
+	}
+	for _, c := range cases {
+		s, err := LoadSource("solve.gpl", []byte(uncertainJob(c.find)))
+		if err != nil {
+			t.Fatalf("%s: %v", c.find, err)
+		}
+		sv := s.Solves()
+		if len(sv) != 1 {
+			t.Fatalf("%s: %d answers", c.find, len(sv))
+		}
+		x, got := sv[0].Value.Num, sv[0].Result.Num
+		if math.Abs(got-c.target) > 1e-6 {
+			t.Errorf("%s: %s = %v at the answer, want %v", c.find, c.stat, got, c.target)
+		}
+		// The same job with the answer written in: its statistic over the
+		// file's samples is the solve's.
+		src := uncertainJob(c.find)
+		src = src[:strings.Index(src, "solve need")]
+		if c.field == "S" {
+			src = strings.Replace(src, "S = 0.95", fmt.Sprintf("S = %v", x), 1)
+		} else {
+			src = strings.Replace(src, "P = 0.38 to 0.43", fmt.Sprintf("P = %v", x), 1)
+		}
+		want, err := LoadSource("fixed.gpl", []byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", c.find, err)
+		}
+		v, err := want.Eval("<expr>", "pretrain."+c.stat)
+		if err != nil {
+			t.Fatalf("%s: %v", c.find, err)
+		}
+		if c.field == "S" {
+			// S is the same in every sample either way: the same numbers.
+			if d := cmp.Diff(v.Num, got); d != "" {
+				t.Errorf("%s: the file's own %s at the answer differs (-file +solve):\n%s", c.find, c.stat, d)
+			}
+		} else if math.Abs(v.Num-got) > 1e-12 {
+			// P was a distribution: written plain, its stream is gone, and
+			// the other inputs' samples are the same.
+			t.Errorf("%s: the file's %s at the answer is %v, the solve's %v", c.find, c.stat, v.Num, got)
+		}
+	}
+}
+
+// TestSolveOverCertainJobStatistic: a job that reads no distribution is
+// the same in every sample, so a statistic of its result is the result
+// (its sd 0), and the solve's answer is the plain solve's.
+func TestSolveOverCertainJobStatistic(t *testing.T) {
+	plain := strings.NewReplacer("runtime_goodput(mtbf, 1min, 10min)", "0.85", "0.38 to 0.43", "0.40", "param mtbf = 2.5h to 4h\n", "")
+	answer := func(find string) (float64, float64) {
+		s, err := LoadSource("certain.gpl", []byte(plain.Replace(uncertainJob(find))))
+		if err != nil {
+			t.Fatalf("%s: %v", find, err)
+		}
+		sv := s.Solves()
+		if len(sv) != 1 {
+			t.Fatalf("%s: %d answers", find, len(sv))
+		}
+		return sv[0].Value.Num, sv[0].Result.Num
+	}
+	type ans struct{ X, Got float64 }
+	var got, want []ans
+	for _, st := range []string{"p10", "p50", "mean", "min", "max", "p95"} {
+		x, v := answer("find S in [0.5, 1] such that mpg." + st + " >= 0.30")
+		got = append(got, ans{x, v})
+		x, v = answer("find S in [0.5, 1] such that mpg >= 0.30")
+		want = append(want, ans{x, v})
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("statistics of a certain job (-plain +statistic):\n%s", d)
+	}
+}
