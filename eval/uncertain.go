@@ -206,24 +206,14 @@ func (s *Scenario) tooManySamples(d *check.Decl, total float64) bool {
 // (samplesOf for a quantile the summary does not hold).
 func (u *sampled) statOf(t *check.Tracked, sum *sampling.Summary, st *check.StatRef, inSample bool) float64 {
 	switch st.Stat {
-	case "mean", "probability":
-		return sum.Mean
-	case "sd":
-		return sum.SD
-	case "min":
-		return sum.Min
-	case "max":
-		return sum.Max
-	case "p5":
-		return sum.P5
-	case "p10":
-		return sum.P10
-	case "p50":
-		return sum.P50
-	case "p90":
-		return sum.P90
-	case "p95":
-		return sum.P95
+	case "probability":
+		// The mean of the condition's 0s and 1s is k/n for the k samples
+		// where it holds; the running mean's last bits are rounding,
+		// which the count drops (0.6454, not 0.6454000000000012).
+		n := float64(sum.N)
+		return math.Round(sum.Mean*n) / n
+	case "mean", "sd", "min", "max", "p5", "p10", "p50", "p90", "p95":
+		return summaryStat(sum, st.Stat, st.Q)
 	}
 	if sum.Sorted() == nil {
 		return sampling.Quantile(u.samplesOf(t, inSample), st.Q)

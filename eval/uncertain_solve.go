@@ -99,7 +99,7 @@ func (js *jobSamples) statAt(fp *check.FindPlan, set *check.Setter, x float64) (
 }
 
 // summaryStat is the statistic stat (check.Stats: "p10" with q 0.1) of
-// sum.
+// sum; a quantile other than those a Summary holds needs its samples.
 func summaryStat(sum *sampling.Summary, stat string, q float64) float64 {
 	switch stat {
 	case "mean":
@@ -110,6 +110,16 @@ func summaryStat(sum *sampling.Summary, stat string, q float64) float64 {
 		return sum.Min
 	case "max":
 		return sum.Max
+	case "p5":
+		return sum.P5
+	case "p10":
+		return sum.P10
+	case "p50":
+		return sum.P50
+	case "p90":
+		return sum.P90
+	case "p95":
+		return sum.P95
 	}
 	return sum.Q(q)
 }

@@ -318,7 +318,7 @@ func TestTextResultOfUncertain(t *testing.T) {
 		"lever":               "program",
 		"pretrain.best_lever": "program",
 		`pretrain.best_lever == "program" ? 1 : 0`:      1.0,
-		`probability(pretrain.best_lever == "program")`: 0.9889999999999997, // 989 of 1,000
+		`probability(pretrain.best_lever == "program")`: 0.989, // 989 of 1,000
 		`probability(pretrain.best_lever == "runtime")`: 0.011,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
