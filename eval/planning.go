@@ -40,7 +40,7 @@ func (s *Scenario) planValue(r *check.Ref, out *sink) (Value, bool) {
 		return s.queryValue(q, r, out)
 	case check.SolveRef:
 		return s.solveValue(q, r, out)
-	case check.PointScopeRef:
+	case check.PointScopeRef, check.PointStatRef:
 		return s.pointScopeValue(r, out)
 	case check.PoolResultRef:
 		return s.poolResultValue(q, r, out) // capacity.go
@@ -75,6 +75,9 @@ type point struct {
 	// statistic, that statistic of the result at this point (base
 	// units).
 	stat float64
+	// sweep is the sweep over a job whose point this is, for a
+	// statistic of its result (show mpg.p10; statValue).
+	sweep *check.Decl
 }
 
 // Own makes a copy of a point read its own result, not the original's,

@@ -258,7 +258,12 @@ func (pr *pointRunner) value(pt *point) (Value, error) {
 	var single Value
 	for _, r := range c.Refs {
 		var v Value
-		if ps, ok := r.Plan.(check.PointScopeRef); ok {
+		if q, ok := r.Plan.(check.PointStatRef); ok {
+			var err error
+			if v, err = pt.statValue(q); err != nil {
+				return Value{}, err
+			}
+		} else if ps, ok := r.Plan.(check.PointScopeRef); ok {
 			var err error
 			if v, err = resultGet(ps.Def, &pt.job); err != nil {
 				if err == errNoRate {

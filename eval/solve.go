@@ -523,12 +523,11 @@ func (sv *solver) statAt(pt *point, x, plain float64) (float64, *PointFailure) {
 			sv.samples = js
 		}
 	}
-	var set *check.Setter
 	if !param {
-		set = &sv.set
+		sv.set.SetRows(&js.rows, x)
 	}
 	sv.s.countSamples(int64(js.cs.n))
-	v, err := js.statAt(sv.fp, set, x)
+	v, err := js.stat(sv.fp.Result, sv.fp.Stat, sv.fp.StatQ)
 	if err != nil {
 		return 0, &PointFailure{Message: sampleFailure(err, js.cs.n), Pos: sv.d.Name.Start(), End: sv.d.Name.End()}
 	}

@@ -234,7 +234,7 @@ func (s *Scenario) eachPoint(d *check.Decl, fn func(*point) bool) error {
 	if pv.points == 0 {
 		return nil
 	}
-	pt := &point{vals: make([]float64, len(axes)), sc: s, file: d.OverFile()}
+	pt := &point{vals: make([]float64, len(axes)), sc: s, file: d.OverFile(), sweep: d}
 	var base goodput.Inputs
 	if !pt.file {
 		base, pt.job.currency = s.of(pd.Job).job.in, s.of(pd.Job).job.currency

@@ -181,16 +181,18 @@ func (u *sampled) atPoint(pt *Scenario) *sampled {
 const MaxSweepSamples = 100_000_000
 
 // tooManySamples reports, at the sweep d of total points, that it would
-// sample more than MaxSweepSamples: a sweep over the file of an uncertain
-// file that shows a statistic samples the file at each point.
+// sample more than MaxSweepSamples: a sweep of an uncertain file that
+// shows a statistic samples at each point (over the file, the file; over
+// a job, the job).
 func (s *Scenario) tooManySamples(d *check.Decl, total float64) bool {
-	if s.unc == nil || s.point || s.draw > 0 || !d.OverFile() || total*float64(s.unc.n) <= MaxSweepSamples {
+	if s.unc == nil || s.point || s.draw > 0 || total*float64(s.unc.n) <= MaxSweepSamples {
 		return false
 	}
 	reads := false
 	for _, sc := range d.Plan.Shows {
 		for _, r := range sc.Expr.Refs {
-			reads = reads || r.Kind == check.RefStat
+			_, pointStat := r.Plan.(check.PointStatRef) // over a job: the job solved in every sample
+			reads = reads || r.Kind == check.RefStat && d.OverFile() || pointStat
 		}
 	}
 	if !reads {

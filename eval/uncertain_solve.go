@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
+	"github.com/gpl-lang/gpl/eval/internal/results"
 	"github.com/gpl-lang/gpl/stdlib/goodput"
 	"github.com/gpl-lang/gpl/stdlib/sampling"
 )
@@ -68,16 +69,11 @@ func (js *jobSamples) release() {
 	js.owned = nil
 }
 
-// statAt is the statistic fp asks of its result over the samples with
-// the searched input at x (base units; set nil when the rows were made
-// with it, a param): the job solved in every sample.
-// err is the engine's error in the first sample that fails there.
-func (js *jobSamples) statAt(fp *check.FindPlan, set *check.Setter, x float64) (float64, error) {
-	if set != nil {
-		set.SetRows(&js.rows, x)
-	}
+// stat is the statistic stat (q its quantile) of the job's result def
+// over the samples, each row as it stands: the job solved in every
+// sample. err is the engine's error in the first sample that fails.
+func (js *jobSamples) stat(def *results.Def, stat string, q float64) (float64, error) {
 	n := js.cs.n
-	def := fp.Result
 	js.figs = goodput.RowFigures{}
 	var col *[]float64
 	if def.HasFigure() {
@@ -95,7 +91,45 @@ func (js *jobSamples) statAt(fp *check.FindPlan, set *check.Setter, x float64) (
 		fromUnit(js.xs[:n], js.xs[:n], &unitUSDPerHour)
 	}
 	sum := sampling.Summarize(js.xs[:n])
-	return summaryStat(&sum, fp.Stat, fp.StatQ), nil
+	return summaryStat(&sum, stat, q), nil
+}
+
+// statValue is the statistic q of a result at the sweep's point pt over
+// a job (show mpg.p10): the job solved in every sample with the point's
+// values of the job's own inputs (a param's are in pt.sc already).
+func (pt *point) statValue(q check.PointStatRef) (Value, error) {
+	d := pt.sweep
+	v, err := resultGet(q.Def, &pt.job) // at the medians: the type, and a certain job's value
+	switch {
+	case d == nil || pt.file || d.Plan.Job == nil:
+		return Value{}, fmt.Errorf("%s.%s has a value only at a sweep's point over a job", q.Def.Name, q.Stat)
+	case err == errNoRate:
+		return Value{}, fmt.Errorf("the job has no rate, so %s is undefined", q.Def.Name)
+	case err != nil:
+		return Value{}, &errUndefinedHere{fmt.Errorf("%s is undefined: %w", q.Def.Name, divisionError("its mpg", &pt.job, err))}
+	}
+	job := d.Plan.Job
+	js, ok := pt.sc.newJobSamples(job)
+	if !ok {
+		return Value{}, fmt.Errorf("job %s cannot be solved sample by sample for %s.%s (it lies in time, or its pool reads a distribution): sweep over file, vary a param it reads and show %s.%s.%s", job.Name.Name, q.Def.Name, q.Stat, job.Name.Name, q.Def.Name, q.Stat)
+	}
+	if js == nil {
+		v.Num = plainStat(v.Num, q.Stat)
+		return v, nil
+	}
+	defer js.release()
+	for i, ax := range d.Plan.Axes {
+		if ax.In.Kind != check.InParam {
+			ax.In.Setter().SetRows(&js.rows, pt.vals[i])
+		}
+	}
+	pt.sc.countSamples(int64(js.cs.n))
+	x, err := js.stat(q.Def, q.Stat, q.Q)
+	if err != nil {
+		return Value{}, &errUndefinedHere{fmt.Errorf("%s.%s is undefined: %s", q.Def.Name, q.Stat, sampleFailure(err, js.cs.n))}
+	}
+	v.Num = x
+	return v, nil
 }
 
 // summaryStat is the statistic stat (check.Stats: "p10" with q 0.1) of

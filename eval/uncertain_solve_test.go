@@ -109,3 +109,55 @@ func TestSolveOverCertainJobStatistic(t *testing.T) {
 		t.Errorf("statistics of a certain job (-plain +statistic):\n%s", d)
 	}
 }
+
+// TestSweepOverJobStatistic checks a sweep over a job that shows
+// statistics of the point's results against the file sampled with each
+// point's value written in: the same numbers, bit for bit, since the
+// varied input (S) is the same in every sample either way.
+func TestSweepOverJobStatistic(t *testing.T) {
+	src := uncertainJob("find S in [0.5, 1] such that mpg.p10 >= 0.30")
+	src = src[:strings.Index(src, "solve need")] + `sweep sched over pretrain {
+  vary S in [0.90, 0.99]
+  show mpg.p10, useful_hours.mean, cost_per_useful_hour.p90, mpg.sd
+}
+`
+	s, err := LoadSource("sweep.gpl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][]float64
+	err = s.SweepPoints("sched", func(p SweepPoint) bool {
+		row := []float64{p.Inputs[0].Num}
+		for _, c := range p.Columns {
+			if c.Err != nil {
+				t.Errorf("%s: %v", c.Name, c.Err)
+			}
+			row = append(row, c.Value.Num)
+		}
+		got = append(got, row)
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want [][]float64
+	for _, S := range []float64{0.90, 0.99} {
+		fixed := strings.Replace(src[:strings.Index(src, "sweep sched")], "S = 0.95", fmt.Sprintf("S = %v", S), 1)
+		f, err := LoadSource("fixed.gpl", []byte(fixed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		row := []float64{S}
+		for _, e := range []string{"pretrain.mpg.p10", "pretrain.useful_hours.mean", "pretrain.cost_per_useful_hour.p90", "pretrain.mpg.sd"} {
+			v, err := f.Eval("<expr>", e)
+			if err != nil {
+				t.Fatalf("%s: %v", e, err)
+			}
+			row = append(row, v.Num)
+		}
+		want = append(want, row)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("sweep points (-file sampled at each point +sweep):\n%s", d)
+	}
+}

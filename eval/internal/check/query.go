@@ -121,6 +121,16 @@ func (cp *exprChecker) pointName(n *lang.Name, def *results.Def) (value.Type, as
 	return def.Type, cp.addRef(&Ref{Kind: RefPlan, Decl: cp.sc.point, Field: def.Name, Text: n.Path(), Node: n, Type: def.Type, Plan: PointScopeRef{def}})
 }
 
+// PointStatRef is a statistic of a result at a sweep's point over a
+// job (show mpg.p10): the job solved in every sample at the point.
+type PointStatRef struct {
+	Def  *results.Def
+	Stat string  // a name of Stats: "p10"
+	Q    float64 // its quantile
+}
+
+func (PointStatRef) isPlanRef() {}
+
 // PointScopeRef is a result at the point a condition is tried on; it has
 // a value only there (runAt).
 type PointScopeRef struct {

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -268,14 +269,19 @@ func (cp *exprChecker) statName(n *lang.Name, stat string) (value.Type, ast.Node
 		return cp.errorf(n, "%s is a %s; only a number has a .%s", inner.Path(), c.Type, stat)
 	}
 	if len(c.Refs) == 1 && c.Prog == nil {
-		if _, ok := c.Refs[0].Plan.(PointScopeRef); ok {
-			// A sweep over a job reads each point's results as single
-			// numbers (the point's own evaluation); its samples are a
-			// sweep over the file's.
+		if ps, ok := c.Refs[0].Plan.(PointScopeRef); ok {
+			// A result of a sweep's point over a job: a statistic of it
+			// solves the job in every sample at the point, for a result
+			// the engine computes over every sample at once.
+			if slices.Contains(SampledResults, ps.Def.Name) {
+				r := c.Refs[0]
+				return c.Type, cp.addRef(&Ref{Kind: RefPlan, Decl: r.Decl, Field: r.Field, Text: n.Path(), Node: n, Type: c.Type,
+					Plan: PointStatRef{Def: ps.Def, Stat: stat, Q: Stats[stat]}})
+			}
 			pos, end := n.Span()
 			*cp.diags = append(*cp.diags, &lang.Diagnostic{Severity: lang.Error, Pos: pos, End: end,
-				Summary: fmt.Sprintf("a sweep over a job reads %s at each point as one number, so it has no .%s", inner.Path(), stat),
-				Notes:   []string{"hint: to sample each point, sweep over file: make the varied input a param the job reads, vary it, and show JOB." + n.Path()}})
+				Summary: fmt.Sprintf("a sweep over a job takes a statistic of mpg, offered_hours, useful_hours, cost or cost_per_useful_hour at each point, not of %s", inner.Path()),
+				Notes:   []string{"hint: to sample another result at each point, sweep over file: make the varied input a param the job reads, vary it, and show JOB." + n.Path()}})
 			cp.ok = false
 			return value.Type{}, nil
 		}
