@@ -76,8 +76,12 @@ type point struct {
 	// units).
 	stat float64
 	// sweep is the sweep over a job whose point this is, for a
-	// statistic of its result (show mpg.p10; statValue).
+	// statistic of its result (show mpg.p10; statValue), and js the
+	// job's rows over the samples it read them from, made for the
+	// evaluation jsOf (nil js: the file has no distribution).
 	sweep *check.Decl
+	js    *jobSamples
+	jsOf  *Scenario
 }
 
 // Own makes a copy of a point read its own result, not the original's,

@@ -109,15 +109,20 @@ func (pt *point) statValue(q check.PointStatRef) (Value, error) {
 		return Value{}, &errUndefinedHere{fmt.Errorf("%s is undefined: %w", q.Def.Name, divisionError("its mpg", &pt.job, err))}
 	}
 	job := d.Plan.Job
-	js, ok := pt.sc.newJobSamples(job)
-	if !ok {
-		return Value{}, fmt.Errorf("job %s cannot be solved sample by sample for %s.%s (it lies in time, or its pool reads a distribution): sweep over file, vary a param it reads and show %s.%s.%s", job.Name.Name, q.Def.Name, q.Stat, job.Name.Name, q.Def.Name, q.Stat)
+	js := pt.js
+	if js == nil || pt.jsOf != pt.sc {
+		// The job's rows, made once for the walk's points that share an
+		// evaluation (all of them, unless a param is varied).
+		var ok bool
+		if js, ok = pt.sc.newJobSamples(job); !ok {
+			return Value{}, fmt.Errorf("job %s cannot be solved sample by sample for %s.%s (it lies in time, or its pool reads a distribution): sweep over file, vary a param it reads and show %s.%s.%s", job.Name.Name, q.Def.Name, q.Stat, job.Name.Name, q.Def.Name, q.Stat)
+		}
+		pt.js, pt.jsOf = js, pt.sc
 	}
 	if js == nil {
 		v.Num = plainStat(v.Num, q.Stat)
 		return v, nil
 	}
-	defer js.release()
 	for i, ax := range d.Plan.Axes {
 		if ax.In.Kind != check.InParam {
 			ax.In.Setter().SetRows(&js.rows, pt.vals[i])

@@ -161,3 +161,45 @@ func TestSweepOverJobStatistic(t *testing.T) {
 		t.Errorf("sweep points (-file sampled at each point +sweep):\n%s", d)
 	}
 }
+
+// BenchmarkStatisticOverJob is a solve and a sweep of 10 points over an
+// uncertain job whose condition and show line read a statistic (mpg.p10),
+// at 1,000, 10,000 and 100,000 samples: each candidate or point solves
+// the job in every sample (goodput.SolveRows) and sorts the result's
+// samples for the quantile. The file is loaded once; an iteration is the
+// solve's search (tries: its candidates), or the sweep's walk, alone.
+func BenchmarkStatisticOverJob(b *testing.B) {
+	solve := uncertainJob("find S in [0.5, 1] such that mpg.p10 >= 0.30")
+	sweep := solve[:strings.Index(solve, "solve need")] + "sweep sched over pretrain {\n  vary S from 0.90 to 0.99 step 0.01\n  show mpg.p10\n}\n"
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprintf("solve/samples=%d", n), func(b *testing.B) {
+			s, err := LoadWith(Options{Samples: n}, "solve.gpl", []byte(solve))
+			if err != nil {
+				b.Fatal(err)
+			}
+			d := s.p.Decls["need"]
+			b.ReportAllocs()
+			defer reportCPU(b)()
+			for b.Loop() {
+				if !s.evalSolve(d) {
+					b.Fatal("no answer")
+				}
+			}
+			b.ReportMetric(float64(s.of(d).plan.runs), "tries")
+		})
+		b.Run(fmt.Sprintf("sweep/samples=%d", n), func(b *testing.B) {
+			s, err := LoadWith(Options{Samples: n}, "sweep.gpl", []byte(sweep))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			defer reportCPU(b)()
+			for b.Loop() {
+				points := 0
+				if err := s.SweepPoints("sched", func(p SweepPoint) bool { points++; return p.Columns[0].Err == nil }); err != nil || points != 10 {
+					b.Fatal(err, points)
+				}
+			}
+		})
+	}
+}
