@@ -203,3 +203,55 @@ func BenchmarkStatisticOverJob(b *testing.B) {
 		})
 	}
 }
+
+// TestStatisticOverJobConcurrent reads a sweep's and a solve's
+// statistics over a job from several goroutines at once, on one loaded
+// file and on its sweep over a param: each reader gets the same numbers.
+func TestStatisticOverJobConcurrent(t *testing.T) {
+	src := uncertainJob("find S in [0.5, 1] such that mpg.p10 >= 0.30") + `sweep sched over pretrain {
+  vary S in [0.90, 0.99]
+  vary mtbf in [2h, 3h]
+  show mpg.p10, cost_per_useful_hour.p90
+}
+`
+	s, err := LoadWith(Options{Samples: 2000}, "c.gpl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func() []float64 {
+		var out []float64
+		if err := s.SweepPoints("sched", func(p SweepPoint) bool {
+			for _, c := range p.Columns {
+				out = append(out, c.Value.Num)
+			}
+			return true
+		}); err != nil {
+			t.Error(err)
+		}
+		c, err := s.SolveCurve("need", 5)
+		if err != nil {
+			t.Error(err)
+		}
+		for _, p := range c.Points {
+			out = append(out, p[1])
+		}
+		return out
+	}
+	want := read()
+	got := make([][]float64, 4)
+	done := make(chan int)
+	for g := range got {
+		go func() {
+			got[g] = read()
+			done <- g
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for g := range got {
+		if d := cmp.Diff(want, got[g]); d != "" {
+			t.Errorf("reader %d (-first +concurrent):\n%s", g, d)
+		}
+	}
+}
