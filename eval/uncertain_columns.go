@@ -793,29 +793,8 @@ func (cs *colSampler) group(g *pending, byDecl map[*check.Decl]*pending) {
 			}
 			continue
 		}
-		wants := make([]figureWant, 0, len(sums)+1)
-		for j, def := range sums {
-			wants = append(wants, figureWant{def: def, out: col[j], raw: true})
-		}
-		own := byDecl[m]
-		if own != nil && (own.done || own.figs != nil || own.pdefs != nil) {
-			own = nil
-		}
-		var ok bool
-		if own != nil {
-			own.done = true // done here, or failing here as it would alone
-			ok = cs.jobOwn(own, wants)
-		} else {
-			ok = cs.jobFigures(m, wants)
-		}
-		if !ok {
+		if !cs.addMember(m, sums, col, acc, byDecl) {
 			return
-		}
-		for j := range sums {
-			a, x := acc[j], col[j]
-			for i := range cs.n {
-				a[i] += x[i]
-			}
 		}
 	}
 	at := func(def *results.Def) []float64 {
@@ -889,6 +868,39 @@ func fromUnit(out, in []float64, u *units.Unit) {
 			out[i] = x * f
 		}
 	}
+}
+
+// addMember adds, sample by sample, the engine's figures sums of the
+// uncertain job m to the columns acc (a group's or a pool's sums, member
+// by member in their order), col being scratch columns for them; a job
+// the pass also reports itself (byDecl) is computed, and done, here.
+// False when m is not one the pass covers, or fails in some sample.
+func (cs *colSampler) addMember(m *check.Decl, sums []*results.Def, col, acc [][]float64, byDecl map[*check.Decl]*pending) bool {
+	wants := make([]figureWant, 0, len(sums)+3) // room for the wants jobOwn adds
+	for j, def := range sums {
+		wants = append(wants, figureWant{def: def, out: col[j], raw: true})
+	}
+	own := byDecl[m]
+	if own != nil && (own.done || own.figs != nil || own.pdefs != nil) {
+		own = nil
+	}
+	var ok bool
+	if own != nil {
+		own.done = true // done here, or failing here as it would alone
+		ok = cs.jobOwn(own, wants)
+	} else {
+		ok = cs.jobFigures(m, wants)
+	}
+	if !ok {
+		return false
+	}
+	for j := range sums {
+		a, x := acc[j], col[j]
+		for i := range cs.n {
+			a[i] += x[i]
+		}
+	}
+	return true
 }
 
 // poolReadOf is the pool and result c reads when c is one result of a
@@ -965,29 +977,8 @@ func (cs *colSampler) pool(p *pending, byDecl map[*check.Decl]*pending) {
 			continue
 		}
 		hasCost = hasCost && bv.job.in.Rate.Set // a rate set at the medians is set in every sample
-		wants := make([]figureWant, 0, len(sums)+3)
-		for j, def := range sums {
-			wants = append(wants, figureWant{def: def, out: col[j], raw: true})
-		}
-		own := byDecl[m]
-		if own != nil && (own.done || own.figs != nil || own.pdefs != nil) {
-			own = nil
-		}
-		var ok bool
-		if own != nil {
-			own.done = true
-			ok = cs.jobOwn(own, wants)
-		} else {
-			ok = cs.jobFigures(m, wants)
-		}
-		if !ok {
+		if !cs.addMember(m, sums, col, acc, byDecl) {
 			return
-		}
-		for j := range sums {
-			a, x := acc[j], col[j]
-			for i := range cs.n {
-				a[i] += x[i]
-			}
 		}
 	}
 	allocated, useful, cost := acc[0], acc[1], acc[2]
