@@ -275,14 +275,7 @@ func (s *Scenario) eachPoint(d *check.Decl, fn func(*point) bool) error {
 		if !fn(pt) {
 			return nil
 		}
-		i := len(axes) - 1
-		for ; i >= 0; i-- {
-			idx[i]++
-			if idx[i] < pv.axes[i].n {
-				break
-			}
-			idx[i] = 0
-		}
+		i := advance(idx, pv.axes, len(axes)-1)
 		if i < 0 {
 			return nil
 		}
@@ -380,14 +373,7 @@ func (s *Scenario) extremeOverJob(d *check.Decl, def *results.Def, larger bool, 
 				return true
 			}
 		}
-		i := inner
-		for ; i >= 0; i-- {
-			idx[i]++
-			if idx[i] < pv.axes[i].n {
-				break
-			}
-			idx[i] = 0
-		}
+		i := advance(idx, pv.axes, inner)
 		if i < 0 {
 			return true
 		}
@@ -488,4 +474,19 @@ func engineMessage(err error) string {
 		return inputErrorMessage(ies[0])
 	}
 	return err.Error()
+}
+
+// advance moves idx, the grid's indices, to the next point, the axis
+// from the innermost (axes[from]) outward: the outermost axis whose index
+// changed, or -1 past the last point.
+func advance(idx []int, axes []axisValues, from int) int {
+	i := from
+	for ; i >= 0; i-- {
+		idx[i]++
+		if idx[i] < axes[i].n {
+			break
+		}
+		idx[i] = 0
+	}
+	return i
 }
