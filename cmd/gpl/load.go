@@ -91,6 +91,33 @@ func applySettings(s *eval.Scenario, loadErr error, sets settings) (*eval.Scenar
 	return n, n.Err(), nil
 }
 
+// loadFailure is why a file could not be loaded for a view: the name
+// the view files the failure under, the error and the exit code it sets.
+type loadFailure struct {
+	name string
+	err  error
+	code int
+}
+
+// loadView loads arg for a verb that reports on it (run, report, table):
+// with the load flags, evaluated again with their --set values. A
+// setting that does not fit the file, or a load error, is rendered on
+// stderr and returned; otherwise the file's warnings are rendered.
+func loadView(e *env, arg string, load *cli.LoadFlags, st lang.Style) (*eval.Scenario, *loadFailure) {
+	s, err := loadScenarioWith(arg, load.Options(eval.Options{}))
+	s, err, serr := applySettings(s, err, load.Sets)
+	if serr != nil {
+		renderSettingError(e.stderr, arg, serr, st)
+		return s, &loadFailure{name: arg, err: serr, code: exitCheck}
+	}
+	if err != nil {
+		renderError(e.stderr, s, err, st)
+		return s, &loadFailure{name: fileName(s, arg), err: err, code: loadExit(err)}
+	}
+	renderWarnings(e.stderr, s, st)
+	return s, nil
+}
+
 // renderSettingError writes what was wrong with the --set values.
 func renderSettingError(w io.Writer, file string, err error, st lang.Style) {
 	var le *eval.Error

@@ -9,7 +9,6 @@ import (
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/htmlreport"
-	"github.com/gpl-lang/gpl/eval"
 	model "github.com/gpl-lang/gpl/eval/report"
 )
 
@@ -49,19 +48,11 @@ func cmdReport(e *env) int {
 	worst := exitOK
 	var rep htmlreport.Report
 	for _, arg := range args {
-		s, err := loadScenarioWith(arg, load.Options(eval.Options{}))
-		s, err, serr := applySettings(s, err, load.Sets)
-		if serr != nil {
-			renderSettingError(e.stderr, arg, serr, st)
-			worst = worse(worst, exitCheck)
+		s, fail := loadView(e, arg, load, st)
+		if fail != nil {
+			worst = worse(worst, fail.code)
 			continue
 		}
-		if err != nil {
-			renderError(e.stderr, s, err, st)
-			worst = worse(worst, loadExit(err))
-			continue
-		}
-		renderWarnings(e.stderr, s, st)
 		f, err := htmlreport.FromScenario(s, load.Sets, *requests, open)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gpl report: %v\n", err)

@@ -61,21 +61,12 @@ flags:
 			files = append(files, model.Unloaded(arg, strings.TrimPrefix(msg, "gpl: ")))
 			continue
 		}
-		s, err := loadScenarioWith(arg, load.Options(eval.Options{}))
-		s, err, serr := applySettings(s, err, load.Sets)
-		if serr != nil {
-			renderSettingError(e.stderr, arg, serr, st)
-			worst = worse(worst, exitCheck)
-			files = append(files, model.Failed(arg, serr))
+		s, fail := loadView(e, arg, load, st)
+		if fail != nil {
+			worst = worse(worst, fail.code)
+			files = append(files, model.Failed(fail.name, fail.err))
 			continue
 		}
-		if err != nil {
-			renderError(e.stderr, s, err, st)
-			worst = worse(worst, loadExit(err))
-			files = append(files, model.Failed(fileName(s, arg), err))
-			continue
-		}
-		renderWarnings(e.stderr, s, st)
 		r := buildReport(s)
 		r.bar, r.utf8, r.allRows = true, utf8, *all
 		if *format == "text" {

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
-	"github.com/gpl-lang/gpl/eval"
 	model "github.com/gpl-lang/gpl/eval/report"
 )
 
@@ -51,19 +50,11 @@ func cmdTable(e *env) int {
 	worst := exitOK
 	var tables []*model.Table
 	for _, arg := range files {
-		s, err := loadScenarioWith(arg, load.Options(eval.Options{}))
-		s, err, serr := applySettings(s, err, load.Sets)
-		if serr != nil {
-			renderSettingError(e.stderr, arg, serr, st)
-			worst = worse(worst, exitCheck)
+		s, fail := loadView(e, arg, load, st)
+		if fail != nil {
+			worst = worse(worst, fail.code)
 			continue
 		}
-		if err != nil {
-			renderError(e.stderr, s, err, st)
-			worst = worse(worst, loadExit(err))
-			continue
-		}
-		renderWarnings(e.stderr, s, st)
 		f := model.Outline(s).Judge() // its jobs built one at a time, as the table reads them
 		t, found, err := f.Table(name)
 		if err != nil {
