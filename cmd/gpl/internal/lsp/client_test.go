@@ -175,7 +175,7 @@ func (c *client) shutdown() {
 }
 
 func pos(uri string, line, char int) TextDocumentPositionParams {
-	return TextDocumentPositionParams{TextDocument: TextDocumentIdentifier{URI: uri}, Position: Position{line, char}}
+	return TextDocumentPositionParams{DocumentParams: DocumentParams{TextDocumentIdentifier{URI: uri}}, Position: Position{line, char}}
 }
 
 // workspace is a temporary workspace holding the default scenario as

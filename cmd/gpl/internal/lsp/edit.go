@@ -207,10 +207,7 @@ func (s *Server) target(a *analysis, off int) (word, decl, error) {
 
 func (s *Server) references(params json.RawMessage) (any, error) {
 	var p ReferenceParams
-	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, &respError{codeInvalidParams, err.Error()}
-	}
-	a, err := s.analysisOf(p.TextDocument.URI)
+	a, err := s.request(params, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -251,10 +248,7 @@ func (s *Server) editable(name string) bool {
 
 func (s *Server) rename(params json.RawMessage) (any, error) {
 	var p RenameParams
-	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, &respError{codeInvalidParams, err.Error()}
-	}
-	a, err := s.analysisOf(p.TextDocument.URI)
+	a, err := s.request(params, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -283,13 +277,8 @@ func (s *Server) rename(params json.RawMessage) (any, error) {
 }
 
 func (s *Server) formatting(params json.RawMessage) (any, error) {
-	var p struct {
-		TextDocument TextDocumentIdentifier `json:"textDocument"`
-	}
-	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, &respError{codeInvalidParams, err.Error()}
-	}
-	a, err := s.analysisOf(p.TextDocument.URI)
+	var p DocumentParams
+	a, err := s.request(params, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -325,10 +314,7 @@ func lineEdits(l *lines, out string) []TextEdit {
 
 func (s *Server) rangeFormatting(params json.RawMessage) (any, error) {
 	var p RangeParams
-	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, &respError{codeInvalidParams, err.Error()}
-	}
-	a, err := s.analysisOf(p.TextDocument.URI)
+	a, err := s.request(params, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -374,10 +360,7 @@ func (s *Server) rangeFormatting(params json.RawMessage) (any, error) {
 
 func (s *Server) codeActions(params json.RawMessage) (any, error) {
 	var p CodeActionParams
-	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, &respError{codeInvalidParams, err.Error()}
-	}
-	a, err := s.analysisOf(p.TextDocument.URI)
+	a, err := s.request(params, &p)
 	if err != nil {
 		return nil, err
 	}

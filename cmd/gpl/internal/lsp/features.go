@@ -17,14 +17,24 @@ import (
 // the byte offset asked about.
 func (s *Server) at(params json.RawMessage) (*analysis, int, error) {
 	var p TextDocumentPositionParams
-	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, 0, &respError{codeInvalidParams, err.Error()}
-	}
-	a, err := s.analysisOf(p.TextDocument.URI)
+	a, err := s.request(params, &p)
 	if err != nil {
 		return nil, 0, err
 	}
 	return a, a.lines.offset(p.Position), nil
+}
+
+// docRequest is a request's params that name one document
+// (DocumentParams).
+type docRequest interface{ document() string }
+
+// request decodes params into p and returns the analysis of the open
+// document p names.
+func (s *Server) request(params json.RawMessage, p docRequest) (*analysis, error) {
+	if err := json.Unmarshal(params, p); err != nil {
+		return nil, &respError{codeInvalidParams, err.Error()}
+	}
+	return s.analysisOf(p.document())
 }
 
 func (s *Server) analysisOf(uri string) (*analysis, error) {
@@ -128,10 +138,7 @@ func (s *Server) hover(params json.RawMessage) (any, error) {
 
 func (s *Server) inlayHints(params json.RawMessage) (any, error) {
 	var p RangeParams
-	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, &respError{codeInvalidParams, err.Error()}
-	}
-	a, err := s.analysisOf(p.TextDocument.URI)
+	a, err := s.request(params, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -275,13 +282,8 @@ func (s *Server) uriOf(a *analysis) string {
 }
 
 func (s *Server) documentSymbols(params json.RawMessage) (any, error) {
-	var p struct {
-		TextDocument TextDocumentIdentifier `json:"textDocument"`
-	}
-	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, &respError{codeInvalidParams, err.Error()}
-	}
-	a, err := s.analysisOf(p.TextDocument.URI)
+	var p DocumentParams
+	a, err := s.request(params, &p)
 	if err != nil {
 		return nil, err
 	}

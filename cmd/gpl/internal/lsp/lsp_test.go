@@ -102,7 +102,7 @@ func TestDiagnosticsAndQuickFixes(t *testing.T) {
 				t.Errorf("diagnostic (-want +got):\n%s", diff)
 			}
 			var acts []CodeAction
-			c.mustCall("textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{uri}, Range: ds[0].Range}, &acts)
+			c.mustCall("textDocument/codeAction", CodeActionParams{DocumentParams: DocumentParams{TextDocumentIdentifier{uri}}, Range: ds[0].Range}, &acts)
 			if len(acts) != 1 {
 				t.Fatalf("got %d code actions, want 1: %+v", len(acts), acts)
 			}
@@ -171,7 +171,7 @@ func TestInlayHints(t *testing.T) {
 	uri := c.open(path, text)
 	c.waitDiags(uri, 1)
 	var hints []InlayHint
-	c.mustCall("textDocument/inlayHint", RangeParams{TextDocument: TextDocumentIdentifier{uri}, Range: rng(0, 0, 36, 0)}, &hints)
+	c.mustCall("textDocument/inlayHint", RangeParams{DocumentParams: DocumentParams{TextDocumentIdentifier{uri}}, Range: rng(0, 0, 36, 0)}, &hints)
 	want := []InlayHint{
 		{Position: Position{6, 64}, Label: "= 0.45", PaddingLeft: true},
 		{Position: Position{11, 75}, Label: "= 0.9", PaddingLeft: true},
@@ -187,7 +187,7 @@ func TestInlayHints(t *testing.T) {
 	bad := strings.Replace(text, "program    = 0.33", "program    = 0.30", 1)
 	c.change(uri, 2, bad)
 	c.waitDiags(uri, 2)
-	c.mustCall("textDocument/inlayHint", RangeParams{TextDocument: TextDocumentIdentifier{uri}, Range: rng(19, 0, 33, 100)}, &hints)
+	c.mustCall("textDocument/inlayHint", RangeParams{DocumentParams: DocumentParams{TextDocumentIdentifier{uri}}, Range: rng(19, 0, 33, 100)}, &hints)
 	want = []InlayHint{
 		{Position: Position{19, 31}, Label: "mpg 0.2565 · cost_per_useful_hour $9.7466/h", PaddingLeft: true},
 		{Position: Position{33, 65}, Label: "✗ got 0.2565", PaddingLeft: true},
@@ -441,7 +441,7 @@ func TestFormatting(t *testing.T) {
 	if got := apply(t, text, edits); got != string(want) {
 		t.Errorf("formatted:\n%s\nwant\n%s", got, want)
 	}
-	c.mustCall("textDocument/rangeFormatting", RangeParams{TextDocument: TextDocumentIdentifier{uri}, Range: rng(2, 0, 2, 5)}, &edits)
+	c.mustCall("textDocument/rangeFormatting", RangeParams{DocumentParams: DocumentParams{TextDocumentIdentifier{uri}}, Range: rng(2, 0, 2, 5)}, &edits)
 	if diff := cmp.Diff([]TextEdit{{Range: rng(2, 0, 2, 19), NewText: "let b = 2h # two"}}, edits); diff != "" {
 		t.Errorf("range formatting (-want +got):\n%s", diff)
 	}
@@ -522,10 +522,10 @@ func TestSyntaxErrorsEverywhere(t *testing.T) {
 			c.call("textDocument/rename", RenameParams{TextDocumentPositionParams: p, NewName: "n"}, nil)
 		}
 	}
-	all := RangeParams{TextDocument: TextDocumentIdentifier{uri}, Range: rng(0, 0, n+1, 0)}
+	all := RangeParams{DocumentParams: DocumentParams{TextDocumentIdentifier{uri}}, Range: rng(0, 0, n+1, 0)}
 	c.call("textDocument/inlayHint", all, nil)
 	c.call("textDocument/rangeFormatting", all, nil)
-	c.call("textDocument/codeAction", CodeActionParams{TextDocument: all.TextDocument, Range: all.Range}, nil)
+	c.call("textDocument/codeAction", CodeActionParams{DocumentParams: all.DocumentParams, Range: all.Range}, nil)
 	c.call("textDocument/documentSymbol", map[string]any{"textDocument": all.TextDocument}, nil)
 	c.call("textDocument/formatting", map[string]any{"textDocument": all.TextDocument}, nil)
 	if err := c.call("no/such/method", nil, nil); err == nil || err.Code != codeMethodNotFound {
@@ -564,7 +564,7 @@ func TestOutsideWorkspace(t *testing.T) {
 		t.Errorf("untitled diagnostics: %+v", ds)
 	}
 	var hints []InlayHint
-	c.mustCall("textDocument/inlayHint", RangeParams{TextDocument: TextDocumentIdentifier{uri}, Range: rng(0, 0, 3, 0)}, &hints)
+	c.mustCall("textDocument/inlayHint", RangeParams{DocumentParams: DocumentParams{TextDocumentIdentifier{uri}}, Range: rng(0, 0, 3, 0)}, &hints)
 	if len(hints) != 3 {
 		t.Errorf("hints: %+v", hints)
 	}

@@ -111,9 +111,17 @@ type DidCloseTextDocumentParams struct {
 // TextDocumentPositionParams is a place in a document, what hover,
 // definition, completion and signature help take.
 type TextDocumentPositionParams struct {
-	TextDocument TextDocumentIdentifier `json:"textDocument"`
-	Position     Position               `json:"position"`
+	DocumentParams
+	Position Position `json:"position"`
 }
+
+// DocumentParams are the member of a request's params that names the
+// document it is about, which every request on one document has.
+type DocumentParams struct {
+	TextDocument TextDocumentIdentifier `json:"textDocument"`
+}
+
+func (p *DocumentParams) document() string { return p.TextDocument.URI }
 
 // ReferenceParams asks for the uses of a name.
 type ReferenceParams struct {
@@ -131,15 +139,15 @@ type RenameParams struct {
 
 // RangeParams is a document and a range: inlay hints, range formatting.
 type RangeParams struct {
-	TextDocument TextDocumentIdentifier `json:"textDocument"`
-	Range        Range                  `json:"range"`
+	DocumentParams
+	Range Range `json:"range"`
 }
 
 // CodeActionParams asks for the actions at a range.
 type CodeActionParams struct {
-	TextDocument TextDocumentIdentifier `json:"textDocument"`
-	Range        Range                  `json:"range"`
-	Context      struct {
+	DocumentParams
+	Range   Range `json:"range"`
+	Context struct {
 		Diagnostics []Diagnostic `json:"diagnostics"`
 	} `json:"context"`
 }

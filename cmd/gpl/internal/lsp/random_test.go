@@ -64,10 +64,10 @@ func TestRandomEdits(t *testing.T) {
 			p any
 		}{
 			{m, params},
-			{"textDocument/inlayHint", RangeParams{TextDocument: TextDocumentIdentifier{uri}, Range: rng(0, 0, len(nl.start), 0)}},
-			{"textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{uri}, Range: rng(0, 0, len(nl.start), 0)}},
+			{"textDocument/inlayHint", RangeParams{DocumentParams: DocumentParams{TextDocumentIdentifier{uri}}, Range: rng(0, 0, len(nl.start), 0)}},
+			{"textDocument/codeAction", CodeActionParams{DocumentParams: DocumentParams{TextDocumentIdentifier{uri}}, Range: rng(0, 0, len(nl.start), 0)}},
 			{"textDocument/documentSymbol", map[string]any{"textDocument": TextDocumentIdentifier{uri}}},
-			{"textDocument/rangeFormatting", RangeParams{TextDocument: TextDocumentIdentifier{uri}, Range: rng(p.Line, 0, p.Line+2, 0)}},
+			{"textDocument/rangeFormatting", RangeParams{DocumentParams: DocumentParams{TextDocumentIdentifier{uri}}, Range: rng(p.Line, 0, p.Line+2, 0)}},
 		} {
 			if err := c.call(call.m, call.p, nil); err != nil && err.Code == codeInternalError {
 				t.Fatalf("step %d, %s at %v: %s\ntext:\n%s", i, call.m, p, err.Message, text)
