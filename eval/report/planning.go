@@ -384,21 +384,16 @@ func (sw Sweep) Results(fn func(vals []float64, r *SweepResult) bool) error {
 // cost_per_useful_hour_usd when defined; and above_ceiling when some
 // factor is.
 func (sw Sweep) MarshalJSON() ([]byte, error) {
-	type plain struct {
-		Name     string           `json:"name"`
-		Over     string           `json:"over"`
-		Job      string           `json:"job,omitempty"`
-		Inputs   []string         `json:"inputs"`
-		Columns  []string         `json:"columns,omitempty"`
-		Points   int              `json:"points"`
-		Failed   int              `json:"failed_points,omitempty"`
-		Currency *string          `json:"currency,omitempty"`
-		Table    []map[string]any `json:"table"`
-	}
-	js := plain{Name: sw.Name, Over: sw.Over, Job: sw.Job, Inputs: sw.Inputs, Columns: sw.Columns, Points: sw.Points, Failed: sw.Failed,
-		Currency: sw.Currency, Table: []map[string]any{}}
-	var err error
+	// The table is written row by row as the points stream, each row
+	// an object with its keys sorted (as a map's), so that no point's
+	// values are held after its row is written.
+	var table bytes.Buffer
+	enc := json.NewEncoder(&table)
+	enc.SetEscapeHTML(false)
+	table.WriteByte('[')
+	var err, werr error
 	if sw.s != nil {
+		rows := 0
 		err = sw.Each(func(p SweepPoint) bool {
 			row := map[string]any{}
 			var cols map[string]*Value
@@ -413,20 +408,36 @@ func (sw Sweep) MarshalJSON() ([]byte, error) {
 				}
 				cols[c.key], _ = c.v.(*Value)
 			}
-			js.Table = append(js.Table, row)
+			if rows > 0 {
+				table.WriteByte(',')
+			}
+			rows++
+			if werr = enc.Encode(row); werr != nil {
+				return false
+			}
+			table.Truncate(table.Len() - 1) // Encode's newline
 			return true
 		})
+	}
+	if err == nil {
+		err = werr
 	}
 	if err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(js); err != nil {
+	table.WriteString("]}")
+	// The sweep's own fields, then the table spliced in as its last
+	// member.
+	type plainSweep Sweep // its fields, without this method
+	var head bytes.Buffer
+	out := json.NewEncoder(&head)
+	out.SetEscapeHTML(false)
+	if err := out.Encode(plainSweep(sw)); err != nil {
 		return nil, err
 	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
+	b := bytes.TrimSuffix(head.Bytes(), []byte("}\n")) // the object left open
+	b = append(b, `,"table":`...)
+	return append(b, table.Bytes()...), nil
 }
 
 // SolveCurve is a solve's result sampled across the range it searched:
