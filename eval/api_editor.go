@@ -33,7 +33,7 @@ type ParamDoc struct {
 // BuiltinParams lists the parameters of the built-in named, in order;
 // false when there is no such built-in.
 func BuiltinParams(name string) ([]ParamDoc, bool) {
-	for _, b := range funcs.Table {
+	for _, b := range funcs.Table() {
 		if b.Name != name {
 			continue
 		}

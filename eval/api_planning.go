@@ -67,7 +67,7 @@ func (s *Scenario) Groups() []Group {
 		g.IdleHours, g.IdleCost, g.HasIdleCost, g.Months = total.idle, total.idleCost, total.hasIdleCost, periodsOf(months)
 		for _, def := range results.ListedRows() {
 			if def.Group != results.GroupNone {
-				v, err := s.groupValue(d, check.GroupFigures[def.Name])
+				v, err := s.groupValue(d, check.GroupFigures()[def.Name])
 				g.Listed = append(g.Listed, Result{Name: def.Name, Value: v, Err: err})
 			}
 		}

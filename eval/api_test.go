@@ -181,7 +181,7 @@ func TestScenarioValueAndEval(t *testing.T) {
 	}
 
 	v, err := s.Value("base.useful_hours")
-	days := units.Units["d"]
+	days := units.Of("d")
 	if err != nil || v.Precise(nil) != "26,002.944 h" || v.Precise(&days) != "1,083.456 d" {
 		t.Errorf("Value(base.useful_hours) = %v, %v, %v", v.Precise(nil), v.Precise(&days), err)
 	}

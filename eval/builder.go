@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
@@ -69,12 +68,23 @@ func (b *Builder) fail(at callSite, format string, args ...any) {
 	b.errs = append(b.errs, builderErr{at, fmt.Sprintf(format, args...)})
 }
 
-var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+// isIdent reports whether s is an identifier: an ASCII letter or _, then
+// letters, digits and _.
+func isIdent(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return s != ""
+}
 
 // ident checks a name given to the builder; a bad one is an error at the
 // call.
 func (b *Builder) ident(at callSite, what, name string) bool {
-	if !identRE.MatchString(name) {
+	if !isIdent(name) {
 		b.fail(at, "%s name %q is not a name: letters, digits and _, not starting with a digit", what, name)
 		return false
 	}
@@ -92,7 +102,7 @@ func literal(x any) (string, error) {
 	case Value:
 		return valueLiteral(x)
 	case Ref:
-		if !identRE.MatchString(string(x)) {
+		if !isIdent(string(x)) {
 			return "", fmt.Errorf("Ref(%q) is not a name", string(x))
 		}
 		return string(x), nil
@@ -149,7 +159,7 @@ func number(x float64) string {
 // factor 1, else the first by symbol (a price: USD/h).
 func unitFor(d units.Dim) (units.Unit, bool) {
 	var cands []units.Unit
-	for _, u := range units.Units {
+	for _, u := range units.Units() {
 		if u.Dim == d && !strings.HasPrefix(u.Symbol, "$") {
 			cands = append(cands, u)
 		}
@@ -348,7 +358,7 @@ type Cond struct {
 // When compares a request field (priority, sla_deadline, batch_size,
 // input_size, flops) with a value: op is one of == != < <= > >=.
 func When(field, op string, v Value) Cond {
-	if !identRE.MatchString(field) {
+	if !isIdent(field) {
 		return Cond{err: fmt.Errorf("field %q is not a name", field)}
 	}
 	switch op {

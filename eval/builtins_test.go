@@ -110,7 +110,7 @@ func TestBuiltinArityMessages(t *testing.T) {
 func TestBuiltinTable(t *testing.T) {
 	var problems []string
 	seen := map[string]bool{}
-	for _, b := range funcs.Table {
+	for _, b := range funcs.Table() {
 		if seen[b.Name] {
 			problems = append(problems, b.Name+": listed twice")
 		}
@@ -134,7 +134,7 @@ func TestBuiltinTable(t *testing.T) {
 		t.Errorf("rows: -want +got\n%s", diff)
 	}
 	names := BuiltinNames()
-	if !sort.StringsAreSorted(names) || len(names) != len(funcs.Table) {
+	if !sort.StringsAreSorted(names) || len(names) != len(funcs.Table()) {
 		t.Errorf("BuiltinNames is not the table, sorted: %q", names)
 	}
 }
@@ -203,7 +203,7 @@ func TestDocsListResults(t *testing.T) {
 		}
 	}
 	group := docSections(t, "`extends JOB on POOL` and `group`")
-	for _, name := range check.GroupFigureNames {
+	for _, name := range check.GroupFigureNames() {
 		if !documented(group, name) {
 			missing = append(missing, "group "+name)
 		}

@@ -144,7 +144,7 @@ func (s *Scenario) poolOf(d *check.Decl) *poolState {
 	}
 	if f := pp.Fields.Get("rate"); f != nil {
 		if rv, vok := s.fieldValue(f); vok {
-			ps.rate, ps.hasRate = units.ToUnit(rv.Num, units.Units["USD/h"]), true
+			ps.rate, ps.hasRate = units.ToUnit(rv.Num, units.USDPerHour), true
 		}
 	}
 	if f := pp.Fields.Get("term"); f != nil {

@@ -220,7 +220,7 @@ func (s *Scenario) readNames(e *Expectation) []string {
 	}
 	var expand func(d *check.Decl, prefix, field string, depth int)
 	expand = func(d *check.Decl, prefix, field string, depth int) {
-		def := results.ByName[field]
+		def := results.ByName()[field]
 		if len(def.Inputs) == 0 || depth == 2 {
 			if v, err := s.jobResult(d, field); err == nil {
 				add(prefix+def.Name, v.Precise(nil))

@@ -101,7 +101,7 @@ func (e explainJob) Decl() *check.Decl              { return e.j.d }
 func (e explainJob) Lookup(name string) *check.Decl { return e.j.s.p.Decls[name] }
 
 func (e explainJob) Row(d *results.Def, v Value) (formula, line string, ok bool) {
-	row := resultRuns[d.Index].explain
+	row := resultRuns()[d.Index].explain
 	if row == nil {
 		return "", "", false
 	}

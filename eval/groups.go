@@ -65,15 +65,15 @@ func (s *Scenario) groupValue(d *check.Decl, fig *check.GroupFigure) (Value, err
 		return count(float64(len(d.Plan.Members))), nil
 	case fig.Def.Group == results.GroupRatio:
 		// A ratio of sums is undefined while the useful hours are 0.
-		useful, _ := s.groupSums(d, check.GroupFigures["useful_hours"])
+		useful, _ := s.groupSums(d, check.GroupFigures()["useful_hours"])
 		if useful == 0 {
 			return Value{}, fmt.Errorf("the %s of group %s is undefined: its useful hours are 0", fig.Name, d.Name.Name)
 		}
-		num, err := s.groupSums(d, check.GroupFigures[fig.Def.Ratio[0]])
+		num, err := s.groupSums(d, check.GroupFigures()[fig.Def.Ratio[0]])
 		if err != nil {
 			return Value{}, err
 		}
-		den, err := s.groupSums(d, check.GroupFigures[fig.Def.Ratio[1]])
+		den, err := s.groupSums(d, check.GroupFigures()[fig.Def.Ratio[1]])
 		if err != nil {
 			return Value{}, err
 		}
@@ -155,7 +155,7 @@ func (s *Scenario) ownerValue(o check.OwnerRef, r *check.Ref, out *sink) (Value,
 				if s.factorOwner(m, goodput.Factor(i)) != o.Team {
 					continue
 				}
-				v, err := resultGet(results.ByName[o.Rolls+"."+long], s.of(m).job)
+				v, err := resultGet(results.ByName()[o.Rolls+"."+long], s.of(m).job)
 				if err != nil {
 					pos, end := r.Node.Span()
 					out.runtimeErrorAt(pos, end, fmt.Sprintf("%s of job %s is undefined, so %s is: %v", o.Rolls+"."+long, m.Name.Name, r.Text, err))

@@ -185,9 +185,9 @@ func (s *Scenario) gatherInputs(d *check.Decl, js *jobState, mode gatherMode) bo
 		case "devices":
 			in.Devices = v.Num
 		case "hours":
-			in.Hours = units.ToUnit(v.Num, units.Units["h"])
+			in.Hours = units.ToUnit(v.Num, units.Hour)
 		case "rate":
-			in.Rate = goodput.Some(units.ToUnit(v.Num, units.Units["USD/h"]))
+			in.Rate = goodput.Some(units.ToUnit(v.Num, units.USDPerHour))
 			if c, _ := v.Type.Dim.Currency(); c != "USD" {
 				js.currency = c
 			}
@@ -346,9 +346,9 @@ func engineFigure(in goodput.Input, v float64) string {
 	}
 	switch in {
 	case goodput.InputHours:
-		return units.Format(units.FromUnit(v, units.Units["h"]), units.Duration)
+		return units.Format(units.FromUnit(v, units.Hour), units.Duration)
 	case goodput.InputRate:
-		return units.FormatRate(units.FromUnit(v, units.Units["USD/h"]))
+		return units.FormatRate(units.FromUnit(v, units.USDPerHour))
 	}
 	return units.FormatNumber(v)
 }

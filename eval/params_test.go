@@ -204,7 +204,7 @@ func TestConcurrentEvaluations(t *testing.T) {
 	params := func(i int) map[string]Value {
 		return map[string]Value{
 			"measured_runtime": NumberValue(0.80+float64(i)/100, units.Count),
-			"gpu_rate":         NumberValue(units.FromUnit(2+float64(i)/10, units.Units["USD/h"]), units.Price),
+			"gpu_rate":         NumberValue(units.FromUnit(2+float64(i)/10, units.USDPerHour), units.Price),
 		}
 	}
 	serial := make([]string, n)

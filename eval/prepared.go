@@ -52,8 +52,8 @@ func (q *Query) direct() {
 	case r.Kind == check.RefLet:
 		q.decl = r.Decl
 	case r.Kind == check.RefJob && r.Second == nil:
-		def, ok := results.ByName[r.Field]
-		if ok && (def.HasFigure() || resultRuns[def.Index].calc != nil) {
+		def, ok := results.ByName()[r.Field]
+		if ok && (def.HasFigure() || resultRuns()[def.Index].calc != nil) {
 			q.decl, q.def = r.Decl, def
 		}
 	}
@@ -75,7 +75,7 @@ func (q *Query) readDirect(s *Scenario) (_ Value, ok, cheap bool) {
 		return Value{}, false, false // without a rate, Read's way words why
 	}
 	var v Value
-	if calc := resultRuns[q.def.Index].calc; calc != nil {
+	if calc := resultRuns()[q.def.Index].calc; calc != nil {
 		var err error
 		if v, err = calc(j); err != nil {
 			return Value{}, false, false
@@ -119,7 +119,7 @@ func (s *Scenario) QueryIn(text, unit string) (*Query, error) {
 	u := units.Unit{Symbol: "", Dim: units.Count, Factor: 1}
 	if unit != "" {
 		var ok bool
-		if u, ok = units.Units[unit]; !ok {
+		if u, ok = units.Lookup(unit); !ok {
 			return nil, fmt.Errorf("unknown unit %q", unit)
 		}
 	}
@@ -241,7 +241,7 @@ func Quantity(v float64, unit string) (Value, error) {
 	if unit == "" {
 		return Count(v), nil
 	}
-	u, ok := units.Units[unit]
+	u, ok := units.Lookup(unit)
 	if !ok {
 		return Value{}, fmt.Errorf("unknown unit %q", unit)
 	}

@@ -69,9 +69,9 @@ func (s *Scenario) inputBase(in check.Input, x *goodput.Inputs) float64 {
 	case check.InDevices:
 		return x.Devices
 	case check.InHours:
-		return units.FromUnit(x.Hours, units.Units["h"])
+		return units.FromUnit(x.Hours, units.Hour)
 	case check.InRate:
-		return units.FromUnit(x.Rate.Value, units.Units["USD/h"])
+		return units.FromUnit(x.Rate.Value, units.USDPerHour)
 	}
 	return s.value(in.Param).Num
 }

@@ -3,6 +3,7 @@ package eval
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/explain"
@@ -25,8 +26,9 @@ type resultRun struct {
 	calc func(j *jobState) (Value, error)
 }
 
-// resultRuns are the evaluator's halves of the rows, by resultDef.index.
-var resultRuns = buildResultRuns()
+// resultRuns are the evaluator's halves of the rows, by resultDef.index,
+// built on first use.
+var resultRuns = sync.OnceValue(buildResultRuns)
 
 func buildResultRuns() []resultRun {
 	byName := map[string]resultRun{
@@ -79,9 +81,9 @@ func buildResultRuns() []resultRun {
 			explain: func(j *Job, _ Value) (string, string) { return "", j.explainOwner("owner." + long) },
 			calc:    func(j *jobState) (Value, error) { return Value{Type: StringType, Str: j.owner(f)}, nil }}
 	}
-	runs := make([]resultRun, len(results.Table))
+	runs := make([]resultRun, len(results.Table()))
 	for name, r := range byName {
-		runs[results.ByName[name].Index] = r
+		runs[results.ByName()[name].Index] = r
 	}
 	return runs
 }
@@ -111,7 +113,7 @@ func resultInUSD(d *results.Def, j *jobState) (Value, error) {
 	if d.NeedsRate && !j.result().HasCost {
 		return Value{}, errNoRate
 	}
-	if calc := resultRuns[d.Index].calc; calc != nil {
+	if calc := resultRuns()[d.Index].calc; calc != nil {
 		return calc(j)
 	}
 	r := j.result()
@@ -120,7 +122,7 @@ func resultInUSD(d *results.Def, j *jobState) (Value, error) {
 
 // jobResult reads a named result of a forced job.
 func (s *Scenario) jobResult(d *check.Decl, name string) (Value, error) {
-	def, ok := results.ByName[name]
+	def, ok := results.ByName()[name]
 	if !ok {
 		return Value{}, fmt.Errorf("job %s has no result %s", d.Name.Name, name)
 	}
@@ -220,29 +222,22 @@ func (s *Scenario) refValue(r *check.Ref, out *sink) (Value, bool) {
 
 func count(v float64) Value { return NumberValue(v, units.Count) }
 
-// unitHour and unitUSDPerHour are the engine's units, looked up once: a
-// result is read in them per point and per prepared query's read.
-var (
-	unitHour       = units.Units["h"]
-	unitUSDPerHour = units.Units["USD/h"]
-)
-
 // hoursValue turns device-hours into a duration in seconds.
 func hoursValue(h float64) Value {
-	return NumberValue(units.FromUnit(h, unitHour), units.Duration)
+	return NumberValue(units.FromUnit(h, units.Hour), units.Duration)
 }
 
 func priceValue(p float64) Value {
-	return NumberValue(units.FromUnit(p, unitUSDPerHour), units.Price)
+	return NumberValue(units.FromUnit(p, units.USDPerHour), units.Price)
 }
 
 // engineUnits is engineValue's inverse: a value in the engine's units.
 func engineUnits(v Value) float64 {
 	switch {
 	case v.Type.Dim == units.Duration:
-		return units.ToUnit(v.Num, unitHour)
+		return units.ToUnit(v.Num, units.Hour)
 	case units.IsPrice(v.Type.Dim):
-		return units.ToUnit(v.Num, unitUSDPerHour)
+		return units.ToUnit(v.Num, units.USDPerHour)
 	}
 	return v.Num
 }
@@ -255,7 +250,7 @@ func engineValue(v float64, t Type) Value {
 	case t.Dim == units.Duration:
 		return hoursValue(v)
 	case units.IsPrice(t.Dim):
-		return NumberValue(units.FromUnit(v, unitUSDPerHour), t.Dim)
+		return NumberValue(units.FromUnit(v, units.USDPerHour), t.Dim)
 	}
 	return NumberValue(v, t.Dim)
 }

@@ -15,7 +15,7 @@ func TestResultReadsDoNotAllocate(t *testing.T) {
 	js := s.of(s.p.Decls["j"]).job
 	allocs := map[string]float64{}
 	for _, name := range results.Names() {
-		def := results.ByName[name]
+		def := results.ByName()[name]
 		if !def.HasFigure() {
 			continue
 		}

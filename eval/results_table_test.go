@@ -13,7 +13,7 @@ import (
 func TestResultTable(t *testing.T) {
 	var problems []string
 	owner := map[string]string{}
-	for _, d := range results.Table {
+	for _, d := range results.Table() {
 		for _, n := range append([]string{d.Name}, d.Aliases...) {
 			if prev, ok := owner[n]; ok {
 				problems = append(problems, n+": a name of "+prev+" and of "+d.Name)
@@ -23,14 +23,14 @@ func TestResultTable(t *testing.T) {
 		if d.Type.Kind == Invalid || d.Doc == "" {
 			problems = append(problems, d.Name+": no type or no doc")
 		}
-		if !d.HasFigure() == (resultRuns[d.Index].calc == nil) {
+		if !d.HasFigure() == (resultRuns()[d.Index].calc == nil) {
 			problems = append(problems, d.Name+": needs exactly one of of and calc")
 		}
-		if d.Input && (d.Formula != "" || resultRuns[d.Index].explain != nil) {
+		if d.Input && (d.Formula != "" || resultRuns()[d.Index].explain != nil) {
 			problems = append(problems, d.Name+": an input has no formula")
 		}
 		for _, in := range d.Inputs {
-			if results.ByName[in] == nil {
+			if results.ByName()[in] == nil {
 				problems = append(problems, d.Name+": input "+in+" is no result")
 			}
 		}
@@ -41,7 +41,7 @@ func TestResultTable(t *testing.T) {
 			}
 		case results.GroupRatio:
 			for _, part := range d.Ratio {
-				if p := results.ByName[part]; p == nil || p.Group != results.GroupSum {
+				if p := results.ByName()[part]; p == nil || p.Group != results.GroupSum {
 					problems = append(problems, d.Name+": "+part+" is no sum of a group")
 				}
 			}
@@ -71,7 +71,7 @@ func TestResultRows(t *testing.T) {
 		"scheduling":           {"S", "", nil, false, results.GroupNone},
 	}
 	for name := range want {
-		d := results.ByName[name]
+		d := results.ByName()[name]
 		got[name] = row{d.Name, d.Formula, d.Inputs, d.NeedsRate, d.Group}
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

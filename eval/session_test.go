@@ -63,7 +63,7 @@ func TestSession(t *testing.T) {
 	}
 
 	// Params set on the session stay set for later changes.
-	if err := se.SetParams(map[string]Value{"rate": NumberValue(units.FromUnit(1, units.Units["USD/h"]), units.Price)}); err != nil {
+	if err := se.SetParams(map[string]Value{"rate": NumberValue(units.FromUnit(1, units.USDPerHour), units.Price)}); err != nil {
 		t.Fatal(err)
 	}
 	c = se.Try([]Source{src("<5>", "let d = c * 2")}, nil)

@@ -414,9 +414,9 @@ func newFigureScale(t Type) figureScale {
 	switch {
 	case t.Dim == units.Count:
 	case t.Dim == units.Duration:
-		factor = unitHour.Factor
+		factor = units.Hour.Factor
 	case units.IsPrice(t.Dim):
-		factor = unitUSDPerHour.Factor
+		factor = units.USDPerHour.Factor
 	}
 	if factor < 1 {
 		return figureScale{div: 1 / factor}

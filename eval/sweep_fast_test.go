@@ -63,7 +63,7 @@ func TestExtremeOverJobMatchesEachPoint(t *testing.T) {
 	}
 	var queries []string
 	for _, sw := range []string{"grid", "ceil", "hrs", "huge", "bare", "priced", "zero", "money"} {
-		for _, def := range results.Table {
+		for _, def := range results.Table() {
 			if !def.HasFigure() {
 				continue
 			}

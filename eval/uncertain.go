@@ -551,7 +551,7 @@ func callPlanOf(c *check.Compiled) callPlan {
 	if !ok || c.Prog == nil || c.Type.Kind != value.Number {
 		return callPlan{}
 	}
-	b := funcs.ByName[call.Func.Name]
+	b := funcs.ByName()[call.Func.Name]
 	if b == nil || b.Run == nil || b.ExprBuiltin || b.Repeats || len(call.Args) == 0 {
 		return callPlan{}
 	}
@@ -640,7 +640,7 @@ func directReadOf(c *check.Compiled) directRead {
 	if r.Kind != check.RefJob || r.Second != nil {
 		return directRead{}
 	}
-	def, ok := results.ByName[r.Field]
+	def, ok := results.ByName()[r.Field]
 	if !ok || def.Type.Kind != value.Number {
 		return directRead{}
 	}
@@ -762,9 +762,9 @@ func (s *Scenario) sampleInputs(d *check.Decl, js *jobState) bool {
 		case st.name == "devices":
 			in.Devices = v.Num
 		case st.name == "hours":
-			in.Hours = units.ToUnit(v.Num, unitHour)
+			in.Hours = units.ToUnit(v.Num, units.Hour)
 		case st.name == "rate":
-			in.Rate = goodput.Some(units.ToUnit(v.Num, unitUSDPerHour))
+			in.Rate = goodput.Some(units.ToUnit(v.Num, units.USDPerHour))
 			js.currency = ""
 			if c, _ := v.Type.Dim.Currency(); c != "USD" {
 				js.currency = c

@@ -460,7 +460,7 @@ func (cs *colSampler) jobFiguresOnce(d *check.Decl, wants []figureWant) bool {
 				src = *p
 			}
 		} else if !w.raw && w.def.Name == "cost_per_useful_hour" {
-			fromUnit(w.out[:cs.n], figs.CostPerUsefulHour[:cs.n], &unitUSDPerHour) // priceValue's
+			fromUnit(w.out[:cs.n], figs.CostPerUsefulHour[:cs.n], &units.USDPerHour) // priceValue's
 			continue
 		}
 		switch {
@@ -529,10 +529,10 @@ func (cs *colSampler) jobRows(d *check.Decl) (rows goodput.Rows, currency string
 		case st.name == "devices":
 			rows.Devices, rows.Base.Devices = col.xs, col.k
 		case st.name == "hours":
-			h := conv(unitHour)
+			h := conv(units.Hour)
 			rows.Hours, rows.Base.Hours = h.xs, h.k
 		case st.name == "rate":
-			r := conv(unitUSDPerHour)
+			r := conv(units.USDPerHour)
 			rows.Rate, rows.Base.Rate = r.xs, goodput.Some(r.k)
 			currency = ""
 			if c, _ := st.c.Type.Dim.Currency(); c != "USD" {
@@ -753,9 +753,9 @@ func (cs *colSampler) group(g *pending, byDecl map[*check.Decl]*pending) {
 	}
 	for _, fig := range g.figs {
 		if fig.Def.Group == results.GroupRatio {
-			need(check.GroupFigures["useful_hours"].Def)
-			need(check.GroupFigures[fig.Def.Ratio[0]].Def)
-			need(check.GroupFigures[fig.Def.Ratio[1]].Def)
+			need(check.GroupFigures()["useful_hours"].Def)
+			need(check.GroupFigures()[fig.Def.Ratio[0]].Def)
+			need(check.GroupFigures()[fig.Def.Ratio[1]].Def)
 			continue
 		}
 		need(fig.Def)
@@ -809,8 +809,8 @@ func (cs *colSampler) group(g *pending, byDecl map[*check.Decl]*pending) {
 		t := check.InCurrency(fig.Type, d.Plan.Currency)
 		out := cs.buf()
 		if fig.Def.Group == results.GroupRatio {
-			useful := at(check.GroupFigures["useful_hours"].Def)
-			num, den := at(check.GroupFigures[fig.Def.Ratio[0]].Def), at(check.GroupFigures[fig.Def.Ratio[1]].Def)
+			useful := at(check.GroupFigures()["useful_hours"].Def)
+			num, den := at(check.GroupFigures()[fig.Def.Ratio[0]].Def), at(check.GroupFigures()[fig.Def.Ratio[1]].Def)
 			ok := true
 			for i := range cs.n {
 				if useful[i] == 0 {
@@ -844,9 +844,9 @@ func engineUnit(t Type) *units.Unit {
 	case t.Dim == units.Count:
 		return nil
 	case t.Dim == units.Duration:
-		return &unitHour
+		return &units.Hour
 	case units.IsPrice(t.Dim):
-		return &unitUSDPerHour
+		return &units.USDPerHour
 	}
 	return nil
 }
@@ -938,7 +938,7 @@ func (cs *colSampler) pool(p *pending, byDecl map[*check.Decl]*pending) {
 	}
 	if f := pp.Fields.Get("rate"); f != nil {
 		if v, ok := s.fieldValue(f); ok {
-			rate, hasRate = units.ToUnit(v.Num, unitUSDPerHour), true
+			rate, hasRate = units.ToUnit(v.Num, units.USDPerHour), true
 		}
 	}
 	if f := pp.Fields.Get("term"); f != nil {
@@ -949,7 +949,7 @@ func (cs *colSampler) pool(p *pending, byDecl map[*check.Decl]*pending) {
 		term = v.Num / secondsPerHour
 	}
 	reserved := pp.Reserved()
-	sums := []*results.Def{results.ByName["offered_hours"], results.ByName["useful_hours"], results.ByName["cost"]}
+	sums := []*results.Def{results.ByName()["offered_hours"], results.ByName()["useful_hours"], results.ByName()["cost"]}
 	acc := make([][]float64, len(sums))
 	col := make([][]float64, len(sums))
 	for j := range sums {

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"github.com/gpl-lang/gpl/lang/units"
 
 	"github.com/gpl-lang/gpl/eval/internal/check"
 	"github.com/gpl-lang/gpl/eval/internal/results"
@@ -88,7 +89,7 @@ func (js *jobSamples) stat(def *results.Def, stat string, q float64) (float64, e
 	if def.HasFigure() {
 		fromUnit(js.xs[:n], js.xs[:n], engineUnit(def.Type))
 	} else {
-		fromUnit(js.xs[:n], js.xs[:n], &unitUSDPerHour)
+		fromUnit(js.xs[:n], js.xs[:n], &units.USDPerHour)
 	}
 	sum := sampling.Summarize(js.xs[:n])
 	return summaryStat(&sum, stat, q), nil

@@ -770,8 +770,8 @@ func (p *exprParser) dotField() (*Ident, error) {
 // share; it is built at the first literal with a unit, not at start-up
 // (gpl classify never needs it).
 var unitOf = sync.OnceValue(func() map[string]*units.Unit {
-	m := make(map[string]*units.Unit, len(units.Units))
-	for sym, u := range units.Units {
+	m := make(map[string]*units.Unit, len(units.Units()))
+	for sym, u := range units.Units() {
 		m[sym] = &u
 	}
 	return m

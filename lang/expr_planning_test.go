@@ -80,7 +80,7 @@ func TestFormatComputeRate(t *testing.T) {
 	if got, want := units.ComputeRate.String(), "compute rate"; got != want {
 		t.Errorf("ComputeRate.String() = %q, want %q", got, want)
 	}
-	if got, want := units.FormatIn(0.412, units.Units["%"]), "41.2%"; got != want {
+	if got, want := units.FormatIn(0.412, units.Of("%")), "41.2%"; got != want {
 		t.Errorf("FormatIn(0.412, %%) = %q, want %q", got, want)
 	}
 }

@@ -389,7 +389,7 @@ func unitSymbol(w string) (string, bool) {
 	if u, ok := unitWords[strings.ToLower(w)]; ok {
 		return u, true
 	}
-	for _, u := range unitSymbols {
+	for _, u := range unitSymbols() {
 		if strings.EqualFold(u, w) && !strings.Contains(u, "/") {
 			return u, true
 		}
@@ -546,7 +546,7 @@ func perTimeUnit(l Expr, op *lexer.Token, r Expr) error {
 	if !ok {
 		return nil
 	}
-	u, ok := units.Units[sym]
+	u, ok := units.Lookup(sym)
 	if !ok || u.Dim != units.Duration {
 		return nil
 	}

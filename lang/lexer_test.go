@@ -254,7 +254,7 @@ func TestNumberLiterals(t *testing.T) {
 // with and without a space, and checks that it is one token whose literal
 // carries that unit.
 func TestEveryUnit(t *testing.T) {
-	for sym, u := range units.Units {
+	for sym, u := range units.Units() {
 		if sym == "$" || strings.HasPrefix(sym, "€") || strings.HasPrefix(sym, "£") {
 			continue // a prefix: $2.50, €2.50/h
 		}

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -120,7 +121,7 @@ func isWord(c byte) bool {
 }
 
 // unitSymbols in the order the lexer's alternation tries them.
-var unitSymbols = strings.Split(strings.ReplaceAll(units.Pattern, `\$`, `$`), "|")
+var unitSymbols = sync.OnceValue(func() []string { return strings.Split(strings.ReplaceAll(units.Pattern(), `\$`, `$`), "|") })
 
 var operators = []string{"≈", "~=", "±", "+-", "->", "==", "!=", "<=", ">=", "&&", "||"}
 
@@ -192,7 +193,7 @@ func scanOne(src string, i int) (lexer.TokenType, int) {
 			strings.HasPrefix(src[k:], "€") || strings.HasPrefix(src[k:], "£")) {
 			return tokNumber, j - i
 		}
-		for _, u := range unitSymbols {
+		for _, u := range unitSymbols() {
 			if strings.HasPrefix(src[k:], u) && (k+len(u) == len(src) || !isWord(src[k+len(u)])) {
 				return tokNumber, k + len(u) - i
 			}

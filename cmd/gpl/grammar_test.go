@@ -44,7 +44,7 @@ func TestGrammarCoversTokens(t *testing.T) {
 	for _, u := range strings.Split(unitRE[1], "|") {
 		alts[strings.ReplaceAll(u, `\$`, "$")] = true
 	}
-	for _, u := range strings.Split(units.Pattern, "|") {
+	for _, u := range strings.Split(units.Pattern(), "|") {
 		if u = strings.ReplaceAll(u, `\$`, "$"); !alts[u] {
 			t.Errorf("the grammar's number rule has no unit %s", u)
 		}

@@ -379,14 +379,14 @@ func PoolOf(p eval.Pool) Pool {
 		jp.Devices = finite(v.Num)
 	}
 	if v, ok := p.Fields["hours"]; ok {
-		jp.Hours = finite(units.ToUnit(v.Num, units.Units["h"]))
+		jp.Hours = finite(units.ToUnit(v.Num, units.Hour))
 	}
 	if v, ok := p.Fields["rate"]; ok {
-		jp.Rate = finite(units.ToUnit(v.Num, units.Units["USD/h"]))
+		jp.Rate = finite(units.ToUnit(v.Num, units.USDPerHour))
 	}
 	jp.Currency = foreign(p.Currency)
 	if v, ok := p.Fields["term"]; ok {
-		jp.Term = finite(units.ToUnit(v.Num, units.Units["h"]))
+		jp.Term = finite(units.ToUnit(v.Num, units.Hour))
 	}
 	if p.From != "" {
 		jp.From, jp.To = optional(p.From), optional(p.To)

@@ -42,15 +42,12 @@ var (
 	// devices.
 	Count Dim
 	// Duration is a time, in seconds as a base unit.
-	Duration = dimOf("s")
+	Duration = Dim{units.Duration}
 	// Money is an amount of USD.
-	Money = dimOf("USD")
+	Money = Dim{units.Money}
 	// Price is USD per second as a base unit (USD per device-hour shown).
-	Price = dimOf("USD/h")
+	Price = Dim{units.Price}
 )
-
-// dimOf is the dimension of the language's unit symbol.
-func dimOf(symbol string) Dim { return Dim{units.Units[symbol].Dim} }
 
 // Amount is a number of a dimension, in the dimension's base unit
 // (seconds, USD, USD per second; a count is a plain number), which prints
@@ -64,7 +61,7 @@ type Amount struct {
 func Number(v float64) Amount { return Amount{v, Count} }
 
 // Hours is h hours (or device-hours) as a duration: Base is in seconds.
-func Hours(h float64) Amount { return Amount{units.FromUnit(h, units.Units["h"]), Duration} }
+func Hours(h float64) Amount { return Amount{units.FromUnit(h, units.Hour), Duration} }
 
 // USD is v USD as money.
 func USD(v float64) Amount { return Amount{v, Money} }

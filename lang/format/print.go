@@ -306,7 +306,7 @@ func (p *printer) oneLine(nameEnd int, close lang.Position, fs []*lang.Field) bo
 		return false
 	}
 	for _, f := range fs[1:] {
-		if _, ok := units.Units[f.Name.Name]; ok {
+		if _, ok := units.Lookup(f.Name.Name); ok {
 			return false
 		}
 	}

@@ -88,20 +88,22 @@ func currencyPattern() string {
 	return strings.Join(alts, "|")
 }
 
-func init() {
+// addCurrencies adds each currency's units to t: its amount, its price
+// per hour, its rates to the others, and the signs.
+func addCurrencies(t map[string]Unit) {
 	for _, c := range Currencies {
 		m := MoneyIn(c)
-		Units[c] = Unit{c, m, 1}
-		Units[c+"/h"] = Unit{c + "/h", PriceIn(c), 1.0 / 3600}
+		t[c] = Unit{c, m, 1}
+		t[c+"/h"] = Unit{c + "/h", PriceIn(c), 1.0 / 3600}
 		for _, o := range Currencies {
 			if o != c {
-				Units[c+"/"+o] = Unit{c + "/" + o, m.Div(MoneyIn(o)), 1}
+				t[c+"/"+o] = Unit{c + "/" + o, m.Div(MoneyIn(o)), 1}
 			}
 		}
 	}
 	for sign, c := range SignCurrency {
-		Units[sign] = Unit{sign, MoneyIn(c), 1}
-		Units[sign+"/h"] = Unit{sign + "/h", PriceIn(c), 1.0 / 3600}
+		t[sign] = Unit{sign, MoneyIn(c), 1}
+		t[sign+"/h"] = Unit{sign + "/h", PriceIn(c), 1.0 / 3600}
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Dim is the physical dimension of a value, as exponents of the four base
@@ -156,33 +157,79 @@ type Unit struct {
 	Factor float64
 }
 
-// Units lists every unit the language accepts after a number, by symbol.
-var Units = map[string]Unit{
-	"ms": {"ms", Duration, 0.001}, "s": {"s", Duration, 1}, "min": {"min", Duration, 60},
-	"h": {"h", Duration, 3600}, "d": {"d", Duration, 86400}, "wk": {"wk", Duration, 7 * 86400},
-	"B": {"B", Data, 1}, "KB": {"KB", Data, 1e3}, "MB": {"MB", Data, 1e6},
-	"GB": {"GB", Data, 1e9}, "TB": {"TB", Data, 1e12},
-	"KiB": {"KiB", Data, 1 << 10}, "MiB": {"MiB", Data, 1 << 20},
-	"GiB": {"GiB", Data, 1 << 30}, "TiB": {"TiB", Data, 1 << 40},
-	"FLOP": {"FLOP", Compute, 1}, "KFLOP": {"KFLOP", Compute, 1e3},
-	"MFLOP": {"MFLOP", Compute, 1e6}, "GFLOP": {"GFLOP", Compute, 1e9},
-	"TFLOP": {"TFLOP", Compute, 1e12}, "PFLOP": {"PFLOP", Compute, 1e15},
-	"EFLOP": {"EFLOP", Compute, 1e18}, "ZFLOP": {"ZFLOP", Compute, 1e21},
-	"USD": {"USD", Money, 1}, "$": {"$", Money, 1},
-	"USD/h": {"USD/h", Price, 1.0 / 3600}, "$/h": {"$/h", Price, 1.0 / 3600},
-	"FLOP/s": {"FLOP/s", ComputeRate, 1}, "GFLOP/s": {"GFLOP/s", ComputeRate, 1e9},
-	"TFLOP/s": {"TFLOP/s", ComputeRate, 1e12}, "PFLOP/s": {"PFLOP/s", ComputeRate, 1e15},
-	"EFLOP/s": {"EFLOP/s", ComputeRate, 1e18}, "ZFLOP/s": {"ZFLOP/s", ComputeRate, 1e21},
-	// A percentage is a count: 40% is 0.4. The scanner reads the sign
-	// after a number; it is not in Pattern.
-	"%": {"%", Count, 0.01},
+// Units the code of other packages names. They are data, not built at
+// start-up; Units lists them with the rest.
+var (
+	Second        = Unit{"s", Duration, 1}
+	Hour          = Unit{"h", Duration, 3600}
+	Byte          = Unit{"B", Data, 1}
+	FLOP          = Unit{"FLOP", Compute, 1}
+	FLOPPerSecond = Unit{"FLOP/s", ComputeRate, 1}
+	USD           = Unit{"USD", Money, 1}
+	USDPerHour    = Unit{"USD/h", Price, 1.0 / 3600}
+)
+
+// Units returns every unit the language accepts after a number, by
+// symbol. The map is built on first use and shared: callers must not
+// change it.
+func Units() map[string]Unit { return unitTable() }
+
+// Lookup returns the unit spelled sym, and whether there is one.
+func Lookup(sym string) (Unit, bool) {
+	u, ok := unitTable()[sym]
+	return u, ok
+}
+
+// Of returns the unit spelled sym, which must be one of Units.
+func Of(sym string) Unit {
+	u, ok := unitTable()[sym]
+	if !ok {
+		panic("units: no unit " + strconv.Quote(sym))
+	}
+	return u
+}
+
+// unitTable builds the table behind Units once, on first use: a run that
+// reads no unit (gpl classify) does not pay for it at start-up.
+var unitTable = sync.OnceValue(func() map[string]Unit {
+	t := fixedUnits()
+	addCurrencies(t)
+	return t
+})
+
+// fixedUnits are the units other than the currencies' own.
+func fixedUnits() map[string]Unit {
+	return map[string]Unit{
+		"ms": {"ms", Duration, 0.001}, "s": Second, "min": {"min", Duration, 60},
+		"h": Hour, "d": {"d", Duration, 86400}, "wk": {"wk", Duration, 7 * 86400},
+		"B": Byte, "KB": {"KB", Data, 1e3}, "MB": {"MB", Data, 1e6},
+		"GB": {"GB", Data, 1e9}, "TB": {"TB", Data, 1e12},
+		"KiB": {"KiB", Data, 1 << 10}, "MiB": {"MiB", Data, 1 << 20},
+		"GiB": {"GiB", Data, 1 << 30}, "TiB": {"TiB", Data, 1 << 40},
+		"FLOP": FLOP, "KFLOP": {"KFLOP", Compute, 1e3},
+		"MFLOP": {"MFLOP", Compute, 1e6}, "GFLOP": {"GFLOP", Compute, 1e9},
+		"TFLOP": {"TFLOP", Compute, 1e12}, "PFLOP": {"PFLOP", Compute, 1e15},
+		"EFLOP": {"EFLOP", Compute, 1e18}, "ZFLOP": {"ZFLOP", Compute, 1e21},
+		"USD": USD, "$": {"$", Money, 1},
+		"USD/h": USDPerHour, "$/h": {"$/h", Price, 1.0 / 3600},
+		"FLOP/s": FLOPPerSecond, "GFLOP/s": {"GFLOP/s", ComputeRate, 1e9},
+		"TFLOP/s": {"TFLOP/s", ComputeRate, 1e12}, "PFLOP/s": {"PFLOP/s", ComputeRate, 1e15},
+		"EFLOP/s": {"EFLOP/s", ComputeRate, 1e18}, "ZFLOP/s": {"ZFLOP/s", ComputeRate, 1e21},
+		// A percentage is a count: 40% is 0.4. The scanner reads the sign
+		// after a number; it is not in Pattern.
+		"%": {"%", Count, 0.01},
+	}
 }
 
 // Pattern is the alternation of unit symbols for the lexer, longest first
 // where one is a prefix of another: each currency's conversion rates to
 // the others (USD/EUR), its price (USD/h) and its amount (USD), then the
 // rest.
-var Pattern = currencyPattern() + `|\$/h|€/h|£/h|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|ZFLOP/s|EFLOP/s|PFLOP/s|TFLOP/s|GFLOP/s|FLOP/s|KFLOP|MFLOP|GFLOP|TFLOP|PFLOP|EFLOP|ZFLOP|FLOP|ms|min|s|h|d|wk`
+func Pattern() string { return pattern() }
+
+var pattern = sync.OnceValue(func() string {
+	return currencyPattern() + `|\$/h|€/h|£/h|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|ZFLOP/s|EFLOP/s|PFLOP/s|TFLOP/s|GFLOP/s|FLOP/s|KFLOP|MFLOP|GFLOP|TFLOP|PFLOP|EFLOP|ZFLOP|FLOP|ms|min|s|h|d|wk`
+})
 
 // ToUnit converts v from base units into unit u. The result is rounded to 15
 // significant digits, which removes the last-bit noise of a scale factor that
@@ -257,17 +304,28 @@ func Numeral(v float64) string {
 	return strconv.FormatFloat(r, 'g', -1, 64)
 }
 
-// readable units per dimension, largest first.
-var readable = map[Dim][]Unit{
-	Duration:    {Units["h"], Units["min"], Units["s"], Units["ms"]},
-	Data:        {Units["TB"], Units["GB"], Units["MB"], Units["KB"], Units["B"]},
-	Compute:     {Units["ZFLOP"], Units["EFLOP"], Units["PFLOP"], Units["TFLOP"], Units["GFLOP"], Units["MFLOP"], Units["KFLOP"], Units["FLOP"]},
-	ComputeRate: {Units["ZFLOP/s"], Units["EFLOP/s"], Units["PFLOP/s"], Units["TFLOP/s"], Units["GFLOP/s"], Units["FLOP/s"]},
+// readableUnits are the readable units of each dimension that has them,
+// largest first, and the base unit in which a zero prints.
+type readableUnits struct {
+	units []Unit
+	base  Unit
 }
 
-// baseUnits are the base unit of each dimension with readable units, in
-// which a zero prints.
-var baseUnits = map[Dim]Unit{Duration: Units["s"], Data: Units["B"], Compute: Units["FLOP"], ComputeRate: Units["FLOP/s"]}
+var readable = sync.OnceValue(func() map[Dim]readableUnits {
+	of := func(syms ...string) []Unit {
+		us := make([]Unit, len(syms))
+		for i, s := range syms {
+			us[i] = Of(s)
+		}
+		return us
+	}
+	return map[Dim]readableUnits{
+		Duration:    {of("h", "min", "s", "ms"), Second},
+		Data:        {of("TB", "GB", "MB", "KB", "B"), Byte},
+		Compute:     {of("ZFLOP", "EFLOP", "PFLOP", "TFLOP", "GFLOP", "MFLOP", "KFLOP", "FLOP"), FLOP},
+		ComputeRate: {of("ZFLOP/s", "EFLOP/s", "PFLOP/s", "TFLOP/s", "GFLOP/s", "FLOP/s"), FLOPPerSecond},
+	}
+})
 
 // ReadableUnit picks the unit a report prints a value of dimension d in: the
 // largest unit in which |v| is at least 1 (hours at most, so 720 h rather
@@ -276,24 +334,24 @@ var baseUnits = map[Dim]Unit{Duration: Units["s"], Data: Units["B"], Compute: Un
 func ReadableUnit(v float64, d Dim) (Unit, bool) {
 	if c, ok := d.Currency(); ok {
 		if d == MoneyIn(c) {
-			return Units[c], true
+			return Of(c), true
 		}
-		return Units[c+"/h"], true
+		return Of(c + "/h"), true
 	}
-	us, ok := readable[d]
+	r, ok := readable()[d]
 	if !ok {
 		return Unit{}, false
 	}
 	if v == 0 {
-		return baseUnits[d], true
+		return r.base, true
 	}
 	a := math.Abs(v)
-	for _, u := range us {
+	for _, u := range r.units {
 		if a >= u.Factor {
 			return u, true
 		}
 	}
-	return us[len(us)-1], true
+	return r.units[len(r.units)-1], true
 }
 
 // Format prints a value of dimension d in a readable unit: "720 h",
@@ -349,7 +407,7 @@ func priceNumeral(v float64) string { return priceNumeralIn(v, "USD") }
 // priceNumeralIn is a price per hour in the currency c with its minor
 // digits (MinorDigits) to four decimals: 2.50, 8.8605; 250, 250.5 for JPY.
 func priceNumeralIn(v float64, c string) string {
-	perHour := ToUnit(v, Units["USD/h"])
+	perHour := ToUnit(v, USDPerHour)
 	if math.Abs(perHour) >= 1e15 {
 		return Numeral(perHour) // $1e+20/h, not 21 digits
 	}

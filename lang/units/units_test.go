@@ -45,12 +45,12 @@ func TestUnitConversions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			u, ok := Units[tt.unit]
+			u, ok := Units()[tt.unit]
 			if !ok {
 				t.Fatalf("no unit %q", tt.unit)
 			}
 			if u.Symbol != tt.unit {
-				t.Errorf("Units[%q].Symbol = %q", tt.unit, u.Symbol)
+				t.Errorf("Units()[%q].Symbol = %q", tt.unit, u.Symbol)
 			}
 			got := []float64{FromUnit(tt.written, u), ToUnit(FromUnit(tt.written, u), u), ToUnit(tt.baseInUnit, u)}
 			want := []float64{tt.base, tt.roundTrip, tt.fromBase}
@@ -63,7 +63,7 @@ func TestUnitConversions(t *testing.T) {
 
 func TestUnitDimensions(t *testing.T) {
 	got := map[string]string{}
-	for sym, u := range Units {
+	for sym, u := range Units() {
 		got[sym] = u.Dim.String()
 	}
 	want := map[string]string{
@@ -360,7 +360,7 @@ func TestFormatIn(t *testing.T) {
 		{1e7, "KiB", "9,765.625 KiB"},
 	}
 	for _, tt := range tests {
-		if got := FormatIn(tt.v, Units[tt.unit]); got != tt.want {
+		if got := FormatIn(tt.v, Units()[tt.unit]); got != tt.want {
 			t.Errorf("FormatIn(%v, %s) = %q, want %q", tt.v, tt.unit, got, tt.want)
 		}
 	}
@@ -423,8 +423,8 @@ func TestCurrencies(t *testing.T) {
 		{Format(3e18, Compute), "3 EFLOP"},
 		{Format(2e21, ComputeRate), "2 ZFLOP/s"},
 		{FormatRateIn(2.5/3600, "EUR"), "€2.50 per device-hour"},
-		{FormatIn(2.5/3600, Units["€/h"]), "2.5 €/h"},
-		{FormatIn(2.5/3600, Units["EUR/h"]), "2.5 EUR/h"},
+		{FormatIn(2.5/3600, Units()["€/h"]), "2.5 €/h"},
+		{FormatIn(2.5/3600, Units()["EUR/h"]), "2.5 EUR/h"},
 		{eur.String(), "money in EUR"},
 		{PriceIn("EUR").Phrase(), "a price in EUR"},
 		{Money.Div(eur).BaseUnit(), "USD/EUR"},

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/gpl-lang/gpl/eval/internal/results"
@@ -20,13 +21,13 @@ import (
 
 // poolFieldDefs are the fields a pool may set: those its jobs inherit
 // (PoolFields) and its term.
-var poolFieldDefs = func() map[string]fieldDef {
+var poolFieldDefs = sync.OnceValue(func() map[string]fieldDef {
 	m := map[string]fieldDef{"term": {units.Duration, "h", "the length of a reservation, paid for whether used or not"}}
 	for k, v := range PoolFields {
 		m[k] = v
 	}
 	return m
-}()
+})
 
 // WindowPlan is a checked window: From is a date, Until a date (from …
 // to …) or, with For, a duration (from … for …). The fields are made by
@@ -164,9 +165,6 @@ func (p *Program) jobWindow(d *Decl, jp *jobPlan, w *lang.Window, own *lang.Wind
 	jp.Window = wp
 	return true
 }
-
-// PoolResults are a pool's results by name (results.PoolTable).
-var PoolResults = results.PoolByName
 
 // PoolResultRef reads a result of a pool (Decl a pool), or of one month
 // of a pool or group when InMonth (Month is its first instant). Group
@@ -318,10 +316,10 @@ func (cp *exprChecker) monthQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 	if field == "" {
 		return cp.errorf(q, "name a result of the month, e.g. %s.month(%s).idle_cost", d.Name.Name, lit.Text)
 	}
-	def, ok := PoolResults[field]
+	def, ok := results.PoolByName()[field]
 	if !ok || !def.Monthly {
 		var names []string
-		for _, r := range results.PoolTable {
+		for _, r := range results.PoolTable() {
 			if r.Monthly {
 				names = append(names, r.Name)
 			}

@@ -415,7 +415,7 @@ func (l fieldList) Get(name string) *lang.Field {
 }
 
 func (p *Program) checkPool(d *Decl) bool {
-	fields, ok := p.blockFields(d.poolStmt().Fields, "a pool", poolFieldDefs)
+	fields, ok := p.blockFields(d.poolStmt().Fields, "a pool", poolFieldDefs())
 	d.Pool = &poolPlan{Fields: fields}
 	return p.checkPoolTime(d, d.Pool) && ok
 }

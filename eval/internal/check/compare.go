@@ -14,9 +14,9 @@ import (
 func (p *Program) checkCompare(d *Decl) bool {
 	c := d.Plan.compare
 	ok := p.memberJobs(d, c.Jobs)
-	d.Plan.By = results.ByName["cost_per_useful_hour"]
+	d.Plan.By = results.ByName()["cost_per_useful_hour"]
 	if c.Order != "" {
-		def, found := results.ByName[c.ByName()]
+		def, found := results.ByName()[c.ByName()]
 		pos, end := c.By[0].Start(), c.By[len(c.By)-1].End()
 		switch {
 		case !found:

@@ -197,7 +197,7 @@ func (detach) Visit(n *ast.Node) { *n = nil }
 // isDeclCall reports a call that is computed in Go as one ref.
 func isDeclCall(e lang.Expr) bool {
 	if c, ok := Unparen(e).(*lang.Call); ok {
-		b := funcs.ByName[c.Func.Name]
+		b := funcs.ByName()[c.Func.Name]
 		return b != nil && b.Form == funcs.FormDecl
 	}
 	_, query := Unparen(e).(*lang.Query)

@@ -20,7 +20,7 @@ func BlockFields(kind string) []FieldDoc {
 	var defs map[string]fieldDef
 	switch kind {
 	case "pool":
-		defs = poolFieldDefs
+		defs = poolFieldDefs()
 	case "job":
 		defs = PoolFields
 	case "request", "rules":

@@ -3,6 +3,7 @@ package check
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/gpl-lang/gpl/eval/internal/funcs"
@@ -35,9 +36,10 @@ type GroupFigure struct {
 
 // GroupFigures are a group's figures by name, short factor names
 // included: jobs, and each result whose row has a group rule.
-var GroupFigures = func() map[string]*GroupFigure {
+// The map is built on first use and shared: callers must not change it.
+var GroupFigures = sync.OnceValue(func() map[string]*GroupFigure {
 	m := map[string]*GroupFigure{"jobs": {Name: "jobs", Type: value.CountType}}
-	for _, d := range results.Table {
+	for _, d := range results.Table() {
 		if d.Group == results.GroupNone {
 			continue
 		}
@@ -46,20 +48,20 @@ var GroupFigures = func() map[string]*GroupFigure {
 		}
 	}
 	return m
-}()
+})
 
 // GroupFigureNames are the long names of a group's figures, for
 // messages.
-var GroupFigureNames = func() []string {
+var GroupFigureNames = sync.OnceValue(func() []string {
 	var names []string
-	for name := range GroupFigures {
+	for name := range GroupFigures() {
 		if i := strings.IndexByte(name, '.'); i < 0 || len(name)-i > 2 {
 			names = append(names, name)
 		}
 	}
 	sort.Strings(names)
 	return names
-}()
+})
 
 // GroupRef reads a group's figure.
 type GroupRef struct {

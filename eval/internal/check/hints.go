@@ -29,26 +29,26 @@ var usualUnits = map[string]string{
 func usualUnit(e lang.Expr, d units.Dim) (units.Unit, bool) {
 	if n, ok := Unparen(e).(*lang.Name); ok {
 		last := n.Parts[len(n.Parts)-1].Name
-		if u, ok := units.Units[usualUnits[last]]; ok && u.Dim == d {
+		if u, ok := units.Lookup(usualUnits[last]); ok && u.Dim == d {
 			return u, true
 		}
 		if d == units.Duration && (strings.HasSuffix(n.Path(), "_hours") || strings.Contains(n.Path(), "_hours.")) {
-			return units.Units["h"], true
+			return units.Hour, true
 		}
 	}
 	switch d {
 	case units.Duration:
-		return units.Units["s"], true
+		return units.Second, true
 	case units.Data:
-		return units.Units["B"], true
+		return units.Byte, true
 	case units.Compute:
-		return units.Units["FLOP"], true
+		return units.FLOP, true
 	case units.ComputeRate:
-		return units.Units["FLOP/s"], true
+		return units.FLOPPerSecond, true
 	case units.Money:
-		return units.Units["USD"], true
+		return units.USD, true
 	case units.Price:
-		return units.Units["USD/h"], true
+		return units.USDPerHour, true
 	}
 	return units.Unit{}, false
 }

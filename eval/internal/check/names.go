@@ -31,12 +31,12 @@ func (cp *exprChecker) name(n *lang.Name) (value.Type, ast.Node) {
 	}
 	path := n.Path()
 	if cp.sc.point != nil {
-		if def, ok := results.ByName[path]; ok {
+		if def, ok := results.ByName()[path]; ok {
 			return cp.pointName(n, def) // query.go
 		}
 	}
 	if j := cp.sc.job; j != nil {
-		if def, ok := results.ByName[path]; ok {
+		if def, ok := results.ByName()[path]; ok {
 			t := InCurrency(def.Type, cp.p.JobCurrency(j))
 			return t, cp.addRef(&Ref{Kind: RefJob, Decl: j, Field: def.Name, Text: path, Node: n, Type: t})
 		}
@@ -70,7 +70,7 @@ func (cp *exprChecker) jobName(n *lang.Name, d *Decl, rest string) (value.Type, 
 	if rest == "" {
 		return cp.errorf(n, "%s is a job; name one of its results, e.g. %s.mpg", d.Name.Name, d.Name.Name)
 	}
-	def, ok := results.ByName[rest]
+	def, ok := results.ByName()[rest]
 	if !ok {
 		return cp.unknownField(n, d, rest, results.Names())
 	}
@@ -84,10 +84,10 @@ func (cp *exprChecker) jobName(n *lang.Name, d *Decl, rest string) (value.Type, 
 
 // poolName resolves POOL.FIELD.
 func (cp *exprChecker) poolName(n *lang.Name, d *Decl, rest string) (value.Type, ast.Node) {
-	if def, ok := PoolResults[rest]; ok {
+	if def, ok := results.PoolByName()[rest]; ok {
 		return cp.poolResult(n, d, def)
 	}
-	return cp.fieldName(n, d, rest, poolFieldDefs, RefPool, "devices")
+	return cp.fieldName(n, d, rest, poolFieldDefs(), RefPool, "devices")
 }
 
 // requestName resolves REQUEST.FIELD.
@@ -146,7 +146,7 @@ func (cp *exprChecker) unknownName(n *lang.Name) (value.Type, ast.Node) {
 		end = n.End()
 	}
 	// A job's result named outside any job: say where it belongs.
-	if def, ok := results.ByName[n.Path()]; ok && cp.sc.job == nil {
+	if def, ok := results.ByName()[n.Path()]; ok && cp.sc.job == nil {
 		example := "JOB"
 		for _, d := range cp.p.Order {
 			if d.Kind == DeclJob {
@@ -358,7 +358,7 @@ func (cp *exprChecker) lacking(n *lang.Call) string {
 // become refs computed in Go; min, max, abs and round are expr's own.
 func (cp *exprChecker) call(n *lang.Call) (value.Type, ast.Node) {
 	fn := n.Func.Name
-	b, known := funcs.ByName[fn]
+	b, known := funcs.ByName()[fn]
 	if !known {
 		msg := "unknown function " + fn
 		if lacks := cp.lacking(n); lacks != "" {
@@ -366,10 +366,10 @@ func (cp *exprChecker) call(n *lang.Call) (value.Type, ast.Node) {
 			cp.errorAt(pos, end, msg+"; "+lacks)
 			return value.Type{}, nil
 		}
-		if s := suggest.Closest(fn, funcs.Names); s != "" {
+		if s := suggest.Closest(fn, funcs.Names()); s != "" {
 			msg += "; did you mean " + s + "?"
 		} else {
-			msg += "; the functions are " + strings.Join(funcs.Names, ", ")
+			msg += "; the functions are " + strings.Join(funcs.Names(), ", ")
 		}
 		cp.errorAt(n.Func.Start(), n.Func.End(), msg)
 		return value.Type{}, nil

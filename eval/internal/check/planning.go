@@ -362,7 +362,7 @@ func (cp *exprChecker) resolvePointField(at lang.Expr, ids []*lang.Ident, params
 		}
 		return PointField{Expr: c}, c.Type, true
 	}
-	if def, ok := results.ByName[name]; ok {
+	if def, ok := results.ByName()[name]; ok {
 		return PointField{Def: def}, def.Type, true
 	}
 	for _, d := range params {

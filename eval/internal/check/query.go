@@ -36,11 +36,11 @@ func (cp *exprChecker) planningName(n *lang.Name, d *Decl, rest string) (value.T
 			return cp.errorf(n, "%s is a group; name one of its figures, e.g. %s.cost", d.Name.Name, d.Name.Name)
 		}
 		if Contains(GroupPoolResults, rest) {
-			return cp.poolRef(n, d, PoolResultRef{Def: PoolResults[rest]}, path)
+			return cp.poolRef(n, d, PoolResultRef{Def: results.PoolByName()[rest]}, path)
 		}
-		fig, ok := GroupFigures[rest]
+		fig, ok := GroupFigures()[rest]
 		if !ok {
-			return cp.unknownField(n, d, rest, GroupFigureNames)
+			return cp.unknownField(n, d, rest, GroupFigureNames())
 		}
 		return add(InCurrency(fig.Type, d.Plan.Currency), GroupRef{fig})
 	case DeclCompare:
@@ -262,7 +262,7 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 		nm, ok := Unparen(q.Args[0].Value).(*lang.Name)
 		def := (*results.Def)(nil)
 		if ok {
-			def = results.ByName[nm.Path()]
+			def = results.ByName()[nm.Path()]
 		}
 		if def == nil || def.Type.Kind != value.Number {
 			msg := fmt.Sprintf("%s takes a numeric result of the job, such as mpg or useful_hours", m)
@@ -346,7 +346,7 @@ func (cp *exprChecker) sweepQuery(q *lang.Query, d *Decl) (value.Type, ast.Node)
 func numericResults() []string {
 	var out []string
 	for _, name := range results.Names() {
-		if results.ByName[name].Type.Kind == value.Number {
+		if results.ByName()[name].Type.Kind == value.Number {
 			out = append(out, name)
 		}
 	}

@@ -136,11 +136,11 @@ func (p *Program) solveCondition(fp *FindPlan) bool {
 	if !ok {
 		return bad()
 	}
-	def, ok := results.ByName[n.Path()]
+	def, ok := results.ByName()[n.Path()]
 	last := n.Parts[len(n.Parts)-1].Name
 	if q, stat := Stats[last]; !ok && stat && len(n.Parts) > 1 {
 		inner := (&lang.Name{Parts: n.Parts[:len(n.Parts)-1]}).Path()
-		if rd, result := results.ByName[inner]; result {
+		if rd, result := results.ByName()[inner]; result {
 			// A statistic of the job's result over its samples
 			// (language §23): each candidate solves the job in every
 			// sample, the varied input the same in all.

@@ -48,9 +48,9 @@ func (in Input) Setter() Setter {
 	st := Setter{kind: in.Kind, factor: in.Factor, unit: 1}
 	switch in.Kind {
 	case InHours:
-		st.unit = units.Units["h"].Factor
+		st.unit = units.Hour.Factor
 	case InRate:
-		st.unit = units.Units["USD/h"].Factor
+		st.unit = units.USDPerHour.Factor
 	}
 	return st
 }

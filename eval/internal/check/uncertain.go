@@ -184,7 +184,7 @@ func IsDist(e lang.Expr) bool {
 func (cp *exprChecker) dist(n lang.Expr, fn string, args []lang.Expr) (value.Type, ast.Node) {
 	rule := distNames[fn]
 	if len(args) != len(rule) {
-		b := funcs.ByName[fn]
+		b := funcs.ByName()[fn]
 		return cp.errorf(n, "%s takes %d arguments: %s", fn, len(rule), b.Usage())
 	}
 	site := &DistSite{Func: fn, Node: n}

@@ -46,7 +46,7 @@ func Result(j Job, result string) (string, error) {
 	if _, err := j.Get(result); err != nil {
 		return "", err
 	}
-	def := results.ByName[result]
+	def := results.ByName()[result]
 	if def.Input {
 		return input(j, def.Name), nil
 	}
@@ -54,7 +54,7 @@ func Result(j Job, result string) (string, error) {
 	seen := map[string]bool{}
 	var walk func(name string) error
 	walk = func(name string) error {
-		d := results.ByName[name]
+		d := results.ByName()[name]
 		if seen[d.Name] || d.Input {
 			return nil
 		}
@@ -188,7 +188,7 @@ func input(j Job, name string) string {
 		what = "the " + f.String() + " factor"
 	default:
 		site = d.Job.Sites.Get(name)
-		what = results.ByName[name].Doc
+		what = results.ByName()[name].Doc
 	}
 	return line + ", " + what + ", " + provenance(j, site)
 }

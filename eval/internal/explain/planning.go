@@ -78,7 +78,7 @@ type Solve struct {
 func FieldNames(d *check.Decl, resultNames []string) []string {
 	switch d.Kind {
 	case check.DeclGroup:
-		return check.GroupFigureNames
+		return check.GroupFigureNames()
 	case check.DeclCompare:
 		return []string{"best", "ratio("}
 	case check.DeclSweep:
@@ -318,12 +318,12 @@ func groupFigure(s Scenario, d *check.Decl, fig *check.GroupFigure) (string, err
 		var lines []string
 		vals := map[string]value.Value{}
 		for _, part := range []string{num, den} {
-			line, err := groupFigure(s, d, check.GroupFigures[part])
+			line, err := groupFigure(s, d, check.GroupFigures()[part])
 			if err != nil {
 				return "", err
 			}
 			lines = append(lines, line)
-			vals[part], _ = s.GroupValue(d, check.GroupFigures[part])
+			vals[part], _ = s.GroupValue(d, check.GroupFigures()[part])
 		}
 		lines = append(lines, fmt.Sprintf("%s.%s = %s.%s / %s.%s = %s / %s = %s", g, fig.Name, g, num, g, den, vals[num], vals[den], v))
 		return strings.Join(lines, "\n"), nil

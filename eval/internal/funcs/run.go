@@ -48,7 +48,7 @@ func failAt(site, i int, format string, a ...any) error {
 // call's site first, then its arguments.
 func PlanningOptions() []expr.Option {
 	var opts []expr.Option
-	for _, b := range Table {
+	for _, b := range Table() {
 		if b.Run != nil {
 			opts = append(opts, expr.Function("_"+b.Name, b.call, b.exprTypes()...))
 		}

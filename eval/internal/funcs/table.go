@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gpl-lang/gpl/lang/units"
 	"github.com/gpl-lang/gpl/stdlib/reliability"
@@ -146,96 +147,107 @@ func distParams(words ...string) []Param {
 	return ps
 }
 
-// Table lists the built-ins in the order an unknown function's
+// Table lists the built-ins, built on first use, in the order an unknown function's
 // message lists them.
-var Table = []*Func{
-	{Name: "trade_ratio", Doc: "B.mpg / A.mpg: how many times more useful work job B gets from the same offered hours as job A",
-		Params: declParams("A", "B"), Result: resultSpecial, Form: FormDecl},
-	{Name: "classify", Doc: "the class the ruleset gives the request",
-		Params: declParams("RULES", "REQUEST"), Result: resultSpecial, Form: FormDecl},
-	{Name: "min", Doc: "the least of numbers of one dimension", Params: numberParam(dimAny), Repeats: true, Result: ResultFirst, Form: formAlike, ExprBuiltin: true},
-	{Name: "max", Doc: "the greatest of numbers of one dimension", Params: numberParam(dimAny), Repeats: true, Result: ResultFirst, Form: formAlike, ExprBuiltin: true},
-	{Name: "abs", Doc: "the magnitude, in the argument's dimension", Params: numberParam(dimAny), Result: ResultFirst, Form: formAlike, ExprBuiltin: true},
-	{Name: "round", Doc: "the nearest whole count", Params: numberParam(DimCount), Result: ResultFirst, Form: formAlike, ExprBuiltin: true},
-	{Name: "has", Doc: "in a rule's when condition: the request has the optional field",
-		Params: declParams("FIELD"), Result: resultSpecial, Form: FormCondition},
-	{Name: "owner_loss_cost", Doc: "the loss cost of every factor the team owns in the group's jobs, in USD",
-		Params: declParams("GROUP", `"team"`), Result: resultSpecial, Form: FormDecl, Rolls: "loss_cost"},
-	{Name: "owner_saving", Doc: "the saving of every factor the team owns in the group's jobs, in USD",
-		Params: declParams("GROUP", `"team"`), Result: resultSpecial, Form: FormDecl, Rolls: "saving"},
-	{Name: "owner_point_value", Doc: "the point value (one more point of the factor) of every factor the team owns in the group's jobs, in USD",
-		Params: declParams("GROUP", `"team"`), Result: resultSpecial, Form: FormDecl, Rolls: "point_value"},
-	{Name: "sqrt", Doc: "the square root, each exponent of the dimension halved", Params: numberParam(DimEven), Result: ResultHalf,
-		Run: func(a []float64) (float64, error) {
-			if a[0] < 0 {
-				return 0, &argFault{0, "sqrt of a negative number, " + units.FormatNumber(a[0])}
-			}
-			return math.Sqrt(a[0]), nil
-		}},
-	{Name: "exp", Doc: "e to the power of a count", Params: numberParam(DimCount), Dim: units.Count,
-		Run: func(a []float64) (float64, error) { return math.Exp(a[0]), nil }},
-	{Name: "log", Doc: "the natural logarithm of a count above 0", Params: numberParam(DimCount), Dim: units.Count,
-		Run: func(a []float64) (float64, error) {
-			if !(a[0] > 0) {
-				return 0, &argFault{0, "log of " + units.FormatNumber(a[0]) + ": log needs a number above 0"}
-			}
-			return math.Log(a[0]), nil
-		}},
-	{Name: "ceil", Doc: "the least whole count not below a count", Params: numberParam(DimCount), Dim: units.Count, ExprBuiltin: true},
-	{Name: "floor", Doc: "the greatest whole count not above a count", Params: numberParam(DimCount), Dim: units.Count, ExprBuiltin: true},
-	{Name: "young_interval", Doc: "√(2δM), the checkpoint interval for checkpoint cost δ and MTBF M (Young 1974)",
-		Params: []Param{deltaParam, mtbfParam}, Dim: units.Duration,
-		Run: func(a []float64) (float64, error) { return reliability.YoungInterval(a[0], a[1]) }},
-	{Name: "daly_interval", Doc: "Daly's (2006) checkpoint interval for checkpoint cost δ and MTBF M",
-		Params: []Param{deltaParam, mtbfParam}, Dim: units.Duration,
-		Run: func(a []float64) (float64, error) { return reliability.DalyInterval(a[0], a[1]) }},
-	{Name: "runtime_goodput", Doc: "the fraction of held time whose progress is kept, checkpointing every interval (Young's unless given)",
-		Params: []Param{mtbfParam, deltaParam, restartParam, tauParam}, Optional: 1, Dim: units.Count,
-		Run: func(a []float64) (float64, error) {
-			if len(a) == 3 {
-				return reliability.RuntimeGoodputYoung(a[0], a[1], a[2])
-			}
-			return reliability.RuntimeGoodput(a[0], a[1], a[2], a[3])
-		}},
-	{Name: "fleet_mtbf", Doc: "1 / Σ countᵢ/mtbfᵢ, the MTBF of a system that stops when any part fails",
-		Params: []Param{
-			{Dim: units.Count, Name: "a part count", Example: "1000", Word: "count", Noun: "a count", arg: reliability.ArgCount},
-			{Dim: units.Duration, Name: "a part's MTBF", Example: "20000h", Word: "mtbf", Noun: "an MTBF", arg: reliability.ArgPartMTBF},
-		}, Repeats: true, Dim: units.Duration,
-		Run: func(a []float64) (float64, error) {
-			parts := make([]reliability.Part, len(a)/2)
-			for i := range parts {
-				parts[i] = reliability.Part{Count: a[2*i], MTBF: a[2*i+1]}
-			}
-			return reliability.FleetMTBF(parts...)
-		}},
-	{Name: "normal", Doc: "the normal distribution of a mean and a standard deviation, in the mean's unit", Params: distParams("mean", "sd"), Result: ResultFirst, Form: FormDist},
-	{Name: "lognormal", Doc: "the lognormal distribution of a median (above 0) and sigma, the standard deviation of its logarithm (a count)", Params: distParams("median", "sigma"), Result: ResultFirst, Form: FormDist},
-	{Name: "uniform", Doc: "the uniform distribution between a low and a high end of one dimension", Params: distParams("low", "high"), Result: ResultFirst, Form: FormDist},
-	{Name: "triangular", Doc: "the triangular distribution between a low and a high end, peaking at the mode", Params: distParams("low", "mode", "high"), Result: ResultFirst, Form: FormDist},
-	{Name: "beta", Doc: "the beta distribution of shapes α and β (counts above 0): a fraction", Params: distParams("alpha", "beta"), Dim: units.Count, Form: FormDist},
-	{Name: "probability", Doc: "the fraction of the samples in which a condition on uncertain values holds", Params: distParams("CONDITION"), Dim: units.Count, Form: FormDist},
-	{Name: "mfu", Doc: "model FLOPs utilisation of dense transformer training, 6 FLOP × params × tokens_per_s / (devices × peak)",
-		Params: []Param{
-			{Dim: PerSecond, Name: "the token throughput", Example: "1e6 / 1s", Word: "tokens_per_s", arg: reliability.ArgTokensPerSecond},
-			{Dim: units.Count, Name: "the parameter count", Example: "70e9", Word: "params", arg: reliability.ArgParams},
-			{Dim: units.Count, Name: "the device count", Example: "1024", Word: "devices", arg: reliability.ArgDevices},
-			{Dim: units.ComputeRate, Name: "the peak of one device", Example: "989 TFLOP/s", Word: "peak", arg: reliability.ArgPeak},
-		}, Dim: units.Count,
-		Run: func(a []float64) (float64, error) { return reliability.MFU(a[0], a[1], a[2], a[3]) }},
-}
-
-// ByName finds a row by name; builtinNames are the names in table
-// order, for "did you mean".
-var ByName, Names = func() (map[string]*Func, []string) {
-	m := make(map[string]*Func, len(Table))
-	names := make([]string, len(Table))
-	for i, b := range Table {
-		m[b.Name] = b
-		names[i] = b.Name
+var Table = sync.OnceValue(func() []*Func {
+	return []*Func{
+		{Name: "trade_ratio", Doc: "B.mpg / A.mpg: how many times more useful work job B gets from the same offered hours as job A",
+			Params: declParams("A", "B"), Result: resultSpecial, Form: FormDecl},
+		{Name: "classify", Doc: "the class the ruleset gives the request",
+			Params: declParams("RULES", "REQUEST"), Result: resultSpecial, Form: FormDecl},
+		{Name: "min", Doc: "the least of numbers of one dimension", Params: numberParam(dimAny), Repeats: true, Result: ResultFirst, Form: formAlike, ExprBuiltin: true},
+		{Name: "max", Doc: "the greatest of numbers of one dimension", Params: numberParam(dimAny), Repeats: true, Result: ResultFirst, Form: formAlike, ExprBuiltin: true},
+		{Name: "abs", Doc: "the magnitude, in the argument's dimension", Params: numberParam(dimAny), Result: ResultFirst, Form: formAlike, ExprBuiltin: true},
+		{Name: "round", Doc: "the nearest whole count", Params: numberParam(DimCount), Result: ResultFirst, Form: formAlike, ExprBuiltin: true},
+		{Name: "has", Doc: "in a rule's when condition: the request has the optional field",
+			Params: declParams("FIELD"), Result: resultSpecial, Form: FormCondition},
+		{Name: "owner_loss_cost", Doc: "the loss cost of every factor the team owns in the group's jobs, in USD",
+			Params: declParams("GROUP", `"team"`), Result: resultSpecial, Form: FormDecl, Rolls: "loss_cost"},
+		{Name: "owner_saving", Doc: "the saving of every factor the team owns in the group's jobs, in USD",
+			Params: declParams("GROUP", `"team"`), Result: resultSpecial, Form: FormDecl, Rolls: "saving"},
+		{Name: "owner_point_value", Doc: "the point value (one more point of the factor) of every factor the team owns in the group's jobs, in USD",
+			Params: declParams("GROUP", `"team"`), Result: resultSpecial, Form: FormDecl, Rolls: "point_value"},
+		{Name: "sqrt", Doc: "the square root, each exponent of the dimension halved", Params: numberParam(DimEven), Result: ResultHalf,
+			Run: func(a []float64) (float64, error) {
+				if a[0] < 0 {
+					return 0, &argFault{0, "sqrt of a negative number, " + units.FormatNumber(a[0])}
+				}
+				return math.Sqrt(a[0]), nil
+			}},
+		{Name: "exp", Doc: "e to the power of a count", Params: numberParam(DimCount), Dim: units.Count,
+			Run: func(a []float64) (float64, error) { return math.Exp(a[0]), nil }},
+		{Name: "log", Doc: "the natural logarithm of a count above 0", Params: numberParam(DimCount), Dim: units.Count,
+			Run: func(a []float64) (float64, error) {
+				if !(a[0] > 0) {
+					return 0, &argFault{0, "log of " + units.FormatNumber(a[0]) + ": log needs a number above 0"}
+				}
+				return math.Log(a[0]), nil
+			}},
+		{Name: "ceil", Doc: "the least whole count not below a count", Params: numberParam(DimCount), Dim: units.Count, ExprBuiltin: true},
+		{Name: "floor", Doc: "the greatest whole count not above a count", Params: numberParam(DimCount), Dim: units.Count, ExprBuiltin: true},
+		{Name: "young_interval", Doc: "√(2δM), the checkpoint interval for checkpoint cost δ and MTBF M (Young 1974)",
+			Params: []Param{deltaParam, mtbfParam}, Dim: units.Duration,
+			Run: func(a []float64) (float64, error) { return reliability.YoungInterval(a[0], a[1]) }},
+		{Name: "daly_interval", Doc: "Daly's (2006) checkpoint interval for checkpoint cost δ and MTBF M",
+			Params: []Param{deltaParam, mtbfParam}, Dim: units.Duration,
+			Run: func(a []float64) (float64, error) { return reliability.DalyInterval(a[0], a[1]) }},
+		{Name: "runtime_goodput", Doc: "the fraction of held time whose progress is kept, checkpointing every interval (Young's unless given)",
+			Params: []Param{mtbfParam, deltaParam, restartParam, tauParam}, Optional: 1, Dim: units.Count,
+			Run: func(a []float64) (float64, error) {
+				if len(a) == 3 {
+					return reliability.RuntimeGoodputYoung(a[0], a[1], a[2])
+				}
+				return reliability.RuntimeGoodput(a[0], a[1], a[2], a[3])
+			}},
+		{Name: "fleet_mtbf", Doc: "1 / Σ countᵢ/mtbfᵢ, the MTBF of a system that stops when any part fails",
+			Params: []Param{
+				{Dim: units.Count, Name: "a part count", Example: "1000", Word: "count", Noun: "a count", arg: reliability.ArgCount},
+				{Dim: units.Duration, Name: "a part's MTBF", Example: "20000h", Word: "mtbf", Noun: "an MTBF", arg: reliability.ArgPartMTBF},
+			}, Repeats: true, Dim: units.Duration,
+			Run: func(a []float64) (float64, error) {
+				parts := make([]reliability.Part, len(a)/2)
+				for i := range parts {
+					parts[i] = reliability.Part{Count: a[2*i], MTBF: a[2*i+1]}
+				}
+				return reliability.FleetMTBF(parts...)
+			}},
+		{Name: "normal", Doc: "the normal distribution of a mean and a standard deviation, in the mean's unit", Params: distParams("mean", "sd"), Result: ResultFirst, Form: FormDist},
+		{Name: "lognormal", Doc: "the lognormal distribution of a median (above 0) and sigma, the standard deviation of its logarithm (a count)", Params: distParams("median", "sigma"), Result: ResultFirst, Form: FormDist},
+		{Name: "uniform", Doc: "the uniform distribution between a low and a high end of one dimension", Params: distParams("low", "high"), Result: ResultFirst, Form: FormDist},
+		{Name: "triangular", Doc: "the triangular distribution between a low and a high end, peaking at the mode", Params: distParams("low", "mode", "high"), Result: ResultFirst, Form: FormDist},
+		{Name: "beta", Doc: "the beta distribution of shapes α and β (counts above 0): a fraction", Params: distParams("alpha", "beta"), Dim: units.Count, Form: FormDist},
+		{Name: "probability", Doc: "the fraction of the samples in which a condition on uncertain values holds", Params: distParams("CONDITION"), Dim: units.Count, Form: FormDist},
+		{Name: "mfu", Doc: "model FLOPs utilisation of dense transformer training, 6 FLOP × params × tokens_per_s / (devices × peak)",
+			Params: []Param{
+				{Dim: PerSecond, Name: "the token throughput", Example: "1e6 / 1s", Word: "tokens_per_s", arg: reliability.ArgTokensPerSecond},
+				{Dim: units.Count, Name: "the parameter count", Example: "70e9", Word: "params", arg: reliability.ArgParams},
+				{Dim: units.Count, Name: "the device count", Example: "1024", Word: "devices", arg: reliability.ArgDevices},
+				{Dim: units.ComputeRate, Name: "the peak of one device", Example: "989 TFLOP/s", Word: "peak", arg: reliability.ArgPeak},
+			}, Dim: units.Count,
+			Run: func(a []float64) (float64, error) { return reliability.MFU(a[0], a[1], a[2], a[3]) }},
 	}
-	return m, names
-}()
+})
+
+// ByName finds a row by name. The map is shared: callers must not
+// change it.
+func ByName() map[string]*Func { return index().byName }
+
+// Names are the names in table order, for "did you mean".
+func Names() []string { return index().names }
+
+var index = sync.OnceValue(func() (ix struct {
+	byName map[string]*Func
+	names  []string
+}) {
+	t := Table()
+	ix.byName = make(map[string]*Func, len(t))
+	ix.names = make([]string, len(t))
+	for i, b := range t {
+		ix.byName[b.Name] = b
+		ix.names[i] = b.Name
+	}
+	return ix
+})
 
 // Builtin describes a function an expression may call.
 type Builtin struct {
@@ -252,8 +264,8 @@ type Builtin struct {
 
 // Builtins lists the functions an expression may call, sorted by name.
 func Builtins() []Builtin {
-	out := make([]Builtin, len(Table))
-	for i, b := range Table {
+	out := make([]Builtin, len(Table()))
+	for i, b := range Table() {
 		out[i] = Builtin{Name: b.Name, Usage: b.Usage(), Doc: b.Doc, Rollup: b.Rolls != ""}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })

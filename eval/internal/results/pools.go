@@ -2,6 +2,7 @@ package results
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang/units"
@@ -44,9 +45,25 @@ const (
 	NumPoolFigures
 )
 
-// PoolTable lists a pool's results, and PoolByName maps each name to its
-// row.
-var PoolTable, PoolByName = func() ([]*PoolDef, map[string]*PoolDef) {
+// PoolTable lists a pool's results.
+func PoolTable() []*PoolDef { return poolTables().rows }
+
+// PoolByName maps each name of a pool's results to its row. The map is
+// shared: callers must not change it.
+func PoolByName() map[string]*PoolDef { return poolTables().byName }
+
+type poolTable struct {
+	rows   []*PoolDef
+	byName map[string]*PoolDef
+}
+
+// poolTables builds the pool's table once, on first use.
+var poolTables = sync.OnceValue(func() poolTable {
+	rows, byName := buildPoolTable()
+	return poolTable{rows, byName}
+})
+
+func buildPoolTable() ([]*PoolDef, map[string]*PoolDef) {
 	hours, money, price := value.NumType(units.Duration), value.NumType(units.Money), value.NumType(units.Price)
 	defs := []*PoolDef{
 		{Name: "offered_hours", Type: hours, Figure: PoolOffered, Monthly: true,
@@ -75,12 +92,12 @@ var PoolTable, PoolByName = func() ([]*PoolDef, map[string]*PoolDef) {
 		m[d.Name] = d
 	}
 	return defs, m
-}()
+}
 
 // PoolResultNames are the names of a pool's results, sorted.
 func PoolResultNames() []string {
 	var names []string
-	for _, d := range PoolTable {
+	for _, d := range PoolTable() {
 		names = append(names, d.Name)
 	}
 	sort.Strings(names)

@@ -8,6 +8,7 @@ package results
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/gpl-lang/gpl/eval/internal/value"
 	"github.com/gpl-lang/gpl/lang/units"
@@ -73,10 +74,27 @@ const (
 // FactorNames are the long names of the goodput factors, by factor.
 var FactorNames = [goodput.NumFactors]string{"scheduling", "runtime", "program"}
 
-// Table lists the rows, in order (Def.Index); ByName maps every result
-// name, aliases included, to its row; sortedNames are the names Names
+// Table lists the rows, in order (Def.Index).
+func Table() []*Def { return tables().rows }
+
+// ByName maps every result name, aliases included, to its row. The map is
+// shared: callers must not change it.
+func ByName() map[string]*Def { return tables().byName }
+
+// builtTables are the rows, by index and by name, and the names Names
 // lists, sorted.
-var Table, ByName, sortedNames = buildTable()
+type builtTables struct {
+	rows   []*Def
+	byName map[string]*Def
+	sorted []string
+}
+
+// tables builds the table once, on first use: a run that evaluates
+// nothing (gpl classify) does not pay for it at start-up.
+var tables = sync.OnceValue(func() builtTables {
+	rows, byName, sorted := buildTable()
+	return builtTables{rows, byName, sorted}
+})
 
 // Figure names a figure of the engine's result (goodput.Result).
 type Figure uint8
@@ -270,7 +288,7 @@ func lossFormula(f goodput.Factor) string {
 // ListedRows are the rows marked Listed, in table order.
 func ListedRows() []*Def {
 	var out []*Def
-	for _, d := range Table {
+	for _, d := range Table() {
 		if d.Listed {
 			out = append(out, d)
 		}
@@ -279,4 +297,4 @@ func ListedRows() []*Def {
 }
 
 // Names lists the names of a job's results, for completion and docs.
-func Names() []string { return append([]string(nil), sortedNames...) }
+func Names() []string { return append([]string(nil), tables().sorted...) }

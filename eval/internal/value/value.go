@@ -94,7 +94,7 @@ func (v Value) In(unit string) (float64, error) {
 		}
 		return v.Num, nil
 	}
-	u, ok := units.Units[unit]
+	u, ok := units.Lookup(unit)
 	if !ok {
 		return 0, fmt.Errorf("unknown unit %q", unit)
 	}

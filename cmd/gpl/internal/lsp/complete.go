@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
@@ -11,14 +12,14 @@ import (
 )
 
 // unitSymbols are the units a number may be written in, sorted.
-var unitSymbols = func() []string {
+var unitSymbols = sync.OnceValue(func() []string {
 	var out []string
-	for u := range units.Units {
+	for u := range units.Units() {
 		out = append(out, u)
 	}
 	sort.Strings(out)
 	return out
-}()
+})
 
 func isWordByte(b byte) bool {
 	return b == '_' || b == '.' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
@@ -61,8 +62,8 @@ func (a *analysis) complete(off int) []CompletionItem {
 		for i < len(w) && ('0' <= w[i] && w[i] <= '9' || w[i] == '.' || w[i] == '_') {
 			i++
 		}
-		for _, u := range unitSymbols {
-			add(u, CompletionUnit, units.Units[u].Dim.String(), w[i:])
+		for _, u := range unitSymbols() {
+			add(u, CompletionUnit, units.Of(u).Dim.String(), w[i:])
 		}
 		return items
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"text/tabwriter"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/cli"
@@ -236,7 +237,7 @@ func countDecls(entries []entry) int {
 
 // kindWords are the keywords that declare each kind of name: "let" for
 // a value, "rules" for a ruleset (lang.Statements).
-var kindWords = func() map[string]string {
+var kindWords = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	for _, st := range lang.Statements {
 		if st.Name != nil {
@@ -244,7 +245,7 @@ var kindWords = func() map[string]string {
 		}
 	}
 	return m
-}()
+})
 
 func (r *repl) cmdList(string, lang.Position) {
 	w := tabwriter.NewWriter(r.stdout, 0, 0, 2, ' ', 0)
@@ -253,7 +254,7 @@ func (r *repl) cmdList(string, lang.Position) {
 		if _, ok := r.s.entry(n[0]); !ok {
 			note = "\t(imported)"
 		}
-		fmt.Fprintf(w, "%s\t%s%s\n", kindWords[n[1]], n[0], note)
+		fmt.Fprintf(w, "%s\t%s%s\n", kindWords()[n[1]], n[0], note)
 	}
 	w.Flush()
 }

@@ -5,13 +5,14 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/gpl-lang/gpl/eval"
 	"github.com/gpl-lang/gpl/lang"
 )
 
 // functions are the functions an expression may call.
-var functions = eval.BuiltinNames()
+var functions = sync.OnceValue(eval.BuiltinNames)
 
 // complete offers the completions of the word before the cursor: a
 // command after ":", a file after :load or :save, a param after :set, a
@@ -87,8 +88,8 @@ func (r *repl) complete(line string, pos int) (head string, items []string, tail
 	}
 	if word != "" {
 		cands = append(cands, lang.Keywords...)
-		cands = append(cands, planningStatements...)
-		cands = append(cands, functions...)
+		cands = append(cands, planningStatements()...)
+		cands = append(cands, functions()...)
 	}
 	seen := map[string]bool{}
 	for _, c := range cands {

@@ -3,6 +3,7 @@ package repl
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/gpl-lang/gpl/lang"
 )
@@ -38,7 +39,7 @@ func startsDeclaration(line string) bool {
 // reserved words (lang.Keywords): the planning statements, compare,
 // group, solve and sweep. A line that starts with one starts a statement,
 // in a file as here; completion offers them beside the reserved words.
-var planningStatements = func() []string {
+var planningStatements = sync.OnceValue(func() []string {
 	var words []string
 	for _, st := range lang.Statements {
 		if !lang.IsKeyword(st.Keyword) {
@@ -47,7 +48,7 @@ var planningStatements = func() []string {
 	}
 	sort.Strings(words)
 	return words
-}()
+})
 
 // incomplete reports whether text needs more lines: a brace or parenthesis
 // is open (braces), or the statement or expression stops short, its syntax

@@ -22,7 +22,7 @@ func TestCompletionKeywords(t *testing.T) {
 	for c := 'a'; c <= 'z'; c++ {
 		_, items, _ := r.complete(string(c), 1)
 		for _, it := range items {
-			if !slices.Contains(functions, it) {
+			if !slices.Contains(functions(), it) {
 				offered[it] = true
 			}
 		}
@@ -78,8 +78,8 @@ func TestStatementInputs(t *testing.T) {
 			if e.key != st.Name(f.Stmts[0]).Name {
 				t.Errorf("%q: entry keyed %q", st.Example, e.key)
 			}
-			if kindWords[st.Noun] != st.Keyword {
-				t.Errorf("kindWords[%q] = %q, want %q", st.Noun, kindWords[st.Noun], st.Keyword)
+			if kindWords()[st.Noun] != st.Keyword {
+				t.Errorf("kindWords()[%q] = %q, want %q", st.Noun, kindWords()[st.Noun], st.Keyword)
 			}
 		}
 	}

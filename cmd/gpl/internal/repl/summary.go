@@ -236,7 +236,7 @@ func (r *repl) describeImport(e entry, old *eval.Scenario) {
 	var names []string
 	for _, n := range r.s.scn().Names() {
 		if _, typed := r.s.entry(n[0]); !typed && !had[n[0]] {
-			names = append(names, kindWords[n[1]]+" "+n[0])
+			names = append(names, kindWords()[n[1]]+" "+n[0])
 		}
 	}
 	path := strings.TrimPrefix(e.key, "import ")
