@@ -68,23 +68,10 @@ func (b *Builder) fail(at callSite, format string, args ...any) {
 	b.errs = append(b.errs, builderErr{at, fmt.Sprintf(format, args...)})
 }
 
-// isIdent reports whether s is an identifier: an ASCII letter or _, then
-// letters, digits and _.
-func isIdent(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9' {
-			continue
-		}
-		return false
-	}
-	return s != ""
-}
-
 // ident checks a name given to the builder; a bad one is an error at the
 // call.
 func (b *Builder) ident(at callSite, what, name string) bool {
-	if !isIdent(name) {
+	if !lang.IsIdent(name) {
 		b.fail(at, "%s name %q is not a name: letters, digits and _, not starting with a digit", what, name)
 		return false
 	}
@@ -102,7 +89,7 @@ func literal(x any) (string, error) {
 	case Value:
 		return valueLiteral(x)
 	case Ref:
-		if !isIdent(string(x)) {
+		if !lang.IsIdent(string(x)) {
 			return "", fmt.Errorf("Ref(%q) is not a name", string(x))
 		}
 		return string(x), nil
@@ -358,7 +345,7 @@ type Cond struct {
 // When compares a request field (priority, sla_deadline, batch_size,
 // input_size, flops) with a value: op is one of == != < <= > >=.
 func When(field, op string, v Value) Cond {
-	if !isIdent(field) {
+	if !lang.IsIdent(field) {
 		return Cond{err: fmt.Errorf("field %q is not a name", field)}
 	}
 	switch op {

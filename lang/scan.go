@@ -116,6 +116,18 @@ func positionAt(name string, src []byte, off int) Position {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
+// IsIdent reports whether s is a name as the language spells one: an
+// ASCII letter or underscore, then letters, digits and underscores. A
+// keyword is an identifier too; IsKeyword tells them apart.
+func IsIdent(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isWord(c) || i == 0 && isDigit(c) {
+			return false
+		}
+	}
+	return s != ""
+}
+
 func isWord(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
 }

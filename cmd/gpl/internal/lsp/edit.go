@@ -260,7 +260,7 @@ func (s *Server) rename(params json.RawMessage) (any, error) {
 	switch {
 	case !s.editable(d.file):
 		return nil, fmt.Errorf("%s is declared in %s, which is bundled with gpl", old, d.file)
-	case !isIdent(name):
+	case !lang.IsIdent(name):
 		return nil, fmt.Errorf("%q is not a name: a letter or _, then letters, digits and _", name)
 	case lang.IsKeyword(name):
 		return nil, fmt.Errorf("%s is a keyword of gpl", name)

@@ -129,24 +129,13 @@ func tokens(name, text string) []lang.Token {
 	return lang.Tokens(name, text, false)
 }
 
-func isIdent(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '_' || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || i > 0 && '0' <= c && c <= '9' {
-			continue
-		}
-		return false
-	}
-	return s != ""
-}
-
 // tokenAt is the index of the name token at or just before byte offset
 // off, or -1.
 func tokenAt(toks []lang.Token, off int) int {
 	i := sort.Search(len(toks), func(i int) bool { return toks[i].Pos.Offset > off }) - 1
 	for k := i; k >= 0 && k >= i-1; k-- {
 		t := toks[k]
-		if isIdent(t.Value) && t.Pos.Offset <= off && off <= t.Pos.Offset+len(t.Value) {
+		if lang.IsIdent(t.Value) && t.Pos.Offset <= off && off <= t.Pos.Offset+len(t.Value) {
 			return k
 		}
 	}
@@ -161,7 +150,7 @@ func wordAt(toks []lang.Token, off int) (word, bool) {
 		return word{}, false
 	}
 	start := i
-	for start >= 2 && toks[start-1].Value == "." && isIdent(toks[start-2].Value) &&
+	for start >= 2 && toks[start-1].Value == "." && lang.IsIdent(toks[start-2].Value) &&
 		toks[start-1].Pos.Offset == toks[start-2].Pos.Offset+len(toks[start-2].Value) {
 		start -= 2
 	}

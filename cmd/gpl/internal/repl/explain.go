@@ -199,19 +199,6 @@ func equation(name, expr string, v eval.Value) string {
 	return name + " = " + expr + " = " + v.String()
 }
 
-// isIdentifier reports whether t is a name: a letter or underscore, then
-// letters, digits and underscores (ASCII).
-func isIdentifier(t string) bool {
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		if c == '_' || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || i > 0 && '0' <= c && c <= '9' {
-			continue
-		}
-		return false
-	}
-	return t != ""
-}
-
 // explainReads prints the value of each name an expression reads, once,
 // in the order it reads them.
 func (r *repl) explainReads(expr string) {
@@ -219,11 +206,11 @@ func (r *repl) explainReads(expr string) {
 	seen := map[string]bool{}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i].Value
-		if !isIdentifier(t) || lang.IsKeyword(t) || i > 0 && toks[i-1].Value == "." {
+		if !lang.IsIdent(t) || lang.IsKeyword(t) || i > 0 && toks[i-1].Value == "." {
 			continue
 		}
 		ref := t
-		for i+2 < len(toks) && toks[i+1].Value == "." && isIdentifier(toks[i+2].Value) {
+		for i+2 < len(toks) && toks[i+1].Value == "." && lang.IsIdent(toks[i+2].Value) {
 			ref += "." + toks[i+2].Value
 			i += 2
 		}

@@ -1,4 +1,4 @@
-package repl
+package lang
 
 import (
 	"testing"
@@ -6,12 +6,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestIsIdentifier checks the names :explain looks up, as the regular
-// expression ^[A-Za-z_][A-Za-z0-9_]*$ it replaced matched them.
-func TestIsIdentifier(t *testing.T) {
+// TestIsIdent checks IsIdent against the regular expression
+// ^[A-Za-z_][A-Za-z0-9_]*$ it replaced in the evaluator, the REPL and the
+// language server.
+func TestIsIdent(t *testing.T) {
 	var got []string
 	for _, s := range []string{"", "a", "_", "A9_z", "9a", "a-b", "é", "x.y", "mpg", "__2", " a", "1"} {
-		if isIdentifier(s) {
+		if IsIdent(s) {
 			got = append(got, s)
 		}
 	}
