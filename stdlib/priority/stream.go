@@ -498,7 +498,7 @@ func scanObject(b []byte, req *Request) (end int, ok bool) {
 			}
 			if j-i > 15 || j < n && (b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
 				// Long, fractional or exponent form.
-				if j, ok = numberAt(b, i, &v); !ok {
+				if v, j, ok = numberAt(b, i); !ok {
 					return 0, false
 				}
 			} else {
@@ -512,7 +512,7 @@ func scanObject(b []byte, req *Request) (end int, ok bool) {
 			i += 4
 			goto next
 		default:
-			if i, ok = numberAt(b, i, &v); !ok {
+			if v, i, ok = numberAt(b, i); !ok {
 				return 0, false
 			}
 		}
@@ -627,19 +627,20 @@ func eightDigits(x uint64, k int) uint64 {
 	return (x*10000 + x>>32) & 0xFFFFFFFF
 }
 
-// numberAt parses the JSON number at b[i] into *v if it is a valid field
-// value, returning the index after it.
-func numberAt(b []byte, i int, v *float64) (int, bool) {
-	end := scanNumber(b, i)
+// numberAt parses the JSON number at b[i], returning its value and the
+// index after it; ok is false unless it is a valid field value. It
+// returns the value rather than storing it, so that the caller's value
+// stays in a register.
+func numberAt(b []byte, i int) (v float64, end int, ok bool) {
+	end = scanNumber(b, i)
 	if end < 0 {
-		return 0, false
+		return 0, 0, false
 	}
 	x, e := decimalValue(b[i:end])
 	if e != numOK {
-		return 0, false
+		return 0, 0, false
 	}
-	*v = x
-	return end, true
+	return x, end, true
 }
 
 // ignoredKey is a key parseSlow skipped, and its 1-based column.
