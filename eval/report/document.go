@@ -23,10 +23,7 @@
 // itself as the text report does (Hours(92160).String() is "92,160 h").
 package report
 
-import (
-	"encoding/json"
-	"io"
-)
+import "io"
 
 // Document is the JSON report of a run: every file given, loaded or not,
 // and a summary.
@@ -67,11 +64,20 @@ func NewDocument(files []*File, exit int) *Document {
 	return &Document{Files: files, Summary: s}
 }
 
-// WriteJSON writes the document as indented JSON, HTML characters as
-// they are.
+// WriteJSON writes the document as indented JSON, two spaces a level,
+// HTML characters as they are: the bytes json.Encoder writes with
+// SetIndent("", "  ") and SetEscapeHTML(false), ending in a newline. It
+// writes as it goes, through a buffer of 64 KiB: a file's jobs are
+// encoded one at a time as they are built, and a sweep's table a row at
+// a time as its points are evaluated, so that a sweep of a million points
+// is never held (its memory does not grow with the points).
+//
+// A sweep that fails at some point (a show column that cannot be computed
+// there) stops the writing with that error, once w has received the
+// document up to that sweep's last row written: what w holds is then not
+// a complete JSON document. A caller that must not leave part of a
+// document where a whole one stood writes to a temporary file and puts it
+// in place only when WriteJSON returns nil.
 func (d *Document) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(d)
+	return writeDocument(w, d, newJSONWriter)
 }
