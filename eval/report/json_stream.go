@@ -5,6 +5,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"math"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -25,6 +28,7 @@ type jsonWriter struct {
 	// encs are the encoders into buf by the indentation they write at.
 	encs map[string]*json.Encoder
 	err  error
+	num  []byte // a number's text, reused
 	// points walks a sweep's points: Sweep.Each; a test counts the
 	// points made through it.
 	points func(sw Sweep, fn func(p SweepPoint) bool) error
@@ -83,7 +87,9 @@ func (j *jsonWriter) object(indent string, members ...member) {
 			j.raw(",")
 		}
 		n++
-		j.raw("\n" + inner + `"` + m.key + `": `)
+		j.raw("\n" + inner)
+		j.key(m.key)
+		j.raw(": ")
 		m.write(inner)
 	}
 	if n == 0 {
@@ -91,6 +97,18 @@ func (j *jsonWriter) object(indent string, members ...member) {
 		return
 	}
 	j.raw("\n" + indent + "}")
+}
+
+// key writes an object's key as encoding/json writes a map's: quoted,
+// escaped where it must be.
+func (j *jsonWriter) key(k string) {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			j.value(k, "")
+			return
+		}
+	}
+	j.raw(`"` + k + `"`)
 }
 
 // array writes the items seq yields, at indent: each written by item at
@@ -208,36 +226,104 @@ func (j *jsonWriter) sweep(sw Sweep, indent string) {
 	head := strings.TrimSuffix(j.buf.String(), "\n"+indent+"}\n")
 	j.raw(head + ",\n" + indent + jsonIndent + `"table": `)
 	inner := indent + jsonIndent
-	rows := func(yield func(map[string]any) bool) {
+	var r jsonRow
+	rows := func(yield func(*jsonRow) bool) {
 		if sw.s == nil {
 			return
 		}
-		err := j.points(sw, func(p SweepPoint) bool { return yield(sw.rowJSON(p)) })
+		err := j.points(sw, func(p SweepPoint) bool { return yield(r.of(sw.pointJSON(p))) })
 		if j.err == nil {
 			j.err = err
 		}
 	}
-	array(j, inner, rows, encoded[map[string]any](j))
+	array(j, inner, rows, j.row)
 	j.raw("\n" + indent + "}")
 }
 
-// rowJSON is the point's row of the sweep's JSON table: an object whose
-// keys encoding/json sorts, its show columns under "columns".
-func (sw Sweep) rowJSON(p SweepPoint) map[string]any {
-	row := map[string]any{}
-	var cols map[string]*Value
-	for _, c := range sw.pointJSON(p) {
-		if !c.column {
-			row[c.key] = c.v
+// jsonRow is a point's row of a sweep's JSON table, the object
+// encoding/json writes for a map: its keys sorted, a key given twice
+// holding its last value, the show columns an object under "columns".
+type jsonRow struct {
+	top, cols []sweepCell
+}
+
+// of fills r with the point's entries (Sweep.pointJSON) and returns it.
+func (r *jsonRow) of(entries []sweepCell) *jsonRow {
+	r.top, r.cols = r.top[:0], r.cols[:0]
+	put := func(list []sweepCell, c sweepCell) []sweepCell {
+		for i := range list {
+			if list[i].key == c.key {
+				list[i] = c
+				return list
+			}
+		}
+		return append(list, c)
+	}
+	for _, c := range entries {
+		if c.column {
+			r.cols = put(r.cols, c)
+		} else {
+			r.top = put(r.top, c)
+		}
+	}
+	if len(r.cols) > 0 {
+		r.top = put(r.top, sweepCell{key: "columns", column: true})
+	}
+	byKey := func(a, b sweepCell) int { return strings.Compare(a.key, b.key) }
+	slices.SortFunc(r.top, byKey)
+	slices.SortFunc(r.cols, byKey)
+	return r
+}
+
+// row writes r at indent: a number as encoding/json writes a float64
+// (appendJSONFloat), any other value encoded by encoding/json.
+func (j *jsonWriter) row(r *jsonRow, indent string) {
+	var members [16]member
+	list := members[:0]
+	entry := func(c sweepCell) member {
+		return member{key: c.key, write: func(in string) {
+			if f, ok := c.v.(float64); ok && !math.IsNaN(f) && !math.IsInf(f, 0) {
+				j.num = appendJSONFloat(j.num[:0], f)
+				if j.err == nil {
+					_, j.err = j.w.Write(j.num)
+				}
+				return
+			}
+			j.value(c.v, in)
+		}}
+	}
+	for _, c := range r.top {
+		if c.column && c.key == "columns" && c.v == nil {
+			list = append(list, member{key: "columns", write: func(in string) {
+				cols := make([]member, 0, len(r.cols))
+				for _, c := range r.cols {
+					cols = append(cols, entry(c))
+				}
+				j.object(in, cols...)
+			}})
 			continue
 		}
-		if cols == nil {
-			cols = map[string]*Value{}
-			row["columns"] = cols
-		}
-		cols[c.key], _ = c.v.(*Value)
+		list = append(list, entry(c))
 	}
-	return row
+	j.object(indent, list...)
+}
+
+// appendJSONFloat appends f as encoding/json writes a float64: the
+// shortest decimal that reads back as f, with an exponent below 1e-6 and
+// from 1e21 on (1e-07 written 1e-7).
+func appendJSONFloat(b []byte, f float64) []byte {
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
 }
 
 // writeDocument writes d through a buffer of 64 KiB, flushed at the end

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -239,5 +240,57 @@ sweep s over j {
 	got := [2]string{fmt.Sprint(err), tail[strings.Index(tail, "\"points\""):]}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("error, end of the output (-want +got):\n%s", diff)
+	}
+}
+
+// mapRow is a point's row as WriteJSON built it before it wrote rows
+// itself: a map, its show columns a map under "columns".
+func mapRow(entries []sweepCell) map[string]any {
+	row := map[string]any{}
+	var cols map[string]*Value
+	for _, c := range entries {
+		if !c.column {
+			row[c.key] = c.v
+			continue
+		}
+		if cols == nil {
+			cols = map[string]*Value{}
+			row["columns"] = cols
+		}
+		cols[c.key], _ = c.v.(*Value)
+	}
+	return row
+}
+
+// A row written by jsonWriter.row is the map's encoding: keys sorted and
+// escaped, a key given twice holding its last value, numbers of every
+// size as encoding/json writes them.
+func TestSweepRowIsItsMap(t *testing.T) {
+	v := &Value{Type: "money", Key: "usd", Val: ptr(2.5)}
+	rows := [][]sweepCell{
+		{{key: "program", v: 0.45}, {key: "mpg", v: 0.3}, {key: "useful_hours_h", v: 1e21}, {key: "best_lever", v: "<program>"},
+			{key: "cost_per_useful_hour_usd", v: 1e-7}, {key: "above_ceiling", v: []string{"program"}}},
+		{{key: "d", v: 2.0}, {key: "error", v: &PointFailure{Message: "no \"way\"", File: "p.gpl", Line: 3}}},
+		{{key: "columns", v: math.Copysign(0, -1)}, {key: "x", v: 1.0}, {key: "fleet.mpg", v: v, column: true}, {key: "a b\"c", v: (*Value)(nil), column: true},
+			{key: "x", v: 5e-324}, {key: "é\u2028", v: v, column: true}, {key: "n", v: 123456789.125}},
+		{{key: "only", v: 0.0}},
+	}
+	for _, entries := range rows {
+		for _, indent := range []string{"", "        "} {
+			var want bytes.Buffer
+			enc := json.NewEncoder(&want)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent(indent, "  ")
+			if err := enc.Encode(mapRow(entries)); err != nil {
+				t.Fatal(err)
+			}
+			var got bytes.Buffer
+			j := newJSONWriter(&got)
+			var r jsonRow
+			j.row(r.of(entries), indent)
+			if diff := cmp.Diff(strings.TrimSuffix(want.String(), "\n"), got.String()); diff != "" {
+				t.Errorf("(-map +row):\n%s", diff)
+			}
+		}
 	}
 }
