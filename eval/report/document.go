@@ -1,6 +1,7 @@
 // Package report is the one document every view of an evaluated scenario
 // renders: gpl run's text report and its --format json, gpl report's
-// HTML page, gpl table's tables (File.Table: the JSON report's rows,
+// HTML page, gpl table's tables (File.Table, and File.OpenTable, which
+// keeps a large table's rows out of memory: the JSON report's rows,
 // flattened) and the REPL's summaries.
 //
 // Build makes a File of a loaded scenario: its values and pools; per job
@@ -10,7 +11,7 @@
 // and the best lever; the groups, compares, sweeps and solves; the
 // rulesets and requests; and the expectations with their outcomes. A
 // Document is the files of a run, which WriteJSON writes in the shape
-// docs/report.schema.json fixes.
+// docs/report.schema.json fixes, as it is made (json_stream.go).
 //
 // Every figure carries its unit: the fields with a JSON key hold numbers
 // in the unit the key names (hours, USD, USD per device-hour, or a
