@@ -68,10 +68,12 @@ func NewDocument(files []*File, exit int) *Document {
 // WriteJSON writes the document as indented JSON, two spaces a level,
 // HTML characters as they are: the bytes json.Encoder writes with
 // SetIndent("", "  ") and SetEscapeHTML(false), ending in a newline. It
-// writes as it goes, through a buffer of 64 KiB: a file's jobs are
-// encoded one at a time as they are built, and a sweep's table a row at
-// a time as its points are evaluated, so that a sweep of a million points
-// is never held (its memory does not grow with the points).
+// writes as it goes, through a buffer of 64 KiB: each part (a pool, a
+// job, a sweep's row) is encoded and written before the next is made; a
+// file from Outline has its jobs built one at a time as they are written,
+// and a sweep's table is written a row at a time as its points are
+// evaluated, so that a sweep of a million points is never held (memory
+// does not grow with the points).
 //
 // A sweep that fails at some point (a show column that cannot be computed
 // there) stops the writing with that error, once w has received the

@@ -98,6 +98,21 @@ func TestWriteJSONIsTheEncodersDocument(t *testing.T) {
 			f = Build(s)
 		}
 		all = append(all, f)
+		// Sweep.MarshalJSON, which the encoder calls, writes what
+		// main's did, a row as a map's encoding.
+		for _, sw := range f.Sweeps {
+			got, err := sw.MarshalJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, got); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(mapSweepJSON(t, sw), compact.String()); diff != "" {
+				t.Errorf("%s: sweep %s (-maps +MarshalJSON):\n%s", p, sw.Name, diff)
+			}
+		}
 		d := NewDocument([]*File{f}, 0)
 		var got bytes.Buffer
 		if err := d.WriteJSON(&got); err != nil {
@@ -241,6 +256,36 @@ sweep s over j {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("error, end of the output (-want +got):\n%s", diff)
 	}
+}
+
+// mapSweepJSON is the sweep's JSON as it was written before the rows
+// were written by hand: its fields, then its table of rows built as maps,
+// compact.
+func mapSweepJSON(t *testing.T, sw Sweep) string {
+	t.Helper()
+	type plain struct {
+		Name     string           `json:"name"`
+		Over     string           `json:"over"`
+		Job      string           `json:"job,omitempty"`
+		Inputs   []string         `json:"inputs"`
+		Columns  []string         `json:"columns,omitempty"`
+		Points   int              `json:"points"`
+		Failed   int              `json:"failed_points,omitempty"`
+		Currency *string          `json:"currency,omitempty"`
+		Table    []map[string]any `json:"table"`
+	}
+	js := plain{Name: sw.Name, Over: sw.Over, Job: sw.Job, Inputs: sw.Inputs, Columns: sw.Columns, Points: sw.Points, Failed: sw.Failed,
+		Currency: sw.Currency, Table: []map[string]any{}}
+	if err := sw.Each(func(p SweepPoint) bool { js.Table = append(js.Table, mapRow(sw.pointJSON(p))); return true }); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(js); err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // mapRow is a point's row as WriteJSON built it before it wrote rows

@@ -31,6 +31,9 @@ type rowSpool struct {
 	w    *bufio.Writer
 	rows int
 	err  error // the first error writing the file
+	// inMemory is set once a temporary file could not be made: the
+	// rows stay in mem, and no other file is tried.
+	inMemory bool
 	// scratch is the row being encoded.
 	scratch []byte
 }
@@ -50,7 +53,7 @@ func (s *rowSpool) add(cells []Cell) {
 	}
 	if s.file == nil {
 		s.mem.Write(b)
-		if s.mem.Len() > spillBytes {
+		if s.mem.Len() > spillBytes && !s.inMemory {
 			s.spill()
 		}
 		return
@@ -64,6 +67,7 @@ func (s *rowSpool) add(cells []Cell) {
 func (s *rowSpool) spill() {
 	f, err := os.CreateTemp("", "gpl-table-*")
 	if err != nil {
+		s.inMemory = true
 		return
 	}
 	if os.Remove(f.Name()) != nil {
