@@ -21,8 +21,8 @@ func init() {
 // keys. With more than one file, a first column names each row's file
 // (model.JoinTables). Nothing is written unless every file loads and has
 // the table, so that an earlier file at -o stays as it was: every row of
-// every file is made first (kept in a temporary file past a few
-// megabytes, not in memory), and then written a row at a time, to -o
+// every file is made first (kept in a temporary file past 1 MiB, not in
+// memory), and then written a row at a time, to -o
 // through a temporary copy that replaces the file only once the table is
 // complete (writeOutputFrom).
 func cmdTable(e *env) int {

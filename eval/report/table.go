@@ -23,8 +23,8 @@ import (
 //
 // A table from File.Table holds its rows in Rows. One from File.OpenTable
 // or JoinTables does not: Each reads them one at a time from where the
-// table keeps them (a temporary file past a few megabytes), and Close
-// removes that.
+// table keeps them (a temporary file past 1 MiB), and Close removes
+// that.
 type Table struct {
 	// Name is the table's name: jobs, pools, owners, months, groups, or
 	// the name of a group, compare, sweep or solve.
@@ -167,7 +167,7 @@ func (f *File) Table(name string) (t *Table, ok bool, err error) {
 }
 
 // OpenTable builds the table named name, as Table does, but keeps its
-// rows as bytes, in a temporary file past a few megabytes, for Each to
+// rows as bytes, in a temporary file past 1 MiB, for Each to
 // read back once they are all made: a table of a sweep of a million
 // points, or of a fleet of 100,000 jobs, is not held in memory. Every
 // row is made before OpenTable returns, because the headers are those
