@@ -24,7 +24,9 @@ func toJSON(r *report, diags []model.Diagnostic) *model.File {
 	return f
 }
 
-// writeJSON prints the one document of a run.
+// writeJSON prints the one document of a run, as it is made: a sweep
+// that fails at some point leaves the part before it on w
+// (model.Document.WriteJSON).
 func writeJSON(w io.Writer, files []*model.File, exit int) error {
 	return model.NewDocument(files, exit).WriteJSON(w)
 }

@@ -17,10 +17,14 @@ func init() {
 }
 
 // cmdTable prints one table of the files given: the table the report
-// model builds (model.File.Table), its headers the JSON report's keys.
-// With more than one file, a first column names each row's file. Nothing
-// is written unless every file loads and has the table, so that an
-// earlier file at -o stays as it was.
+// model builds (model.File.OpenTable), its headers the JSON report's
+// keys. With more than one file, a first column names each row's file
+// (model.JoinTables). Nothing is written unless every file loads and has
+// the table, so that an earlier file at -o stays as it was: every row of
+// every file is made first (kept in a temporary file past 1 MiB, not in
+// memory), and then written a row at a time, to -o
+// through a temporary copy that replaces the file only once the table is
+// complete (writeOutputFrom).
 func cmdTable(e *env) int {
 	fs := flag.NewFlagSet("gpl table", flag.ContinueOnError)
 	format := fs.String("format", "csv", "output `format`: csv, tsv, json or markdown")
@@ -49,6 +53,11 @@ func cmdTable(e *env) int {
 	st := styleFor(e.stderr, e.getenv)
 	worst := exitOK
 	var tables []*model.Table
+	defer func() {
+		for _, t := range tables {
+			t.Close()
+		}
+	}()
 	for _, arg := range files {
 		s, fail := loadView(e, arg, load, st)
 		if fail != nil {
@@ -56,7 +65,7 @@ func cmdTable(e *env) int {
 			continue
 		}
 		f := model.Outline(s).Judge() // its jobs built one at a time, as the table reads them
-		t, found, err := f.Table(name)
+		t, found, err := f.OpenTable(name)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gpl table: %s: %v\n", arg, err)
 			worst = worse(worst, exitRuntime)
@@ -82,98 +91,89 @@ func cmdTable(e *env) int {
 	}
 	t := tables[0]
 	if len(files) > 1 {
-		t = joinTables(files, tables)
+		t = model.JoinTables(files, tables)
 	}
-	var b bytes.Buffer
-	switch *format {
-	case "csv":
-		writeTableCSV(&b, t, ',')
-	case "tsv":
-		writeTableTSV(&b, t)
-	case "json":
-		writeTableJSON(&b, t)
-	case "markdown":
-		writeTableMarkdown(&b, t)
+	write := func(w io.Writer) error {
+		switch *format {
+		case "csv":
+			return writeTableCSV(w, t, ',')
+		case "tsv":
+			return writeTableTSV(w, t)
+		case "json":
+			return writeTableJSON(w, t)
+		}
+		return writeTableMarkdown(w, t)
 	}
-	if err := writeOutput(e.stdout, *out, b.Bytes()); err != nil {
+	if err := writeOutputFrom(e.stdout, *out, write); err != nil {
 		fmt.Fprintf(e.stderr, "gpl table: %v\n", err)
 		return exitRuntime
 	}
 	return worst
 }
 
-// joinTables is one table of the tables of several files: a first column
-// names each row's file, and the headers are every table's, in the order
-// they first appear.
-func joinTables(files []string, tables []*model.Table) *model.Table {
-	out := &model.Table{Name: tables[0].Name, Headers: []string{"file"}}
-	col := map[string]int{"file": 0}
-	for _, t := range tables {
-		for _, h := range t.Headers {
-			if _, ok := col[h]; !ok {
-				col[h] = len(out.Headers)
-				out.Headers = append(out.Headers, h)
-			}
-		}
-	}
-	for i, t := range tables {
-		for _, r := range t.Rows {
-			row := make([]model.Cell, len(out.Headers))
-			row[0] = model.Cell{Kind: model.CellString, Text: files[i]}
-			for j, c := range r {
-				row[col[t.Headers[j]]] = c
-			}
-			out.Rows = append(out.Rows, row)
-		}
-	}
-	return out
-}
+// The writers write a row at a time as the table yields them (t.Each);
+// w is buffered by the caller (writeOutputFrom). Each returns the first
+// error of reading the rows or of writing them.
 
 // writeTableCSV writes t as RFC 4180 CSV (encoding/csv: a cell with a
 // comma, a quote or a line break is quoted), lines ending in "\n".
-func writeTableCSV(w io.Writer, t *model.Table, sep rune) {
+func writeTableCSV(w io.Writer, t *model.Table, sep rune) error {
 	cw := csv.NewWriter(w)
 	cw.Comma = sep
 	cw.Write(t.Headers)
 	rec := make([]string, len(t.Headers))
-	for _, r := range t.Rows {
+	err := t.Each(func(r []model.Cell) bool {
 		for i, c := range r {
 			rec[i] = c.Text
 		}
-		cw.Write(rec)
-	}
+		return cw.Write(rec) == nil
+	})
 	cw.Flush()
+	if err != nil {
+		return err
+	}
+	return cw.Error()
 }
 
 // writeTableTSV writes t as tab-separated values: no cell is quoted, and
 // a tab or line break in a cell (a text, never a number) becomes a space.
-func writeTableTSV(w io.Writer, t *model.Table) {
+func writeTableTSV(w io.Writer, t *model.Table) error {
 	clean := strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ", "\r", " ")
-	line := func(cells []string) {
+	var werr error
+	line := func(cells []string) bool {
 		for i, c := range cells {
 			cells[i] = clean.Replace(c)
 		}
-		io.WriteString(w, strings.Join(cells, "\t")+"\n")
+		_, werr = io.WriteString(w, strings.Join(cells, "\t")+"\n")
+		return werr == nil
 	}
 	line(append([]string(nil), t.Headers...))
-	for _, r := range t.Rows {
-		cells := make([]string, len(r))
+	cells := make([]string, len(t.Headers))
+	err := t.Each(func(r []model.Cell) bool {
+		cells = cells[:len(r)]
 		for i, c := range r {
 			cells[i] = c.Text
 		}
-		line(cells)
+		return werr == nil && line(cells)
+	})
+	if err != nil {
+		return err
 	}
+	return werr
 }
 
 // writeTableJSON writes t as a JSON array of objects, one per row, its
 // keys the headers in order: numbers as numbers, an empty cell null.
-func writeTableJSON(w io.Writer, t *model.Table) {
+func writeTableJSON(w io.Writer, t *model.Table) error {
 	var b bytes.Buffer
+	var werr error
 	b.WriteString("[")
-	for i, r := range t.Rows {
-		if i > 0 {
+	rows := 0
+	err := t.Each(func(r []model.Cell) bool {
+		if rows > 0 {
 			b.WriteString(",")
 		}
+		rows++
 		b.WriteString("\n  {")
 		for j, c := range r {
 			if j > 0 {
@@ -190,12 +190,22 @@ func writeTableJSON(w io.Writer, t *model.Table) {
 			}
 		}
 		b.WriteString("}")
+		_, werr = w.Write(b.Bytes())
+		b.Reset()
+		return werr == nil
+	})
+	if err != nil {
+		return err
 	}
-	if len(t.Rows) > 0 {
+	if werr != nil {
+		return werr
+	}
+	if rows > 0 {
 		b.WriteString("\n")
 	}
 	b.WriteString("]\n")
-	w.Write(b.Bytes())
+	_, err = w.Write(b.Bytes())
+	return err
 }
 
 func jsonString(s string) string {
@@ -217,19 +227,11 @@ func jsonString(s string) string {
 }
 
 // writeTableMarkdown writes t as a Markdown (GitHub) table: a column of
-// numbers is aligned right, a "|" in a cell escaped, a line break a
-// space.
-func writeTableMarkdown(w io.Writer, t *model.Table) {
+// numbers is aligned right (t.Numeric), a "|" in a cell escaped, a line
+// break a space. No column is padded, so it too is written a row at a
+// time.
+func writeTableMarkdown(w io.Writer, t *model.Table) error {
 	clean := strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ", "\r", " ")
-	numeric := make([]bool, len(t.Headers))
-	for i := range t.Headers {
-		numeric[i] = len(t.Rows) > 0
-		for _, r := range t.Rows {
-			if r[i].Kind != model.CellNumber && r[i].Kind != model.CellEmpty {
-				numeric[i] = false
-			}
-		}
-	}
 	var b strings.Builder
 	b.WriteString("|")
 	for _, h := range t.Headers {
@@ -237,19 +239,28 @@ func writeTableMarkdown(w io.Writer, t *model.Table) {
 	}
 	b.WriteString("\n|")
 	for i := range t.Headers {
-		if numeric[i] {
+		if t.Numeric(i) {
 			b.WriteString(" ---: |")
 		} else {
 			b.WriteString(" --- |")
 		}
 	}
 	b.WriteString("\n")
-	for _, r := range t.Rows {
+	_, werr := io.WriteString(w, b.String())
+	err := t.Each(func(r []model.Cell) bool {
+		b.Reset()
 		b.WriteString("|")
 		for _, c := range r {
 			b.WriteString(" " + clean.Replace(c.Text) + " |")
 		}
 		b.WriteString("\n")
+		if werr == nil {
+			_, werr = io.WriteString(w, b.String())
+		}
+		return werr == nil
+	})
+	if err != nil {
+		return err
 	}
-	io.WriteString(w, b.String())
+	return werr
 }

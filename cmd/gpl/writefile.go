@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"io"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/safeio"
@@ -39,6 +40,27 @@ func writeOutput(stdout io.Writer, path string, data []byte) error {
 		return err
 	}
 	return writeReportFile(path, data)
+}
+
+// writeOutputFrom is writeOutput for an output written as it is made:
+// write is called once with the destination, through a buffer. For "-"
+// that is standard output, which has then received whatever write wrote
+// before an error; anything else is safeio.WriteReportFrom's: a regular
+// file is replaced, or a missing one created, only when write returns
+// nil, and left as it was otherwise.
+func writeOutputFrom(stdout io.Writer, path string, write func(w io.Writer) error) error {
+	if f, ok := stdout.(interface{ Flush() error }); ok {
+		f.Flush()
+	}
+	if path == "-" {
+		bw := bufio.NewWriterSize(stdout, 64<<10)
+		err := write(bw)
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
+		}
+		return err
+	}
+	return safeio.WriteReportFrom(path, write)
 }
 
 // prepareOutput is called before the work whose result goes to path: it

@@ -1,6 +1,7 @@
 // Package report is the one document every view of an evaluated scenario
 // renders: gpl run's text report and its --format json, gpl report's
-// HTML page, gpl table's tables (File.Table: the JSON report's rows,
+// HTML page, gpl table's tables (File.Table, and File.OpenTable, which
+// keeps a large table's rows out of memory: the JSON report's rows,
 // flattened) and the REPL's summaries.
 //
 // Build makes a File of a loaded scenario: its values and pools; per job
@@ -10,7 +11,7 @@
 // and the best lever; the groups, compares, sweeps and solves; the
 // rulesets and requests; and the expectations with their outcomes. A
 // Document is the files of a run, which WriteJSON writes in the shape
-// docs/report.schema.json fixes.
+// docs/report.schema.json fixes, as it is made (json_stream.go).
 //
 // Every figure carries its unit: the fields with a JSON key hold numbers
 // in the unit the key names (hours, USD, USD per device-hour, or a
@@ -23,10 +24,7 @@
 // itself as the text report does (Hours(92160).String() is "92,160 h").
 package report
 
-import (
-	"encoding/json"
-	"io"
-)
+import "io"
 
 // Document is the JSON report of a run: every file given, loaded or not,
 // and a summary.
@@ -67,11 +65,22 @@ func NewDocument(files []*File, exit int) *Document {
 	return &Document{Files: files, Summary: s}
 }
 
-// WriteJSON writes the document as indented JSON, HTML characters as
-// they are.
+// WriteJSON writes the document as indented JSON, two spaces a level,
+// HTML characters as they are: the bytes json.Encoder writes with
+// SetIndent("", "  ") and SetEscapeHTML(false), ending in a newline. It
+// writes as it goes, through a buffer of 64 KiB: each part (a pool, a
+// job, a sweep's row) is encoded and written before the next is made; a
+// file from Outline has its jobs built one at a time as they are written,
+// and a sweep's table is written a row at a time as its points are
+// evaluated, so that a sweep of a million points is never held (memory
+// does not grow with the points).
+//
+// A sweep that fails at some point (a show column that cannot be computed
+// there) stops the writing with that error, once w has received the
+// document up to that sweep's last row written: what w holds is then not
+// a complete JSON document. A caller that must not leave part of a
+// document where a whole one stood writes to a temporary file and puts it
+// in place only when WriteJSON returns nil.
 func (d *Document) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(d)
+	return writeDocument(w, d, newJSONWriter)
 }

@@ -384,60 +384,12 @@ func (sw Sweep) Results(fn func(vals []float64, r *SweepResult) bool) error {
 // cost_per_useful_hour_usd when defined; and above_ceiling when some
 // factor is.
 func (sw Sweep) MarshalJSON() ([]byte, error) {
-	// The table is written row by row as the points stream, each row
-	// an object with its keys sorted (as a map's), so that no point's
-	// values are held after its row is written.
-	var table bytes.Buffer
-	enc := json.NewEncoder(&table)
-	enc.SetEscapeHTML(false)
-	table.WriteByte('[')
-	var err, werr error
-	if sw.s != nil {
-		rows := 0
-		err = sw.Each(func(p SweepPoint) bool {
-			row := map[string]any{}
-			var cols map[string]*Value
-			for _, c := range sw.pointJSON(p) {
-				if !c.column {
-					row[c.key] = c.v
-					continue
-				}
-				if cols == nil {
-					cols = map[string]*Value{}
-					row["columns"] = cols
-				}
-				cols[c.key], _ = c.v.(*Value)
-			}
-			if rows > 0 {
-				table.WriteByte(',')
-			}
-			rows++
-			if werr = enc.Encode(row); werr != nil {
-				return false
-			}
-			table.Truncate(table.Len() - 1) // Encode's newline
-			return true
-		})
-	}
-	if err == nil {
-		err = werr
-	}
-	if err != nil {
-		return nil, err
-	}
-	table.WriteString("]}")
-	// The sweep's own fields, then the table spliced in as its last
-	// member.
-	type plainSweep Sweep // its fields, without this method
-	var head bytes.Buffer
-	out := json.NewEncoder(&head)
-	out.SetEscapeHTML(false)
-	if err := out.Encode(plainSweep(sw)); err != nil {
-		return nil, err
-	}
-	b := bytes.TrimSuffix(head.Bytes(), []byte("}\n")) // the object left open
-	b = append(b, `,"table":`...)
-	return append(b, table.Bytes()...), nil
+	// As WriteJSON writes it, a row at a time as the points stream;
+	// encoding/json then takes the bytes whole.
+	var b bytes.Buffer
+	j := newJSONWriter(&b)
+	j.sweep(sw, "")
+	return b.Bytes(), j.err
 }
 
 // SolveCurve is a solve's result sampled across the range it searched:

@@ -2,9 +2,12 @@ package report
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gpl-lang/gpl/lang/units"
 )
@@ -17,12 +20,79 @@ import (
 // and a typed value's unit is appended to its name (results.point_value_usd).
 // A cell holds the same number the JSON report holds, written plainly
 // (full precision, no exponent, no thousands separator).
+//
+// A table from File.Table holds its rows in Rows. One from File.OpenTable
+// or JoinTables does not: Each reads them one at a time from where the
+// table keeps them (a temporary file past 1 MiB), and Close removes
+// that.
 type Table struct {
 	// Name is the table's name: jobs, pools, owners, months, groups, or
 	// the name of a group, compare, sweep or solve.
 	Name    string
 	Headers []string
 	Rows    [][]Cell
+
+	// Without Rows: each yields the rows, n counts them, mixed says
+	// which columns hold a cell that is neither a number nor empty, and
+	// close releases them.
+	each  func(fn func(row []Cell) bool) error
+	n     int
+	mixed []bool
+	close func() error
+	spool *rowSpool // where each reads from, for a test to see
+}
+
+// Each calls fn with each row of the table in order, every column's cell
+// in the order of Headers, until fn returns false. The row is reused
+// once fn returns: fn copies what it keeps. The error is one of reading
+// back the rows the table kept in a temporary file.
+func (t *Table) Each(fn func(row []Cell) bool) error {
+	if t.each == nil {
+		for _, r := range t.Rows {
+			if !fn(r) {
+				return nil
+			}
+		}
+		return nil
+	}
+	return t.each(fn)
+}
+
+// Len is the number of rows.
+func (t *Table) Len() int {
+	if t.each == nil {
+		return len(t.Rows)
+	}
+	return t.n
+}
+
+// Numeric reports whether column i is a column of numbers: the table has
+// rows, and each cell of the column is a number or empty (the columns a
+// Markdown table aligns right).
+func (t *Table) Numeric(i int) bool {
+	if t.Len() == 0 {
+		return false
+	}
+	if t.each != nil {
+		return i >= len(t.mixed) || !t.mixed[i]
+	}
+	for _, r := range t.Rows {
+		if i < len(r) && r[i].Kind != CellNumber && r[i].Kind != CellEmpty {
+			return false
+		}
+	}
+	return true
+}
+
+// Close releases the rows of a table from File.OpenTable or JoinTables
+// (its temporary file); it does nothing for a table that holds its Rows.
+func (t *Table) Close() error {
+	if t.close == nil {
+		return nil
+	}
+	err := t.close()
+	t.close = nil
+	return err
 }
 
 // Cell is one cell of a table: empty (an unset or undefined value), a
@@ -75,10 +145,36 @@ func (f *File) TableNames() []string {
 	return names
 }
 
-// Table builds the table named name; ok is false when f has no such
-// table (TableNames lists those it has). A sweep's table costs a run of
-// the engine per point.
+// Table builds the table named name, its rows in Rows; ok is false when
+// f has no such table (TableNames lists those it has). A sweep's table
+// costs a run of the engine per point. OpenTable is the same table
+// without its rows held.
 func (f *File) Table(name string) (t *Table, ok bool, err error) {
+	o, ok, err := f.OpenTable(name)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	defer o.Close()
+	t = &Table{Name: o.Name, Headers: o.Headers, Rows: [][]Cell{}}
+	err = o.Each(func(row []Cell) bool {
+		t.Rows = append(t.Rows, append([]Cell(nil), row...))
+		return true
+	})
+	if len(t.Rows) == 0 {
+		t.Rows = nil
+	}
+	return t, true, err
+}
+
+// OpenTable builds the table named name, as Table does, but keeps its
+// rows as bytes, in a temporary file past 1 MiB, for Each to
+// read back once they are all made: a table of a sweep of a million
+// points, or of a fleet of 100,000 jobs, is not held in memory. Every
+// row is made before OpenTable returns, because the headers are those
+// of all the rows (the columns of a point that cannot be evaluated, for
+// one); a sweep that fails at a point fails here, before anything is
+// written. The caller closes the table.
+func (f *File) OpenTable(name string) (t *Table, ok bool, err error) {
 	b := &tableBuilder{}
 	switch name {
 	case "jobs":
@@ -116,7 +212,7 @@ func (f *File) Table(name string) (t *Table, ok bool, err error) {
 				b.add(append(tableRow{{"pool", Cell{CellString, p.Name}}}, b.row(m)...))
 			}
 		}
-		if len(b.rows) == 0 {
+		if b.spool.rows == 0 {
 			return nil, false, nil
 		}
 	case "groups":
@@ -138,6 +234,7 @@ func (f *File) Table(name string) (t *Table, ok bool, err error) {
 	default:
 		found, err := f.namedTable(b, name)
 		if !found || err != nil {
+			b.spool.close()
 			return nil, found, err
 		}
 	}
@@ -170,14 +267,11 @@ func (f *File) namedTable(b *tableBuilder, name string) (bool, error) {
 			// The columns of a point that cannot be evaluated (why, and
 			// where) go last, whichever point comes first.
 			defer b.last("error.")
+			var row tableRow
 			return true, sw.Each(func(p SweepPoint) bool {
-				var row tableRow
+				row = row[:0]
 				for _, e := range sw.pointJSON(p) {
-					data, err := json.Marshal(e.v)
-					if err != nil {
-						continue
-					}
-					row = append(row, flatten(e.key, data)...)
+					row = e.appendCells(row)
 				}
 				b.add(row)
 				return true
@@ -263,15 +357,23 @@ func (r *tableRow) insertAfter(key string, cells []kv) {
 
 // tableBuilder gathers rows and the union of their headers, in the order
 // they first appear. A row is kept as its cells by column, not by name,
-// so that a table of 100,000 jobs holds its cells and little else.
+// in a rowSpool, so that a table of 100,000 jobs holds little more than
+// its cells' text, and past a few megabytes not even that.
 type tableBuilder struct {
-	rows    [][]Cell
+	spool   rowSpool
 	headers []string
 	col     map[string]int
+	// mixed says which columns have a cell that is neither a number
+	// nor empty.
+	mixed []bool
+	// order, once last has moved headers, is the column each header's
+	// cells were added in.
+	order []int
 	// The keys of the row added last and their columns: the rows of a
 	// table mostly have the same keys, looked up once.
 	lastKeys []string
 	lastCols []int
+	cells    []Cell
 }
 
 // row is v's JSON, flattened.
@@ -299,19 +401,29 @@ func (b *tableBuilder) add(r tableRow) {
 				i = len(b.headers)
 				b.col[c.key] = i
 				b.headers = append(b.headers, c.key)
+				b.mixed = append(b.mixed, false)
 			}
 			b.lastKeys = append(b.lastKeys, c.key)
 			b.lastCols = append(b.lastCols, i)
 		}
 	}
-	cells := make([]Cell, len(b.headers))
-	for k, c := range r {
-		cells[b.lastCols[k]] = c.cell
+	cells := b.cells[:0]
+	for range b.headers {
+		cells = append(cells, Cell{})
 	}
-	b.rows = append(b.rows, cells)
+	for k, c := range r {
+		i := b.lastCols[k]
+		cells[i] = c.cell
+		if c.cell.Kind != CellNumber && c.cell.Kind != CellEmpty {
+			b.mixed[i] = true
+		}
+	}
+	b.cells = cells
+	b.spool.add(cells)
 }
 
-// last moves the headers that start with prefix after the others.
+// last moves the headers that start with prefix after the others. It is
+// called once every row is added.
 func (b *tableBuilder) last(prefix string) {
 	var order []int
 	for pass := range 2 {
@@ -321,33 +433,88 @@ func (b *tableBuilder) last(prefix string) {
 			}
 		}
 	}
-	headers := make([]string, len(order))
+	headers, mixed := make([]string, len(order)), make([]bool, len(order))
 	for j, i := range order {
-		headers[j] = b.headers[i]
+		headers[j], mixed[j] = b.headers[i], b.mixed[i]
 	}
-	for k, r := range b.rows {
-		cells := make([]Cell, len(order))
-		for j, i := range order {
-			if i < len(r) {
-				cells[j] = r[i]
-			}
-		}
-		b.rows[k] = cells
-	}
-	b.headers = headers
-	for j, h := range headers {
-		b.col[h] = j
-	}
+	b.headers, b.mixed, b.order = headers, mixed, order
 }
 
+// table is the table of the rows added: each row as long as the headers
+// (a row added before a header first appeared has an empty cell under
+// it), its cells in the order of the headers.
 func (b *tableBuilder) table(name string) *Table {
-	t := &Table{Name: name, Headers: b.headers, Rows: b.rows}
-	for i, r := range t.Rows {
-		if len(r) < len(b.headers) {
-			t.Rows[i] = append(r, make([]Cell, len(b.headers)-len(r))...)
-		}
+	sp, order, width := &b.spool, b.order, len(b.headers)
+	out := make([]Cell, width)
+	each := func(fn func(row []Cell) bool) error {
+		return sp.each(func(cells []Cell) bool {
+			for j := range out {
+				i := j
+				if order != nil {
+					i = order[j]
+				}
+				out[j] = Cell{}
+				if i < len(cells) {
+					out[j] = cells[i]
+				}
+			}
+			return fn(out)
+		})
 	}
-	return t
+	return &Table{Name: name, Headers: b.headers, each: each, n: sp.rows, mixed: b.mixed, close: sp.close, spool: sp}
+}
+
+// JoinTables is one table of the tables of several files, named files:
+// a first column, file, names each row's file, and the headers are every
+// table's, in the order they first appear. Its rows are read from the
+// tables as Each reaches them; Close closes the tables.
+func JoinTables(files []string, tables []*Table) *Table {
+	out := &Table{Name: tables[0].Name, Headers: []string{"file"}, mixed: []bool{true}}
+	col := map[string]int{"file": 0}
+	cols := make([][]int, len(tables)) // per table, the joined column of each of its own
+	for k, t := range tables {
+		for i, h := range t.Headers {
+			j, ok := col[h]
+			if !ok {
+				j = len(out.Headers)
+				col[h] = j
+				out.Headers = append(out.Headers, h)
+				out.mixed = append(out.mixed, false)
+			}
+			cols[k] = append(cols[k], j)
+			if t.Len() > 0 && !t.Numeric(i) {
+				out.mixed[j] = true
+			}
+		}
+		out.n += t.Len()
+	}
+	row := make([]Cell, len(out.Headers))
+	out.each = func(fn func(row []Cell) bool) error {
+		for k, t := range tables {
+			more := true
+			err := t.Each(func(r []Cell) bool {
+				clear(row)
+				row[0] = Cell{Kind: CellString, Text: files[k]}
+				for i, c := range r {
+					row[cols[k][i]] = c
+				}
+				more = fn(row)
+				return more
+			})
+			if err != nil || !more {
+				return err
+			}
+		}
+		return nil
+	}
+	out.close = func() error {
+		var errs []error
+		for _, t := range tables {
+			errs = append(errs, t.Close())
+		}
+		return errors.Join(errs...)
+	}
+	return out
 }
 
 // flatten reads JSON data into cells: an object's keys joined to prefix
@@ -595,6 +762,34 @@ func (sw Sweep) pointJSON(p SweepPoint) []sweepCell {
 		out = append(out, sweepCell{key: "above_ceiling", v: append([]string(nil), p.AboveCeiling...)})
 	}
 	return out
+}
+
+// appendCells appends the entry's cells to row: its JSON flattened (a
+// typed value's one cell, an error's four), with a number, a text and a
+// list of texts written directly, as flattening their JSON would write
+// them (TestSweepCellsAreTheirJSON). An entry JSON cannot hold (a number
+// that is not finite) has no cell.
+func (e sweepCell) appendCells(row tableRow) tableRow {
+	switch v := e.v.(type) {
+	case float64:
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return row
+		}
+		return append(row, kv{e.key, Cell{CellNumber, strconv.FormatFloat(v, 'f', -1, 64)}})
+	case string:
+		if utf8.ValidString(v) {
+			return append(row, kv{e.key, Cell{CellString, v}})
+		}
+	case []string:
+		if v != nil && slices.IndexFunc(v, func(s string) bool { return !utf8.ValidString(s) }) < 0 {
+			return append(row, kv{e.key, Cell{CellString, strings.Join(v, ";")}})
+		}
+	}
+	data, err := json.Marshal(e.v)
+	if err != nil {
+		return row
+	}
+	return append(row, flatten(e.key, data)...)
 }
 
 // String is the cell's text, as a CSV cell holds it.

@@ -6,6 +6,7 @@
 //	go run ./testdata/gen/bigplan.go -inventory 100000 > inv100k.csv
 //	go run ./testdata/gen/bigplan.go -imports inv100k.csv > inv100k.gpl
 //	go run ./testdata/gen/bigplan.go -rules 64000 > rules64k.gpl
+//	go run ./testdata/gen/bigplan.go -sweep 100000 > sweep100k.gpl
 //
 // -jobs N writes one pool and N jobs, each with its hours, factors, a
 // ceiling and an expect. -mixed BYTES writes blocks of a commented pool, a
@@ -15,7 +16,11 @@
 // every other row, an owner), and -imports FILE.csv the plan that declares
 // those pools and imports it. -rules N writes a ruleset of N single-field
 // point rules over four fields (input_size == 2K B, …), none shadowed: the
-// worst case of the analysis of rules that can never fire.
+// worst case of the analysis of rules that can never fire. -sweep N
+// writes one job and a sweep over it named big of N points (N/100
+// rounded up, times 100): two vary lines, devices from 1 up by 1 (the
+// outer) and P from 0.01 to 1.00 (the inner, above the job's ceiling of
+// 0.45 past it); run it with --max-points above N past 1,000,000.
 package main
 
 import (
@@ -31,9 +36,14 @@ func main() {
 	inventory := flag.Int("inventory", 0, "write a CSV inventory of this many jobs")
 	imports := flag.String("imports", "", "write the plan that imports the CSV inventory `FILE`")
 	rules := flag.Int("rules", 0, "write a ruleset of this many single-field point rules")
+	sweep := flag.Int("sweep", 0, "write a job and a sweep over it of this many points (a multiple of 100)")
 	flag.Parse()
 	w := bufio.NewWriter(os.Stdout)
 	switch {
+	case *sweep > 0:
+		fmt.Fprint(w, "pool p {\n  devices = 100000\n  rate = 2.50 USD/h\n}\n\n")
+		fmt.Fprint(w, "job train on p {\n  devices = 64\n  hours = 720h\n  factors { S = 0.95  R = 0.90  P = 0.33 }\n  ceilings { P = 0.45 }\n}\n\n")
+		fmt.Fprintf(w, "sweep big over train {\n  vary devices from 1 to %d step 1\n  vary P from 0.01 to 1.00 step 0.01\n}\n", (*sweep+99)/100)
 	case *rules > 0:
 		fields := [4]string{"input_size", "batch_size", "flops", "sla_deadline"}
 		unit := [4]string{"B", "", "FLOP", "ms"}
@@ -83,7 +93,7 @@ job b%d extends a%d {
 			n += k
 		}
 	default:
-		fmt.Fprintln(os.Stderr, "usage: bigplan -jobs N | -mixed BYTES | -inventory N | -imports FILE.csv | -rules N")
+		fmt.Fprintln(os.Stderr, "usage: bigplan -jobs N | -mixed BYTES | -inventory N | -imports FILE.csv | -rules N | -sweep N")
 		os.Exit(1)
 	}
 	if err := w.Flush(); err != nil {

@@ -378,7 +378,7 @@ func TestWriteDescriptorSharesOffset(t *testing.T) {
 	if _, err := f.WriteString("HEADER\n"); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeDescriptor(int(f.Fd()), []byte("<report/>\n")); err != nil {
+	if err := writeDescriptor(int(f.Fd()), bytesOf([]byte("<report/>\n"))); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.WriteString("TRAILER\n"); err != nil {

@@ -1,8 +1,10 @@
 package safeio
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -36,13 +38,13 @@ func rewriteSource(path string, data []byte) error {
 	fi, err := os.Stat(target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return createFile(target, data)
+		return createFile(target, bytesOf(data))
 	case err != nil:
 		return failed("stat", err)
 	case !fi.Mode().IsRegular():
 		return &modeError{err: ErrNotRegular, what: srcfile.Kind(fi.Mode())}
 	}
-	return replaceRegular(target, fi, data)
+	return replaceRegular(target, fi, bytesOf(data))
 }
 
 // WriteReport writes data, a report gpl generated, to path. A path that
@@ -52,45 +54,124 @@ func rewriteSource(path string, data []byte) error {
 // and written directly; a regular file is replaced as by RewriteSource,
 // and a missing one created. The error, if any, is an *Error naming path.
 func WriteReport(path string, data []byte) error {
-	if err := writeReport(path, data); err != nil {
+	return WriteReportFrom(path, bytesOf(data))
+}
+
+// WriteReportFrom is WriteReport for a report written as it is made
+// (gpl table -o of a sweep of a million points): write is called once
+// with the destination, through a buffer, and writes the report to it,
+// so that the report need not be held. The destination is WriteReport's:
+// a regular file, or a missing one, gets the report in a temporary copy
+// beside it that replaces it only once write has returned nil; a
+// descriptor, a named pipe or a device is written directly.
+//
+// When write returns an error (the report could not be made to the end:
+// a sweep failed at some point), a regular file is left exactly as it
+// was, a missing one is not created, and the temporary copy is removed;
+// a descriptor, a pipe or a device has then received the part written
+// before the error, which nothing can take back. That error is returned
+// as write returned it, not wrapped; an error writing the destination
+// itself is an *Error naming path, as WriteReport's.
+func WriteReportFrom(path string, write func(w io.Writer) error) error {
+	err := writeReport(path, write)
+	var made *madeError
+	if errors.As(err, &made) {
+		return made.err
+	}
+	if err != nil {
 		return &Error{Path: path, Op: "write", Err: err}
 	}
 	return nil
 }
 
-func writeReport(path string, data []byte) error {
+// content writes a file's new contents to w: a report as it is made, or
+// bytes already made (bytesOf). It fails with a *madeError when the
+// contents could not be made, with the write's error when w failed.
+type content func(w io.Writer) error
+
+// bytesOf is the content data.
+func bytesOf(data []byte) content {
+	return func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}
+}
+
+// madeError is content's own failure, not a write's: the error write
+// returned while the writes it made had all succeeded.
+type madeError struct{ err error }
+
+func (e *madeError) Error() string { return e.err.Error() }
+func (e *madeError) Unwrap() error { return e.err }
+
+// writeTo writes c to f through a buffer: the error of a write to f, as
+// failed(step) describes it, or a *madeError when c failed on its own.
+func writeTo(f io.Writer, c content, step string) error {
+	tw := &trackedWriter{w: f}
+	bw := bufio.NewWriterSize(tw, 64<<10)
+	err := c(bw)
+	if ferr := bw.Flush(); err == nil {
+		err = ferr // and what was made before a failure is written too
+	}
+	switch {
+	case tw.err != nil:
+		return failed(step, tw.err)
+	case err != nil:
+		return &madeError{err}
+	}
+	return nil
+}
+
+// trackedWriter remembers the first error of its writes to w.
+type trackedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (t *trackedWriter) Write(p []byte) (int, error) {
+	n, err := t.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil && t.err == nil {
+		t.err = err
+	}
+	return n, err
+}
+
+func writeReport(path string, c content) error {
 	target, fd, err := reportTarget(path)
 	if err != nil {
 		return err
 	}
 	if fd >= 0 {
-		return writeDescriptor(fd, data)
+		return writeDescriptor(fd, c)
 	}
 	fi, err := os.Stat(target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return createFile(target, data)
+		return createFile(target, c)
 	case err != nil:
 		return failed("stat", err)
 	case fi.IsDir():
 		return &modeError{err: ErrNotRegular, what: srcfile.Kind(fi.Mode())}
 	case !fi.Mode().IsRegular():
-		return writeSpecial(target, data)
+		return writeSpecial(target, c)
 	}
-	return replaceRegular(target, fi, data)
+	return replaceRegular(target, fi, c)
 }
 
-// writeSpecial writes data to a named pipe or a device by opening it,
+// writeSpecial writes c to a named pipe or a device by opening it,
 // without creating or truncating anything.
-func writeSpecial(target string, data []byte) error {
+func writeSpecial(target string, c content) error {
 	f, err := os.OpenFile(target, os.O_WRONLY, 0)
 	if err != nil {
 		return failed("open", err)
 	}
-	_, werr := f.Write(data)
+	werr := writeTo(f, c, "write")
 	cerr := f.Close()
 	if werr != nil {
-		return failed("write", werr)
+		return werr
 	}
 	if cerr != nil {
 		return failed("close", cerr)
@@ -98,10 +179,10 @@ func writeSpecial(target string, data []byte) error {
 	return nil
 }
 
-// createFile creates target, which does not exist, with data: through a
+// createFile creates target, which does not exist, with c: through a
 // temporary copy renamed into place, so no half-written file appears.
-func createFile(target string, data []byte) error {
-	tmp, err := writeCopy(target, data, newFileMode, nil)
+func createFile(target string, c content) error {
+	tmp, err := writeCopy(target, c, newFileMode, nil)
 	if err != nil {
 		return err
 	}
@@ -112,13 +193,14 @@ func createFile(target string, data []byte) error {
 	return nil
 }
 
-// replaceRegular replaces the regular file target, whose information is fi.
-func replaceRegular(target string, fi fs.FileInfo, data []byte) error {
+// replaceRegular replaces the regular file target, whose information is
+// fi, with c.
+func replaceRegular(target string, fi fs.FileInfo, c content) error {
 	if err := checkWritable(target, fi); err != nil {
 		return err
 	}
 	id, hasID := identity(fi)
-	tmp, err := writeCopy(target, data, fi.Mode()&keptModeBits, id)
+	tmp, err := writeCopy(target, c, fi.Mode()&keptModeBits, id)
 	ownerKept := err == nil || !errors.Is(err, errOwner)
 	if errors.Is(err, errOwner) {
 		err = nil
@@ -133,19 +215,19 @@ func replaceRegular(target string, fi fs.FileInfo, data []byte) error {
 		}
 		return nil
 	}
-	if err := copyInPlace(target, data); err != nil {
+	if err := copyInPlace(target, tmp); err != nil {
 		return fmt.Errorf("%w; the new text is in %s", err, tmp)
 	}
 	os.Remove(tmp)
 	return nil
 }
 
-// writeCopy writes data to a new temporary file beside target, with mode
+// writeCopy writes c to a new temporary file beside target, with mode
 // and, when id is not nil, id's owner and group, and syncs it. It returns
-// the temporary file's name; on failure it removes the file, except that
-// an error wrapping errOwner means only the owner could not be set and the
-// copy is complete.
-func writeCopy(target string, data []byte, mode fs.FileMode, id *fileID) (name string, err error) {
+// the temporary file's name; on failure, c's own included, it removes the
+// file, except that an error wrapping errOwner means only the owner could
+// not be set and the copy is complete.
+func writeCopy(target string, c content, mode fs.FileMode, id *fileID) (name string, err error) {
 	dir, base := filepath.Split(target)
 	if dir == "" {
 		dir = "."
@@ -154,15 +236,15 @@ func writeCopy(target string, data []byte, mode fs.FileMode, id *fileID) (name s
 	if err != nil {
 		return "", failed("create a temporary copy in "+dir, err)
 	}
-	name = f.Name()
+	tmp := f.Name() // name is "" once a failure is returned
 	defer func() {
 		if err != nil && !errors.Is(err, errOwner) {
 			f.Close()
-			os.Remove(name)
+			os.Remove(tmp)
 		}
 	}()
-	if _, err := f.Write(data); err != nil {
-		return "", failed("write the temporary copy", err)
+	if err := writeTo(f, c, "write the temporary copy"); err != nil {
+		return "", err
 	}
 	var ownerErr error
 	if id != nil {
@@ -178,23 +260,30 @@ func writeCopy(target string, data []byte, mode fs.FileMode, id *fileID) (name s
 		return "", failed("close the temporary copy", err)
 	}
 	if ownerErr != nil {
-		return name, ownerErr
+		return tmp, ownerErr
 	}
-	return name, nil
+	return tmp, nil
 }
 
-// copyInPlace overwrites target's contents with data without replacing the
-// file: the same inode, so its hard links, owner and mode stay.
-func copyInPlace(target string, data []byte) error {
+// copyInPlace overwrites target's contents with those of the complete
+// temporary copy tmp without replacing the file: the same inode, so its
+// hard links, owner and mode stay.
+func copyInPlace(target, tmp string) error {
+	src, err := os.Open(tmp)
+	if err != nil {
+		return failed("open the temporary copy", err)
+	}
+	defer src.Close()
 	f, err := os.OpenFile(target, os.O_WRONLY, 0)
 	if err != nil {
 		return failed("open", err)
 	}
 	defer f.Close()
-	if _, err := f.WriteAt(data, 0); err != nil {
+	n, err := io.Copy(f, src) // from offset 0 of both
+	if err != nil {
 		return failed("write", err)
 	}
-	if err := f.Truncate(int64(len(data))); err != nil {
+	if err := f.Truncate(n); err != nil {
 		return failed("truncate", err)
 	}
 	if err := f.Sync(); err != nil {
@@ -206,18 +295,18 @@ func copyInPlace(target string, data []byte) error {
 	return nil
 }
 
-// writeDescriptor writes data to the open file descriptor fd through a
+// writeDescriptor writes c to the open file descriptor fd through a
 // duplicate of it, which shares its offset, so the write lands where the
 // process's own output has got to.
-func writeDescriptor(fd int, data []byte) error {
+func writeDescriptor(fd int, c content) error {
 	f, err := dupFile(fd)
 	if err != nil {
 		return err
 	}
-	_, werr := f.Write(data)
+	werr := writeTo(f, c, "write")
 	cerr := f.Close()
 	if werr != nil {
-		return failed("write", werr)
+		return werr
 	}
 	if cerr != nil {
 		return failed("close", cerr)
