@@ -23,11 +23,13 @@ type Rule struct {
 type Ruleset struct {
 	rules     []Rule
 	otherwise Class
-	conds     []Cond         // the rules' conditions after constant folding
-	terms     []term         // the conditions as one table (table.go)
-	fns       map[int]condFn // the closures of the terms that call one, by index
-	plain     []plainTerm    // the table as classifyPlain runs it, when it is plain (isPlain)
-	classes   []Class
+	conds     []Cond               // the rules' conditions after constant folding
+	terms     []term               // the conditions as one table (table.go)
+	fns       map[int]condFn       // the closures of the terms that call one, by index
+	plain     []plainTerm          // the table as classify runs it, when it is plain (isPlain)
+	head      [headTerms]plainTerm // plain's first terms, padded with terms that never hold
+	rest      []plainTerm          // plain's terms after the head
+	classOf   []Class              // the else class, then rule i's class at i+1
 }
 
 // RuleError is an error in one rule given to Compile.
@@ -90,7 +92,7 @@ func Compile(rules []Rule, otherwise Class) (*Ruleset, error) {
 		rules:     append([]Rule(nil), rules...),
 		otherwise: otherwise,
 		conds:     make([]Cond, len(rules)),
-		classes:   make([]Class, len(rules)),
+		classOf:   append(make([]Class, 0, len(rules)+1), otherwise),
 	}
 	labels := make(map[string]int)
 	for i, rule := range rules {
@@ -109,10 +111,11 @@ func Compile(rules []Rule, otherwise Class) (*Ruleset, error) {
 		}
 		rs.conds[i] = c
 		rs.appendRule(i, c)
-		rs.classes[i] = rule.Class
+		rs.classOf = append(rs.classOf, rule.Class)
 	}
 	if rs.isPlain() {
 		rs.plain = plainTerms(rs.terms)
+		rs.head, rs.rest = splitHead(rs.plain)
 	}
 	return rs, nil
 }
@@ -121,10 +124,9 @@ func Compile(rules []Rule, otherwise Class) (*Ruleset, error) {
 // and that rule's index, or the else class and -1 when none does. It does
 // not allocate. r must be non-nil; Classify does not validate it.
 func (rs *Ruleset) Classify(r *Request) (class Class, rule int) {
-	if i := rs.classify(r); i >= 0 {
-		return rs.classes[i], i
-	}
-	return rs.otherwise, -1
+	// No branch on whether a rule held: the else class is at 0.
+	i := rs.classify(r)
+	return rs.classOf[i+1], i
 }
 
 // Rules returns a copy of the rules the Ruleset was compiled from.

@@ -206,15 +206,6 @@ func (rs *Ruleset) appendRule(i int, c Cond) {
 	}
 }
 
-// classify runs the table: it returns the index of the first rule that
-// holds for r, or -1.
-func (rs *Ruleset) classify(r *Request) int {
-	if rs.plain != nil {
-		return rs.classifyPlain(r)
-	}
-	return rs.classifyTable(r)
-}
-
 // classifyTable is classify by the general table, whatever its terms.
 func (rs *Ruleset) classifyTable(r *Request) int {
 	var v [8]float64
@@ -251,7 +242,7 @@ func (rs *Ruleset) slowTerm(i int, t *term, v *[8]float64, p FieldSet, r *Reques
 	return p&t.need == t.want && !(t.lo <= x && x <= t.hi)
 }
 
-// plainTerm is a term of a plain table as classifyPlain runs it: on the
+// plainTerm is a term of a plain table as classify runs it: on the
 // request's values themselves, without the slot of 1, and with its kind
 // telling whether it reads one field, a product of two or none.
 type plainTerm struct {
@@ -291,23 +282,80 @@ func plainTerms(ts []term) []plainTerm {
 	return out
 }
 
-// classifyPlain is classify for a plain table (Ruleset.plain): the first
-// term that holds decides. It reads the request's values in place; the
-// kind of a term is the same on every call, a branch the processor learns.
-func (rs *Ruleset) classifyPlain(r *Request) int {
-	p := r.Present
-	ts := rs.plain
-	for i := range ts {
-		t := &ts[i]
-		x := r.Values[t.a]
-		if t.kind != kindField {
-			if t.kind == kindProduct {
-				x *= r.Values[t.b]
-			} else {
-				x = 1
-			}
+// headTerms is how many terms of a plain table classify tests each at a
+// call site of its own (Ruleset.head); the rest run in a loop.
+const headTerms = 8
+
+// neverTerm is a plainTerm that holds for no request: no presence equals
+// a want outside its need.
+var neverTerm = plainTerm{kind: kindField, need: 0, want: 1}
+
+// splitHead returns the first headTerms terms of ts, padded with
+// neverTerm, and the terms after them.
+func splitHead(ts []plainTerm) (head [headTerms]plainTerm, rest []plainTerm) {
+	for i := range head {
+		head[i] = neverTerm
+	}
+	n := copy(head[:], ts)
+	return head, ts[n:]
+}
+
+// holds reports whether r passes the term. Its three tests (presence,
+// lower bound, upper bound) are combined as bits, not as a chain of
+// branches, so that a term costs the processor one branch it cannot
+// predict rather than three.
+func (t *plainTerm) holds(r *Request) bool {
+	x := r.Values[t.a]
+	if t.kind != kindField {
+		if t.kind == kindProduct {
+			x *= r.Values[t.b]
+		} else {
+			x = 1
 		}
-		if p&t.need == t.want && t.lo <= x && x <= t.hi {
+	}
+	return bit(r.Present&t.need == t.want)&bit(t.lo <= x)&bit(x <= t.hi) != 0
+}
+
+// bit is 1 for true and 0 for false; the compiler makes it the flag the
+// comparison set, without a branch.
+func bit(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// classify runs the table: it returns the index of the first rule that
+// holds for r, or -1. A table that is not plain runs in classifyTable.
+// In a plain one (Ruleset.plain) the first term that holds decides; the
+// terms are read on the request's values in place, and the head's are
+// each tested at a call site of their own, as a hand-written chain of ifs
+// would be, so that the processor predicts each rule's branch apart.
+func (rs *Ruleset) classify(r *Request) int {
+	if rs.plain == nil {
+		return rs.classifyTable(r)
+	}
+	h := &rs.head
+	switch {
+	case h[0].holds(r):
+		return int(h[0].rule)
+	case h[1].holds(r):
+		return int(h[1].rule)
+	case h[2].holds(r):
+		return int(h[2].rule)
+	case h[3].holds(r):
+		return int(h[3].rule)
+	case h[4].holds(r):
+		return int(h[4].rule)
+	case h[5].holds(r):
+		return int(h[5].rule)
+	case h[6].holds(r):
+		return int(h[6].rule)
+	case h[7].holds(r):
+		return int(h[7].rule)
+	}
+	for i := range rs.rest {
+		if t := &rs.rest[i]; t.holds(r) {
 			return int(t.rule)
 		}
 	}
@@ -315,7 +363,7 @@ func (rs *Ruleset) classifyPlain(r *Request) int {
 }
 
 // isPlain reports whether every term of the table is a conjunction of its
-// own, neither negated nor calling a closure: a table classifyPlain runs.
+// own, neither negated nor calling a closure: a table classify runs in place.
 func (rs *Ruleset) isPlain() bool {
 	for _, t := range rs.terms {
 		if t.flags != termLast {
