@@ -49,6 +49,22 @@ func AppendJSONMembers(dst []byte, kv ...string) []byte {
 // in '}' (after trailing whitespace) is appended unchanged. It does not
 // allocate beyond growing dst.
 func AppendWithMembers(dst, line, members []byte) []byte {
+	if n := len(line); n >= 2 && line[n-1] == '}' && len(members) > 0 {
+		if p := line[n-2]; p != '{' && !isSpace(p) {
+			// The usual line, members before a closing brace that ends
+			// it: two copies and two bytes, none of the scans below.
+			dst = append(dst, line[:n-1]...)
+			dst = append(dst, ',')
+			dst = append(dst, members...)
+			return append(dst, '}')
+		}
+	}
+	return appendMembersScanned(dst, line, members)
+}
+
+// appendMembersScanned is AppendWithMembers for any line: it finds the
+// closing brace and the byte before it past any whitespace.
+func appendMembersScanned(dst, line, members []byte) []byte {
 	end := len(line) - 1
 	for end >= 0 && isSpace(line[end]) {
 		end--

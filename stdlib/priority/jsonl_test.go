@@ -48,3 +48,21 @@ func TestAppendJSONL(t *testing.T) {
 		t.Errorf("AppendJSONL allocates %v times", n)
 	}
 }
+
+// TestAppendWithMembersFastPath holds the usual line's shortcut to what
+// the scanning path writes, on lines at its edges.
+func TestAppendWithMembersFastPath(t *testing.T) {
+	lines := []string{`{"a":1}`, `{}`, `{ }`, `{"a":1 }`, `{"a":1}` + "\t", `}`, `x}`, `{"a":"{"}`, `{"a":{}}`, `{"a":[1]}`, "{\"a\":1\n}"}
+	for _, members := range []string{`"class":"lc"`, ``} {
+		for _, line := range lines {
+			got := string(AppendWithMembers([]byte("p"), []byte(line), []byte(members)))
+			want := string(appendMembersScanned([]byte("p"), []byte(line), []byte(members)))
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("AppendWithMembers(%q, %q) (-scanned +fast):\n%s", line, members, diff)
+			}
+		}
+	}
+	if got, want := string(AppendWithMembers(nil, []byte(`{"a":1}`), []byte(`"b":2`))), `{"a":1,"b":2}`; got != want {
+		t.Errorf("AppendWithMembers = %q, want %q", got, want)
+	}
+}
