@@ -220,11 +220,12 @@ func (cp *exprChecker) poolRef(n lang.Expr, d *Decl, ref PoolResultRef, text str
 // JoinsPool reports whether a job declared at or after Order[from] runs
 // on a pool declared before it.
 func (p *Program) JoinsPool(from int) bool {
+	memo := map[*Decl]string{}
 	for _, j := range p.Order[from:] {
 		if j.Kind != DeclJob {
 			continue
 		}
-		if pool, ok := p.Decls[p.statedPool(j)]; ok && pool.Kind == DeclPool && int(pool.Slot) < from {
+		if pool, ok := p.Decls[p.statedPool(j, memo)]; ok && pool.Kind == DeclPool && int(pool.Slot) < from {
 			return true
 		}
 	}
@@ -234,27 +235,42 @@ func (p *Program) JoinsPool(from int) bool {
 // statedPool is the name of the pool job j runs on by its statements:
 // its own on, an extends … on, or a parent's pool; "" for none. It reads
 // the statements, not the checked plans, so that it can be asked while j
-// is being checked.
-func (p *Program) statedPool(j *Decl) string {
+// is being checked. memo holds the answers found so far, for every job
+// of the chains walked: a chain of n jobs each extending the one before
+// is walked once, not once per job (which was n² steps).
+func (p *Program) statedPool(j *Decl, memo map[*Decl]string) string {
+	var path []*Decl // the jobs walked, each of which has the answer
+	on := ""
+walk:
 	for depth := 0; j != nil && depth < MaxDependencyDepth; depth++ {
+		if known, ok := memo[j]; ok {
+			on = known
+			break
+		}
+		path = append(path, j)
 		st := j.JobStmt()
 		switch {
 		case st == nil:
-			return ""
+			break walk
 		case st.On != nil:
-			return st.On.Name
+			on = st.On.Name
+			break walk
 		case st.ExtendsOn != nil:
-			return st.ExtendsOn.Name
+			on = st.ExtendsOn.Name
+			break walk
 		case st.Extends != nil:
 			j = p.Decls[st.Extends.Name]
 			if j == nil || j.Kind != DeclJob {
-				return ""
+				break walk
 			}
 		default:
-			return ""
+			break walk
 		}
 	}
-	return ""
+	for _, d := range path {
+		memo[d] = on
+	}
+	return on
 }
 
 // JobsOn lists the jobs on a pool that checked, in source order.
@@ -291,9 +307,10 @@ func (p *Program) statedJobsOn(pool *Decl) []*Decl {
 	ix := p.poolJobs.Load()
 	if ix == nil || ix.n != n || ix.last != last {
 		ix = &poolIndex{n: n, last: last, jobs: map[string][]*Decl{}}
+		memo := map[*Decl]string{}
 		for _, j := range p.Order {
 			if j.Kind == DeclJob {
-				if on := p.statedPool(j); on != "" {
+				if on := p.statedPool(j, memo); on != "" {
 					ix.jobs[on] = append(ix.jobs[on], j)
 				}
 			}
