@@ -7,6 +7,8 @@
 //	go run ./testdata/gen/bigplan.go -imports inv100k.csv > inv100k.gpl
 //	go run ./testdata/gen/bigplan.go -rules 64000 > rules64k.gpl
 //	go run ./testdata/gen/bigplan.go -sweep 100000 > sweep100k.gpl
+//	go run ./testdata/gen/bigplan.go -failing 1000 > failing1k.gpl
+//	go run ./testdata/gen/bigplan.go -lastfails 2000000 > lastfails2m.gpl
 //
 // -jobs N writes one pool and N jobs, each with its hours, factors, a
 // ceiling and an expect. -mixed BYTES writes blocks of a commented pool, a
@@ -21,6 +23,9 @@
 // rounded up, times 100): two vary lines, devices from 1 up by 1 (the
 // outer) and P from 0.01 to 1.00 (the inner, above the job's ceiling of
 // 0.45 past it); run it with --max-points above N past 1,000,000.
+// -failing N writes a let and N expects on it, each of which fails.
+// -lastfails BYTES writes lets until the file has at least BYTES bytes,
+// then one expect that fails.
 package main
 
 import (
@@ -37,9 +42,22 @@ func main() {
 	imports := flag.String("imports", "", "write the plan that imports the CSV inventory `FILE`")
 	rules := flag.Int("rules", 0, "write a ruleset of this many single-field point rules")
 	sweep := flag.Int("sweep", 0, "write a job and a sweep over it of this many points (a multiple of 100)")
+	failing := flag.Int("failing", 0, "write a let and this many expects on it that fail")
+	lastFails := flag.Int("lastfails", 0, "write lets up to this many bytes, then one expect that fails")
 	flag.Parse()
 	w := bufio.NewWriter(os.Stdout)
 	switch {
+	case *failing > 0:
+		fmt.Fprint(w, "let x = 1\n")
+		for i := range *failing {
+			fmt.Fprintf(w, "expect x == %d\n", i+2)
+		}
+	case *lastFails > 0:
+		for n, i := 0, 0; n < *lastFails; i++ {
+			k, _ := fmt.Fprintf(w, "let v%d = %d\n", i, i)
+			n += k
+		}
+		fmt.Fprint(w, "expect v0 == 1\n")
 	case *sweep > 0:
 		fmt.Fprint(w, "pool p {\n  devices = 100000\n  rate = 2.50 USD/h\n}\n\n")
 		fmt.Fprint(w, "job train on p {\n  devices = 64\n  hours = 720h\n  factors { S = 0.95  R = 0.90  P = 0.33 }\n  ceilings { P = 0.45 }\n}\n\n")
@@ -93,7 +111,7 @@ job b%d extends a%d {
 			n += k
 		}
 	default:
-		fmt.Fprintln(os.Stderr, "usage: bigplan -jobs N | -mixed BYTES | -inventory N | -imports FILE.csv | -rules N | -sweep N")
+		fmt.Fprintln(os.Stderr, "usage: bigplan -jobs N | -mixed BYTES | -inventory N | -imports FILE.csv | -rules N | -sweep N | -failing N | -lastfails BYTES")
 		os.Exit(1)
 	}
 	if err := w.Flush(); err != nil {
