@@ -147,6 +147,9 @@ func (q *Query) Type() Type { return q.c.Type }
 // the scenario the query last read is then a load and a compare. The error says why the value is undefined there (an
 // *Error, as Eval's), or that s is of another file.
 func (q *Query) Read(s *Scenario) (Value, error) {
+	if d := q.decl; d != nil && q.def == nil && s.p == q.p && (s.lazy == nil || s.ready[d.Slot]) && s.of(d).state == check.Done {
+		return *s.value(d), nil // a let or param computed: its value, copied once
+	}
 	if l := q.last.Load(); l != nil && l.s == s {
 		return l.v, nil
 	}
