@@ -81,6 +81,27 @@ func mkfifo(t *testing.T, path string) {
 	}
 }
 
+// readFIFO reads the named pipe p to its end in a goroutine and sends
+// what it read, or what failed, on the channel it returns.
+func readFIFO(p string) <-chan string {
+	read := make(chan string, 1)
+	go func() {
+		f, err := os.Open(p)
+		if err != nil {
+			read <- "open: " + err.Error()
+			return
+		}
+		defer f.Close()
+		b, err := io.ReadAll(f)
+		if err != nil {
+			read <- "read: " + err.Error()
+			return
+		}
+		read <- string(b)
+	}()
+	return read
+}
+
 // mknull makes, inside the test's own directory, a character device with
 // /dev/null's numbers (1, 3): writes to it are discarded.
 func mknull(t *testing.T, path string) {
@@ -292,21 +313,7 @@ func TestWriteReportFIFO(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "report.xml")
 	mkfifo(t, p)
-	read := make(chan string)
-	go func() {
-		f, err := os.Open(p)
-		if err != nil {
-			read <- "open: " + err.Error()
-			return
-		}
-		defer f.Close()
-		b, err := io.ReadAll(f)
-		if err != nil {
-			read <- "read: " + err.Error()
-			return
-		}
-		read <- string(b)
-	}()
+	read := readFIFO(p)
 	wantErr(t, WriteReport(p, []byte("<report/>\n")), nil, p)
 	if diff := cmp.Diff("<report/>\n", <-read); diff != "" {
 		t.Errorf("read from the pipe (-want +got):\n%s", diff)

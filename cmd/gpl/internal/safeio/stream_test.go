@@ -106,21 +106,7 @@ func TestWriteReportFromFIFO(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "table.csv")
 	mkfifo(t, p)
-	read := make(chan string)
-	go func() {
-		f, err := os.Open(p)
-		if err != nil {
-			read <- "open: " + err.Error()
-			return
-		}
-		defer f.Close()
-		b, err := io.ReadAll(f)
-		if err != nil {
-			read <- "read: " + err.Error()
-			return
-		}
-		read <- string(b)
-	}()
+	read := readFIFO(p)
 	err := WriteReportFrom(p, halfReport(2))
 	if diff := cmp.Diff([2]any{"row 0\nrow 1\n", errHalfway.Error()}, [2]any{<-read, errString(err)}); diff != "" {
 		t.Errorf("read from the pipe, error (-want +got):\n%s", diff)
