@@ -21,15 +21,14 @@ type Rule struct {
 // Ruleset is a compiled, immutable list of rules. Its methods are safe for
 // concurrent use.
 type Ruleset struct {
-	rules     []Rule
-	otherwise Class
-	conds     []Cond               // the rules' conditions after constant folding
-	terms     []term               // the conditions as one table (table.go)
-	fns       map[int]condFn       // the closures of the terms that call one, by index
-	plain     []plainTerm          // the table as classify runs it, when it is plain (isPlain)
-	head      [headTerms]plainTerm // plain's first terms, padded with terms that never hold
-	rest      []plainTerm          // plain's terms after the head
-	classOf   []Class              // the else class, then rule i's class at i+1
+	rules   []Rule
+	conds   []Cond               // the rules' conditions after constant folding
+	terms   []term               // the conditions as one table (table.go)
+	fns     map[int]condFn       // the closures of the terms that call one, by index
+	plain   []plainTerm          // the table as classify runs it, when it is plain (isPlain)
+	head    [headTerms]plainTerm // plain's first terms, padded with terms that never hold
+	rest    []plainTerm          // plain's terms after the head
+	classOf []Class              // the else class, then rule i's class at i+1
 }
 
 // RuleError is an error in one rule given to Compile.
@@ -89,10 +88,9 @@ func Compile(rules []Rule, otherwise Class) (*Ruleset, error) {
 		return nil, errors.New("the else class is empty")
 	}
 	rs := &Ruleset{
-		rules:     append([]Rule(nil), rules...),
-		otherwise: otherwise,
-		conds:     make([]Cond, len(rules)),
-		classOf:   append(make([]Class, 0, len(rules)+1), otherwise),
+		rules:   append([]Rule(nil), rules...),
+		conds:   make([]Cond, len(rules)),
+		classOf: append(make([]Class, 0, len(rules)+1), otherwise),
 	}
 	labels := make(map[string]int)
 	for i, rule := range rules {
@@ -133,7 +131,7 @@ func (rs *Ruleset) Classify(r *Request) (class Class, rule int) {
 func (rs *Ruleset) Rules() []Rule { return append([]Rule(nil), rs.rules...) }
 
 // Otherwise returns the class of requests that no rule matches.
-func (rs *Ruleset) Otherwise() Class { return rs.otherwise }
+func (rs *Ruleset) Otherwise() Class { return rs.classOf[0] }
 
 // RuleName names rule i as Classify reports it: the rule's label, or
 // "rule N" (N = i+1) for an unlabelled rule, or "else" for -1.

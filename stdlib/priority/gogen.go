@@ -46,7 +46,7 @@ func WriteGo(w io.Writer, rs *Ruleset, o GoOptions) error {
 		b.WriteString("\t\"math\"\n\n")
 	}
 	b.WriteString("\t\"github.com/gpl-lang/gpl/stdlib/priority\"\n)\n\n")
-	fmt.Fprintf(&b, "// Else is the class of a request no rule matches.\nconst Else priority.Class = %s\n\n", strconv.Quote(string(rs.otherwise)))
+	fmt.Fprintf(&b, "// Else is the class of a request no rule matches.\nconst Else priority.Class = %s\n\n", strconv.Quote(string(rs.Otherwise())))
 	b.WriteString("// Classes is the class of each rule, in rule order.\nvar Classes = [...]priority.Class{\n")
 	for _, c := range rs.classOf[1:] {
 		fmt.Fprintf(&b, "\t%s,\n", strconv.Quote(string(c)))
