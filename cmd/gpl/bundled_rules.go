@@ -2,12 +2,18 @@
 
 package main
 
-import "github.com/gpl-lang/gpl/stdlib/priority"
+import (
+	kapslgo "github.com/gpl-lang/gpl/cmd/gpl/internal/bundledgo/kapsl"
 
-// bundledRulesets are the rulesets of the bundled library, by name.
+	"github.com/gpl-lang/gpl/stdlib/priority"
+)
+
+// bundledRulesets are the rulesets of the bundled library, by name, each
+// with its rules written out as Go (classify).
 var bundledRulesets = []bundledRules{
 	{
-		name: "kapsl",
+		name:     "kapsl",
+		classify: kapslgo.Classify,
 		rules: []priority.Rule{
 			{Label: "override", When: priority.Compare{Op: priority.EQ, L: priority.FieldRef{Field: priority.Priority}, R: priority.Const{Value: 0}}, Class: "latency_critical"},
 			{Label: "sla", When: priority.Compare{Op: priority.LT, L: priority.FieldRef{Field: priority.SLADeadline}, R: priority.Const{Value: 250}}, Class: "latency_critical"},

@@ -113,7 +113,9 @@ func cmdClassify(e *env) int {
 	}
 	if rulesFile == "" {
 		if rs, ok := bundledRuleset(o.rules); ok {
-			return newClassifier(rs, o, e.stdout, e.stderr).run(e, inputs)
+			c := newClassifier(rs, o, e.stdout, e.stderr)
+			c.gen = bundledGo(o.rules)
+			return c.run(e, inputs)
 		}
 	}
 	st := styleFor(e.stderr, e.getenv)

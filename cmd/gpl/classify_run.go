@@ -19,7 +19,11 @@ import (
 // so the per-line work is parsing, the rules and an append.
 type classifier struct {
 	rs *priority.Ruleset
-	o  classifyOptions
+	// gen, when set, is rs written out as Go (a bundled ruleset's,
+	// generated at build time): it gives what rs.Classify gives, without
+	// reading a table.
+	gen func(*priority.Request) (priority.Class, int)
+	o   classifyOptions
 
 	jsonl bool
 	// For rule index i (len(rules) for else): text[i] is "class\n",
@@ -235,7 +239,12 @@ func (c *classifier) stream(sr *priority.StreamReader, in input, prefix []byte) 
 			c.ignored += n
 			c.ignoredIn++
 		}
-		_, rule := c.rs.Classify(sr.Request())
+		var rule int
+		if c.gen != nil {
+			_, rule = c.gen(sr.Request())
+		} else {
+			_, rule = c.rs.Classify(sr.Request())
+		}
 		if rule < 0 {
 			rule = nrules
 		}
