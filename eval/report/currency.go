@@ -3,6 +3,7 @@ package report
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Denomination is the currency a view's money is in. A view that has
@@ -43,8 +44,12 @@ func MoneyKey(key string, c *string) string {
 	return key
 }
 
-// usdKey matches a JSON key of USD money with its quotes and colon.
-var usdKey = regexp.MustCompile(`"[a-z_]+_usd(_per_device_hour)?":`)
+// usdKey matches a JSON key of USD money with its quotes and colon. It
+// is compiled on first use, not when the program starts (gpl classify
+// never needs it).
+var usdKey = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`"[a-z_]+_usd(_per_device_hour)?":`)
+})
 
 // rename is b, the JSON of a view in d's currency, with the keys of its
 // money named by MoneyKey.
@@ -52,7 +57,7 @@ func (d Denomination) rename(b []byte) []byte {
 	if d.Currency == nil {
 		return b
 	}
-	return usdKey.ReplaceAllFunc(b, func(k []byte) []byte {
+	return usdKey().ReplaceAllFunc(b, func(k []byte) []byte {
 		key := string(k[1 : len(k)-2])
 		return []byte(`"` + MoneyKey(key, d.Currency) + `":`)
 	})
