@@ -84,11 +84,12 @@ func (l Limits) WithDefaults() Limits {
 
 // parsers are the participle parsers of one set of expression limits: the
 // expression parser participle calls is built into the grammar, so each
-// set of limits has its own.
+// set of limits has its own. Each is built on first use: a file needs only
+// the statement parser, and building a grammar is most of the cost of
+// reading a small file (gpl classify with a ruleset file, gpl check).
 type parsers struct {
-	file *participle.Parser[fileHolder]
-	stmt *participle.Parser[stmtHolder]
-	expr *participle.Parser[exprHolder]
+	stmt func() *participle.Parser[stmtHolder]
+	expr func() *participle.Parser[exprHolder]
 }
 
 var (
@@ -96,7 +97,8 @@ var (
 	parsersBuilt = map[Limits]*parsers{}
 )
 
-// parsersFor returns the parsers of l, building them once per process.
+// parsersFor returns the parsers of l, each built once per process, when
+// first called for.
 func parsersFor(l Limits) *parsers {
 	key := Limits{MaxExprDepth: l.MaxExprDepth, MaxExprTerms: l.MaxExprTerms}
 	parsersMu.Lock()
@@ -106,9 +108,8 @@ func parsersFor(l Limits) *parsers {
 	}
 	opts := grammarOptions(key)
 	p := &parsers{
-		file: participle.MustBuild[fileHolder](opts...),
-		stmt: participle.MustBuild[stmtHolder](opts...),
-		expr: participle.MustBuild[exprHolder](opts...),
+		stmt: sync.OnceValue(func() *participle.Parser[stmtHolder] { return participle.MustBuild[stmtHolder](opts...) }),
+		expr: sync.OnceValue(func() *participle.Parser[exprHolder] { return participle.MustBuild[exprHolder](opts...) }),
 	}
 	parsersBuilt[key] = p
 	return p

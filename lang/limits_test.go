@@ -3,8 +3,10 @@ package lang
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/google/go-cmp/cmp"
 	"github.com/gpl-lang/gpl/lang/units"
@@ -384,6 +386,16 @@ error: unexpected character "@"
 	}
 }
 
+// fileHolder is what participle reads in one pass: the whole file.
+type fileHolder struct {
+	Stmts []Stmt `parser:"@@*"`
+}
+
+// wholeFileParser is participle's parser of a whole file, built once.
+var wholeFileParser = sync.OnceValue(func() *participle.Parser[fileHolder] {
+	return participle.MustBuild[fileHolder](grammarOptions(DefaultLimits)...)
+})
+
 // parseWhole is participle reading src in one pass, as Parse did before it
 // read one statement at a time; the tests hold Parse to it.
 func parseWhole(name string, src []byte) (_ []Stmt, err error) {
@@ -393,7 +405,7 @@ func parseWhole(name string, src []byte) (_ []Stmt, err error) {
 	if err != nil {
 		return nil, err
 	}
-	h, err := parsersFor(DefaultLimits).file.ParseFromLexer(pl)
+	h, err := wholeFileParser().ParseFromLexer(pl)
 	if err != nil {
 		return nil, err
 	}

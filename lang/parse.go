@@ -18,11 +18,6 @@ type stmtHolder struct {
 	Stmt Stmt `parser:"@@"`
 }
 
-// fileHolder is what the parser reads first: the whole file.
-type fileHolder struct {
-	Stmts []Stmt `parser:"@@*"`
-}
-
 // grammarOptions configure every parser of the language, with the
 // expression limits of lim. Union members are listed most frequent first:
 // participle tries them in order.
@@ -42,7 +37,7 @@ func grammarOptions(lim Limits) []participle.Option {
 }
 
 // Grammar returns the EBNF of the statement grammar, for the docs.
-func Grammar() string { return parsersFor(DefaultLimits).stmt.String() }
+func Grammar() string { return parsersFor(DefaultLimits).stmt().String() }
 
 // Parse reads a .gpl file under the DefaultLimits; see ParseWith.
 func Parse(name string, src []byte) (*File, Diagnostics) {
@@ -493,7 +488,7 @@ func parseFrom(ps *parsers, lex lexer.Lexer) (_ Stmt, err error) {
 	if err != nil {
 		return nil, err
 	}
-	h, err := ps.stmt.ParseFromLexer(pl)
+	h, err := ps.stmt().ParseFromLexer(pl)
 	if err != nil {
 		return nil, err
 	}
@@ -617,7 +612,7 @@ func ParseExprWith(lim Limits, name, src string) (x Expr, ds Diagnostics) {
 	pl, err := lexer.Upgrade(&sliceLexer{toks: toks, eof: lexer.EOFToken(tokenEnd(&last))}, elided...)
 	if err == nil {
 		var h *exprHolder
-		h, err = parsersFor(lim).expr.ParseFromLexer(pl)
+		h, err = parsersFor(lim).expr().ParseFromLexer(pl)
 		if err == nil {
 			return h.X, nil
 		}
