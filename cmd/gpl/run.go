@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -23,14 +24,19 @@ func cmdRun(e *env) int {
 	format := fs.String("format", "text", "report format: text or json")
 	load := cli.AddLoadFlags(fs, true, "replace a param's value: `NAME=VALUE` (repeatable), e.g. --set gpu_rate=3.10USD/h")
 	all := fs.Bool("all", false, fmt.Sprintf("print every row of a sweep of more than %d points (else its first and last rows and its extremes)", sweepTextRows))
+	out := fs.String("o", "-", "write the report to `FILE` (- for standard output; missing directories are created); a file is replaced only by a whole report")
 	fs.Usage = func() {
-		fmt.Fprint(e.stderr, `usage: gpl run [--format text|json] [--all] [--set NAME=VALUE]... [--allow-imports DIR]... [--max-points N] [--samples N] [--seed S] FILE|SCENARIO...
+		fmt.Fprint(e.stderr, `usage: gpl run [--format text|json] [-o FILE] [--all] [--set NAME=VALUE]... [--allow-imports DIR]... [--max-points N] [--samples N] [--seed S] FILE|SCENARIO...
 
 Evaluates each scenario file, or bundled scenario by name (gpl scenarios
 lists them), and prints its report: values, pools, jobs with their
 factors, losses, levers and costs, rulesets with the class of every
 request, and how the expectations went. --format json prints one JSON
 document for all the files, of the shape docs/report.schema.json fixes.
+With -o FILE the report goes to FILE, which is replaced (or created) only
+when the report was written whole: a sweep that fails mid-way (exit 1), or
+a write that fails (exit 3), leaves it as it was. Diagnostics go to
+standard error either way.
 
 exit codes: 0 ok · 1 usage · 2 parse/check error · 3 runtime error · 4 an expectation failed
 
@@ -49,54 +55,84 @@ flags:
 		fs.Usage()
 		return exitUsage
 	}
-	st := styleFor(e.stderr, e.getenv)
-	utf8 := htmlreport.TerminalUTF8(cli.IsTerminal(e.stdout), e.getenv) // the waterfall bar's characters
-	worst := exitOK
-	var files []*model.File // for --format json: every file, loaded or not
-	texts := 0
-	for _, arg := range args {
-		if msg, ok := unknownScenario(arg); !ok {
-			fmt.Fprintln(e.stderr, msg)
-			worst = worse(worst, exitUsage)
-			files = append(files, model.Unloaded(arg, strings.TrimPrefix(msg, "gpl: ")))
-			continue
-		}
-		s, fail := loadView(e, arg, load, st)
-		if fail != nil {
-			worst = worse(worst, fail.code)
-			files = append(files, model.Failed(fail.name, fail.err))
-			continue
-		}
-		r := buildReport(s)
-		r.bar, r.utf8, r.allRows = true, utf8, *all
-		if *format == "text" {
-			if texts > 0 {
-				fmt.Fprintln(e.stdout)
-			}
-			texts++
-			writeText(e.stdout, r)
-		} else {
-			files = append(files, toJSON(r, nil))
-		}
-		for _, x := range r.f.Expectations {
-			o := x.Outcome
-			if o.Diagnostic != nil {
-				fmt.Fprintln(e.stderr)
-				o.Diagnostic.Render(e.stderr, s.Sources(), st)
-			}
-			switch {
-			case o.Err:
-				worst = worse(worst, exitRuntime)
-			case !o.Pass:
-				worst = worse(worst, exitExpected)
-			}
-		}
+	if err := prepareOutput(*out); err != nil {
+		fmt.Fprintf(e.stderr, "gpl run: %v\n", err)
+		return exitRuntime
 	}
-	if *format == "json" {
-		if err := writeJSON(e.stdout, files, worst); err != nil {
+	st := styleFor(e.stderr, e.getenv)
+	// The waterfall bar's characters: UTF-8 only on a terminal that takes it.
+	utf8 := *out == "-" && htmlreport.TerminalUTF8(cli.IsTerminal(e.stdout), e.getenv)
+	worst := exitOK
+	// report writes the report to w as the files are evaluated; for
+	// --format json the document is written after the last, as its exit
+	// code is part of it. Its error is the JSON writer's, a sweep that
+	// failed mid-way.
+	report := func(w io.Writer) error {
+		var files []*model.File // for --format json: every file, loaded or not
+		texts := 0
+		for _, arg := range args {
+			if msg, ok := unknownScenario(arg); !ok {
+				fmt.Fprintln(e.stderr, msg)
+				worst = worse(worst, exitUsage)
+				files = append(files, model.Unloaded(arg, strings.TrimPrefix(msg, "gpl: ")))
+				continue
+			}
+			s, fail := loadView(e, arg, load, st)
+			if fail != nil {
+				worst = worse(worst, fail.code)
+				files = append(files, model.Failed(fail.name, fail.err))
+				continue
+			}
+			r := buildReport(s)
+			r.bar, r.utf8, r.allRows = true, utf8, *all
+			if *format == "text" {
+				if texts > 0 {
+					fmt.Fprintln(w)
+				}
+				texts++
+				writeText(w, r)
+			} else {
+				files = append(files, toJSON(r, nil))
+			}
+			for _, x := range r.f.Expectations {
+				o := x.Outcome
+				if o.Diagnostic != nil {
+					fmt.Fprintln(e.stderr)
+					o.Diagnostic.Render(e.stderr, s.Sources(), st)
+				}
+				switch {
+				case o.Err:
+					worst = worse(worst, exitRuntime)
+				case !o.Pass:
+					worst = worse(worst, exitExpected)
+				}
+			}
+		}
+		if *format == "json" {
+			return writeJSON(w, files, worst)
+		}
+		return nil
+	}
+	if *out == "-" {
+		if err := report(e.stdout); err != nil {
 			fmt.Fprintf(e.stderr, "gpl run: %v\n", err)
 			return exitUsage
 		}
+		return worst
+	}
+	// A report that stopped is exit 1, as on standard output; a write that
+	// failed is a runtime error. Either way FILE is as it was.
+	var stopped error
+	err := writeOutputFrom(e.stdout, *out, func(w io.Writer) error {
+		stopped = report(w)
+		return stopped
+	})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gpl run: %v\ngpl run: nothing written to %s\n", err, *out)
+		if stopped != nil {
+			return exitUsage
+		}
+		return worse(worst, exitRuntime)
 	}
 	return worst
 }
