@@ -103,9 +103,9 @@ flags:
 		}
 		return exitOK
 	}
-	if err := prepareOutput(*out); err != nil {
+	if err := prepareOutput(*out, args[1:]...); err != nil {
 		fmt.Fprintf(e.stderr, "gpl gen: %v\n", err)
-		return exitRuntime
+		return outputExit(err)
 	}
 	if err := writeGenerated(*out, b.Bytes()); err != nil {
 		fmt.Fprintf(e.stderr, "gpl gen: %v\n", err)

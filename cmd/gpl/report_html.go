@@ -36,9 +36,9 @@ func cmdReport(e *env) int {
 		fs.Usage()
 		return exitUsage
 	}
-	if err := prepareOutput(*out); err != nil {
+	if err := prepareOutput(*out, append(args, *requests)...); err != nil {
 		fmt.Fprintf(e.stderr, "gpl report: %v\n", err)
-		return exitRuntime
+		return outputExit(err)
 	}
 	var open func() (io.ReadCloser, error)
 	if *requests != "" {

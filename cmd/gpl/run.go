@@ -55,9 +55,9 @@ flags:
 		fs.Usage()
 		return exitUsage
 	}
-	if err := prepareOutput(*out); err != nil {
+	if err := prepareOutput(*out, args...); err != nil {
 		fmt.Fprintf(e.stderr, "gpl run: %v\n", err)
-		return exitRuntime
+		return outputExit(err)
 	}
 	st := styleFor(e.stderr, e.getenv)
 	// The waterfall bar's characters: UTF-8 only on a terminal that takes it.

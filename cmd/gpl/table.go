@@ -46,9 +46,9 @@ func cmdTable(e *env) int {
 		return exitUsage
 	}
 	files, name := args[:len(args)-1], args[len(args)-1]
-	if err := prepareOutput(*out); err != nil {
+	if err := prepareOutput(*out, files...); err != nil {
 		fmt.Fprintf(e.stderr, "gpl table: %v\n", err)
-		return exitRuntime
+		return outputExit(err)
 	}
 	st := styleFor(e.stderr, e.getenv)
 	worst := exitOK

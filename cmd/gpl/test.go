@@ -27,7 +27,7 @@ func cmdTest(e *env) int {
 			// standard output itself (--junit - or /dev/stdout).
 			return writeOutput(e.stdout, path, data)
 		},
-		PrepareReport: prepareOutput,
+		PrepareReport: func(path string) error { return prepareOutput(path) },
 		OnPanic:       exitOnPanic,
 	})
 }

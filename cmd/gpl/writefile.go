@@ -2,7 +2,11 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/safeio"
 )
@@ -64,11 +68,52 @@ func writeOutputFrom(stdout io.Writer, path string, write func(w io.Writer) erro
 }
 
 // prepareOutput is called before the work whose result goes to path: it
+// refuses a path a report would replace what the user wrote at (one of
+// the command's inputs, or an existing .gpl source: refusedOutput) and
 // creates the missing directories above it (nothing for "-"), so that a
 // destination that cannot be written is told before the work is done.
-func prepareOutput(path string) error {
+func prepareOutput(path string, inputs ...string) error {
 	if path == "-" {
 		return nil
 	}
+	if err := refuseInput(path, inputs); err != nil {
+		return err
+	}
 	return safeio.MakeReportDir(path)
+}
+
+// refusedOutput is a destination prepareOutput refuses: a usage error.
+type refusedOutput struct{ path, why string }
+
+func (e *refusedOutput) Error() string {
+	return e.path + " is " + e.why + "; a report is not written over it (name another file)"
+}
+
+// refuseInput returns a refusedOutput when path is an existing regular
+// file that is a .gpl source or the same file as one of inputs. A missing
+// path, a named pipe or a device has nothing of the user's to lose.
+func refuseInput(path string, inputs []string) error {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	if strings.EqualFold(filepath.Ext(path), ".gpl") {
+		return &refusedOutput{path, "a .gpl source file"}
+	}
+	for _, in := range inputs {
+		if ii, err := os.Stat(in); err == nil && os.SameFile(fi, ii) {
+			return &refusedOutput{path, "one of the inputs"}
+		}
+	}
+	return nil
+}
+
+// outputExit is the exit code of an error of prepareOutput: a refused
+// destination is a usage error, any other a runtime error.
+func outputExit(err error) int {
+	var r *refusedOutput
+	if errors.As(err, &r) {
+		return exitUsage
+	}
+	return exitRuntime
 }
