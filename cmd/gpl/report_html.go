@@ -53,6 +53,10 @@ func cmdReport(e *env) int {
 			worst = worse(worst, fail.code)
 			continue
 		}
+		if err := refuseRead(*out, s); err != nil {
+			fmt.Fprintf(e.stderr, "gpl report: %v\n", err)
+			return exitUsage
+		}
 		f, err := htmlreport.FromScenario(s, load.Sets, *requests, open)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gpl report: %v\n", err)

@@ -83,6 +83,9 @@ flags:
 				files = append(files, model.Failed(fail.name, fail.err))
 				continue
 			}
+			if err := refuseRead(*out, s); err != nil {
+				return err // FILE is one the scenario imports
+			}
 			r := buildReport(s)
 			r.bar, r.utf8, r.allRows = true, utf8, *all
 			if *format == "text" {

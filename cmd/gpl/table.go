@@ -64,6 +64,10 @@ func cmdTable(e *env) int {
 			worst = worse(worst, fail.code)
 			continue
 		}
+		if err := refuseRead(*out, s); err != nil {
+			fmt.Fprintf(e.stderr, "gpl table: %v\n", err)
+			return exitUsage
+		}
 		f := model.Outline(s).Judge() // its jobs built one at a time, as the table reads them
 		t, found, err := f.OpenTable(name)
 		if err != nil {

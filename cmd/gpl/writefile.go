@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gpl-lang/gpl/cmd/gpl/internal/safeio"
+	"github.com/gpl-lang/gpl/eval"
 )
 
 // writeFileAtomic replaces the contents of a file the user wrote — a .gpl
@@ -106,6 +107,20 @@ func refuseInput(path string, inputs []string) error {
 		}
 	}
 	return nil
+}
+
+// refuseRead is refuseInput for the files a loaded scenario read: its
+// sources and the files they import (a CSV inventory among them), which
+// the arguments alone do not name.
+func refuseRead(path string, s *eval.Scenario) error {
+	if path == "-" {
+		return nil
+	}
+	var names []string
+	for _, f := range s.Files() {
+		names = append(names, f.Name)
+	}
+	return refuseInput(path, names)
 }
 
 // outputExit is the exit code of an error of prepareOutput: a refused
