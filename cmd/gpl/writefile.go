@@ -83,27 +83,45 @@ func prepareOutput(path string, inputs ...string) error {
 	return safeio.MakeReportDir(path)
 }
 
-// refusedOutput is a destination prepareOutput refuses: a usage error.
-type refusedOutput struct{ path, why string }
-
-func (e *refusedOutput) Error() string {
-	return e.path + " is " + e.why + "; a report is not written over it (name another file)"
+// refusedOutput is a destination prepareOutput refuses; usage says it is
+// a usage error (exit 1), else a runtime one (exit 3: a directory, as a
+// write through one always was).
+type refusedOutput struct {
+	msg   string
+	usage bool
 }
 
-// refuseInput returns a refusedOutput when path is an existing regular
-// file that is a .gpl source or the same file as one of inputs. A missing
-// path, a named pipe or a device has nothing of the user's to lose.
+func (e *refusedOutput) Error() string { return e.msg }
+
+// overwrite refuses path, which is what why says.
+func overwrite(path, why string) error {
+	return &refusedOutput{path + " is " + why + "; a report is not written over it (name another file)", true}
+}
+
+// refuseInput returns a refusedOutput when path is empty, a directory, or
+// an existing regular file that is a .gpl source or the same file as one
+// of inputs. A missing path, a named pipe or a device has nothing of the
+// user's to lose.
 func refuseInput(path string, inputs []string) error {
+	if path == "" {
+		return &refusedOutput{"the output file name is empty: name a file, or - for standard output", true}
+	}
 	fi, err := os.Stat(path)
-	if err != nil || !fi.Mode().IsRegular() {
+	if err != nil {
+		return nil
+	}
+	if fi.IsDir() {
+		return &refusedOutput{path + " is a directory; name a file to write the report to", false}
+	}
+	if !fi.Mode().IsRegular() {
 		return nil
 	}
 	if strings.EqualFold(filepath.Ext(path), ".gpl") {
-		return &refusedOutput{path, "a .gpl source file"}
+		return overwrite(path, "a .gpl source file")
 	}
 	for _, in := range inputs {
 		if ii, err := os.Stat(in); err == nil && os.SameFile(fi, ii) {
-			return &refusedOutput{path, "one of the inputs"}
+			return overwrite(path, "one of the inputs")
 		}
 	}
 	return nil
@@ -127,7 +145,7 @@ func refuseRead(path string, s *eval.Scenario) error {
 // destination is a usage error, any other a runtime error.
 func outputExit(err error) int {
 	var r *refusedOutput
-	if errors.As(err, &r) {
+	if errors.As(err, &r) && r.usage {
 		return exitUsage
 	}
 	return exitRuntime
