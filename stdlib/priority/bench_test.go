@@ -5,6 +5,8 @@ import (
 	"io"
 	"strconv"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // genStream returns n JSON lines of request metadata in kapsl's keys, most
@@ -37,52 +39,47 @@ func genStream(n int, seed uint64) []byte {
 	return buf
 }
 
-// BenchmarkClassify runs the kapsl rules three ways side by side: the
+// BenchmarkClassify runs the kapsl rules four ways side by side: the
 // Ruleset's table (ruleset), one closure per rule as Compile made them
 // before the table (closures), and plain Go (handwritten, inlined into the
-// loop; handwritten-call, the same called), over 1,024
-// requests that stay in cache and over 1,000,000 distinct requests read
-// once each per pass (memory-bound).
+// loop; handwritten-call, the same called), on each set of
+// classifyBenches.
 func BenchmarkClassify(b *testing.B) {
 	rs := mustKapsl(b)
 	tests := closureTests(rs)
-	for _, n := range []int{1024, 1 << 20} {
-		reqs := genRequests(n, 11)
-		mask := n - 1
-		name := "cache"
-		if n > 1024 {
-			name = "distinct"
-		}
-		b.Run(name+"/ruleset", func(b *testing.B) {
+	for _, set := range classifyBenches() {
+		reqs, order := set.Reqs, set.Order
+		mask := len(order) - 1
+		b.Run(set.Name+"/ruleset", func(b *testing.B) {
 			b.ReportAllocs()
 			var s int
 			for i := 0; b.Loop(); i++ {
-				_, rule := rs.Classify(&reqs[i&mask])
+				_, rule := rs.Classify(&reqs[order[i&mask]])
 				s += rule
 			}
 			sink = s
 		})
-		b.Run(name+"/closures", func(b *testing.B) {
+		b.Run(set.Name+"/closures", func(b *testing.B) {
 			b.ReportAllocs()
 			var s int
 			for i := 0; b.Loop(); i++ {
-				s += classifyClosures(tests, &reqs[i&mask])
+				s += classifyClosures(tests, &reqs[order[i&mask]])
 			}
 			sink = s
 		})
-		b.Run(name+"/handwritten", func(b *testing.B) {
+		b.Run(set.Name+"/handwritten", func(b *testing.B) {
 			b.ReportAllocs()
 			var s int
 			for i := 0; b.Loop(); i++ {
-				s += handWrittenKapslRule(&reqs[i&mask])
+				s += handWrittenKapslRule(&reqs[order[i&mask]])
 			}
 			sink = s
 		})
-		b.Run(name+"/handwritten-call", func(b *testing.B) {
+		b.Run(set.Name+"/handwritten-call", func(b *testing.B) {
 			b.ReportAllocs()
 			var s int
 			for i := 0; b.Loop(); i++ {
-				s += handWrittenKapslRuleCall(&reqs[i&mask])
+				s += handWrittenKapslRuleCall(&reqs[order[i&mask]])
 			}
 			sink = s
 		})
@@ -243,4 +240,40 @@ func BenchmarkBytesStreamReader(b *testing.B) {
 		}
 	}
 	b.ReportMetric(1e6*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+}
+
+// TestClassifyBenches checks the benchmark sets are what their names
+// say: each order a power of two long and in range, the cyclic and
+// distinct ones every request in turn, the random one 64 times longer
+// than its requests and visiting each of them.
+func TestClassifyBenches(t *testing.T) {
+	type shape struct {
+		Name         string
+		Reqs, Order  int
+		InTurn, Seen bool
+	}
+	var got []shape
+	for _, s := range classifyBenches() {
+		inTurn, seen := true, make([]bool, len(s.Reqs))
+		for i, o := range s.Order {
+			if int(o) >= len(s.Reqs) {
+				t.Fatalf("%s: order[%d] = %d, beyond %d requests", s.Name, i, o, len(s.Reqs))
+			}
+			inTurn = inTurn && int(o) == i%len(s.Reqs)
+			seen[o] = true
+		}
+		all := true
+		for _, v := range seen {
+			all = all && v
+		}
+		got = append(got, shape{s.Name, len(s.Reqs), len(s.Order), inTurn, all})
+	}
+	want := []shape{
+		{"cache", 1024, 1 << 16, false, true},
+		{"cache-cyclic", 1024, 1024, true, true},
+		{"distinct", 1 << 20, 1 << 20, true, true},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("benchmark sets (-want +got):\n%s", d)
+	}
 }

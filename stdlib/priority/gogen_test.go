@@ -116,37 +116,33 @@ func TestWriteGoConditions(t *testing.T) {
 }
 
 // BenchmarkClassifyGenerated runs the kapsl rules as the generated Go
-// (gpl gen go) beside the Ruleset and the hand-written function, over
-// 1,024 requests in cache and 1,000,000 distinct ones.
+// (gpl gen go) beside the Ruleset and the hand-written function, on the
+// request sets of BenchmarkClassify (priority.ClassifyBenches).
 func BenchmarkClassifyGenerated(b *testing.B) {
 	rs := kapsl(b)
-	for _, n := range []int{1024, 1 << 20} {
-		reqs := priority.GenRequests(n, 11)
-		mask := n - 1
-		name := "cache"
-		if n > 1024 {
-			name = "distinct"
-		}
-		b.Run(name+"/ruleset", func(b *testing.B) {
+	for _, set := range priority.ClassifyBenches() {
+		reqs, order := set.Reqs, set.Order
+		mask := len(order) - 1
+		b.Run(set.Name+"/ruleset", func(b *testing.B) {
 			var s int
 			for i := 0; b.Loop(); i++ {
-				_, rule := rs.Classify(&reqs[i&mask])
+				_, rule := rs.Classify(&reqs[order[i&mask]])
 				s += rule
 			}
 			sink = s
 		})
-		b.Run(name+"/generated", func(b *testing.B) {
+		b.Run(set.Name+"/generated", func(b *testing.B) {
 			var s int
 			for i := 0; b.Loop(); i++ {
-				_, rule := kapslgo.Classify(&reqs[i&mask])
+				_, rule := kapslgo.Classify(&reqs[order[i&mask]])
 				s += rule
 			}
 			sink = s
 		})
-		b.Run(name+"/handwritten", func(b *testing.B) {
+		b.Run(set.Name+"/handwritten", func(b *testing.B) {
 			var s int
 			for i := 0; b.Loop(); i++ {
-				s += priority.HandWrittenKapslRule(&reqs[i&mask])
+				s += priority.HandWrittenKapslRule(&reqs[order[i&mask]])
 			}
 			sink = s
 		})
