@@ -447,9 +447,9 @@ func scanObject(b []byte, req *Request) (end int, ok bool) {
 			}
 			kw := &keyWords[f]
 			if k = kw.len; i+1+k > n ||
-				binary.LittleEndian.Uint64(b[i+1:]) != kw.first ||
-				binary.LittleEndian.Uint64(b[i+1+k-8:]) != kw.last ||
-				k > 16 && binary.LittleEndian.Uint64(b[i+9:]) != kw.mid {
+				word(b, i+1) != kw.first ||
+				word(b, i+1+k-8) != kw.last ||
+				k > 16 && word(b, i+9) != kw.mid {
 				return 0, false
 			}
 		}
@@ -478,11 +478,11 @@ func scanObject(b []byte, req *Request) (end int, ok bool) {
 			j := i
 			if i+8 <= n {
 				// Up to eight digits in one step; longer runs go on in scanDigits.
-				x := binary.LittleEndian.Uint64(b[i:])
+				x := word(b, i)
 				d := digitRun(x)
 				u, j = eightDigits(x, d), i+d
 				if d == 8 && i+16 <= n {
-					x = binary.LittleEndian.Uint64(b[i+8:])
+					x = word(b, i+8)
 					d = digitRun(x)
 					u, j = u*pow10[d]+eightDigits(x, d), j+d
 					if d == 8 {
@@ -557,8 +557,10 @@ type keyWord struct {
 var keyWords = func() (kw [NumFields]keyWord) {
 	for f := Field(0); f < NumFields; f++ {
 		k := f.JSONKey() + `"`
-		if len(k) > 24 {
-			panic("priority: a key longer than three words: " + k)
+		if len(k) > 24 || len(k) < 9 {
+			// scanObject loads the key's words after checking only that
+			// the line holds the whole key (word does not check again).
+			panic("priority: a key of fewer than nine bytes or more than three words: " + k)
 		}
 		kw[f] = keyWord{first: binary.LittleEndian.Uint64([]byte(k)), last: binary.LittleEndian.Uint64([]byte(k[len(k)-8:])), len: len(k)}
 		if len(k) > 16 {
@@ -583,7 +585,7 @@ func skipSpace(b []byte, i int) int {
 func scanDigits(b []byte, i int) (uint64, int) {
 	var u uint64
 	for i+8 <= len(b) {
-		x := binary.LittleEndian.Uint64(b[i:])
+		x := word(b, i)
 		k := digitRun(x)
 		if k == 0 {
 			return u, i
