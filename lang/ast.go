@@ -12,8 +12,8 @@ import (
 // range as small as it can: derived where it can be (a name ends where its
 // text does), else as compact positions (Pos, StartMark, EndMark: 16 bytes
 // where a Position is 40). The few rarer nodes that keep Positions are the
-// ones participle fills (Rule) or that are seldom written (strings, truth
-// values, queries).
+// one participle fills (a Rule's start: its first token is its label or
+// when) or that are seldom written (strings, truth values, queries).
 
 // File is one parsed .gpl file.
 type File struct {
@@ -205,10 +205,11 @@ type Rules struct {
 
 // Rule is [LABEL:] when CONDITION -> CLASS.
 type Rule struct {
-	Pos, EndPos Position
-	Label       *Ident `parser:"( @@ \":\" )?"`
-	When        Expr   `parser:"\"when\" @@"`
-	Class       *Ident `parser:"\"->\" @@"`
+	Pos   Position // where the rule starts: its label, or when
+	Label *Ident   `parser:"( @@ \":\" )?"`
+	When  Expr     `parser:"\"when\" @@"`
+	Class *Ident   `parser:"\"->\" @@"`
+	EndAt EndMark  `parser:"@@"`
 }
 
 // Request is a sample inference request: request NAME { field = … }.
@@ -302,7 +303,7 @@ func (n *FactorBlock) Span() (Position, Position) { return n.Start(), n.End() }
 func (n *Rules) Start() Position                  { return n.StartAt.Position() }
 func (n *Rules) End() Position                    { return n.EndAt.Position() }
 func (n *Rules) Span() (Position, Position)       { return n.Start(), n.End() }
-func (n *Rule) Span() (Position, Position)        { return n.Pos, n.EndPos }
+func (n *Rule) Span() (Position, Position)        { return n.Pos, n.EndAt.Position() }
 func (n *Request) Start() Position                { return n.StartAt.Position() }
 func (n *Request) End() Position                  { return n.EndAt.Position() }
 func (n *Request) Span() (Position, Position)     { return n.Start(), n.End() }

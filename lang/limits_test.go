@@ -420,6 +420,10 @@ func TestParseMatchesWholeFileParse(t *testing.T) {
 		"only comments":       "# a\n\n# b",
 		"empty":               "",
 		"trailing blanks":     "let a = 1   \n\n  # c\n",
+		// Each node's end is just past its last token, whatever follows:
+		// a comment, blank lines, a CRLF, the next rule, the brace.
+		"rules among comments": "rules r {\n  a: when priority == 0 -> x # c\n\n  # lead\n  when batch_size <= 4 -> y\r\n  else z}\n",
+		"non-ASCII ends":       "let ä = \"é\" # ü\nexpect ä == \"é\"\t\npool p { devices = 8 } # end",
 	}
 	for k, v := range extra {
 		files[k] = v

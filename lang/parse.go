@@ -142,7 +142,7 @@ func EachStatement(lim Limits, name string, src []byte, fn func(Stmt)) bool {
 func eachStatement(ps *parsers, lim Limits, name string, src []byte, fn func(Stmt)) bool {
 	l := stmtLexer{sc: newTokenScanner(name, inPlace(src)), cutAt: lim.MaxExprTerms + cutSlack}
 	for l.begin() {
-		s, err := parseFrom(ps, &l)
+		s, err := parseFrom(ps, &l) // no blanks to elide
 		if err != nil {
 			return false
 		}
@@ -182,13 +182,13 @@ func parseStatements(ps *parsers, lim Limits, src, name string, cp *compactor) (
 	}
 }
 
-// stmtLexer hands participle the tokens of one top-level statement at a
-// time, scanned as participle asks for them, each run of comments, spaces
-// and newlines merged into one space token (the parser skips them; a
-// node's end position, the start of whatever follows its last token, stays
-// the same). A statement ends at a statement keyword at brace depth 0 that
-// follows a token that can end a statement: where a reading of the whole
-// file in one pass would start the next statement too.
+// stmtLexer hands participle the significant tokens of one top-level
+// statement at a time, scanned as participle asks for them: comments,
+// spaces and newlines are passed over, not handed out, so participle has
+// half the tokens to read and copy (a node's end is taken from its last
+// token, see EndMark). A statement ends at a statement keyword at brace
+// depth 0 that follows a token that can end a statement: where a reading
+// of the whole file in one pass would start the next statement too.
 type stmtLexer struct {
 	sc      tokenScanner
 	cutAt   int          // the tokens of an expression past this many terms are passed over (termRun); 0 never
@@ -228,7 +228,9 @@ func (l *stmtLexer) begin() bool {
 	return false
 }
 
-// Next returns the statement's next token, then EOF.
+// Next returns the statement's next token, then EOF. Blanks (spaces,
+// newlines, comments) are not handed out: EndMark finds a node's end
+// from its last token, so the parser never needs them.
 func (l *stmtLexer) Next() (lexer.Token, error) {
 	if l.pend != nil {
 		t := *l.pend
@@ -239,17 +241,10 @@ func (l *stmtLexer) Next() (lexer.Token, error) {
 	if l.done {
 		return l.eof, nil
 	}
-	var gap lexer.Token
-	hasGap := false
 	t, ok := l.sc.next()
 	for {
-		if ok && isBlank(t.Type) {
-			if !hasGap {
-				gap, hasGap = lexer.Token{Type: tokSpace, Pos: t.Pos}, true
-			}
-			for ok && isBlank(t.Type) {
-				t, ok = l.sc.next()
-			}
+		for ok && isBlank(t.Type) {
+			t, ok = l.sc.next()
 		}
 		if !ok || l.startsNext(&t) || !l.elide(&t) {
 			break
@@ -263,15 +258,8 @@ func (l *stmtLexer) Next() (lexer.Token, error) {
 	case !ok:
 		l.done, l.eof = true, lexer.EOFToken(l.sc.pos)
 	case !l.boundary(&t):
-		if !hasGap {
-			l.note(&t)
-			return t, nil
-		}
-		p := t
-		l.pend = &p
-	}
-	if hasGap {
-		return gap, nil
+		l.note(&t)
+		return t, nil
 	}
 	return l.eof, nil
 }
@@ -478,13 +466,14 @@ func parseChunk(ps *parsers, chunk []lexer.Token) (Stmt, error) {
 
 // parseTokens parses the tokens of one statement, followed by eof.
 func parseTokens(ps *parsers, toks []lexer.Token, eof lexer.Token) (Stmt, error) {
-	return parseFrom(ps, &sliceLexer{toks: toks, eof: eof})
+	return parseFrom(ps, &sliceLexer{toks: toks, eof: eof}, elided...)
 }
 
-// parseFrom parses one statement from lex.
-func parseFrom(ps *parsers, lex lexer.Lexer) (_ Stmt, err error) {
+// parseFrom parses one statement from lex, passing over the tokens of the
+// types in elide.
+func parseFrom(ps *parsers, lex lexer.Lexer, elide ...lexer.TokenType) (_ Stmt, err error) {
 	defer recoverLimit(&err)
-	pl, err := lexer.Upgrade(lex, elided...)
+	pl, err := lexer.Upgrade(lex, elide...)
 	if err != nil {
 		return nil, err
 	}

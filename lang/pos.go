@@ -106,14 +106,22 @@ func (m StartMark) Position() Position { return m.at.Position() }
 func (m StartMark) Equal(o StartMark) bool { return m == o }
 
 // EndMark records where a node ends, read by the grammar after the node's
-// last token: the position of whatever follows it, which is just past the
-// token (the scanner hands the parser a space token between two tokens
-// that are apart). It is what participle would fill an EndPos with.
+// last token: the position just past that token. The statement lexer
+// hands the parser no blanks, so the token that follows may be lines
+// away; a token a repair inserted (recover.go) occupies no text, so the
+// end never runs past the token that follows it.
 type EndMark struct{ at Pos }
 
-// Parse reads nothing: it records the position of the next token.
+// Parse reads nothing: it records the position just past the token just
+// read (or, before any, of the next token), and at most the next token's.
 func (m *EndMark) Parse(lex *lexer.PeekingLexer) error {
-	m.at = PosOf(lex.RawPeek().Pos)
+	next := lex.RawPeek().Pos
+	if cur := lex.RawCursor(); cur > 0 {
+		if end := tokenEnd(&lex.Range(cur-1, cur)[0]); end.Offset < next.Offset {
+			next = end
+		}
+	}
+	m.at = PosOf(next)
 	return nil
 }
 

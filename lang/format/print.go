@@ -245,7 +245,7 @@ func (p *printer) stmt(s lang.Stmt) {
 				if r.Label != nil {
 					l.key = r.Label.Name + ":"
 				}
-				p.leaf(r.Pos, r.EndPos, l)
+				p.leaf(r.Pos, r.EndAt.Position(), l)
 			}
 			p.leaf(s.Else.Start(), s.Else.End(), outLine{text: "else " + s.Else.Name})
 		})
