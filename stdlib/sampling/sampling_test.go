@@ -2,6 +2,7 @@ package sampling
 
 import (
 	"fmt"
+	"github.com/google/go-cmp/cmp"
 	"math"
 	"slices"
 	"testing"
@@ -175,6 +176,25 @@ func TestSortAsSlicesSort(t *testing.T) {
 			if xs[i] != want[i] {
 				t.Fatalf("n=%d: at %d got %v, want %v", n, i, xs[i], want[i])
 			}
+		}
+	}
+	// Keys that share some digits or all of them: passes left out.
+	for name, gen := range map[string]func(i int) float64{
+		"one value":     func(int) float64 { return 0.3 },
+		"low bits only": func(i int) float64 { return math.Float64frombits(math.Float64bits(0.3) + uint64(i*7919%1000)) },
+		"high bits only": func(i int) float64 {
+			return math.Float64frombits(math.Float64bits(0.3) + uint64(i%5)<<55)
+		},
+	} {
+		xs := make([]float64, 3000)
+		for i := range xs {
+			xs[i] = gen(i)
+		}
+		want := slices.Clone(xs)
+		slices.Sort(want)
+		Sort(xs)
+		if diff := cmp.Diff(want, xs); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
 		}
 	}
 }

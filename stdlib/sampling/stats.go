@@ -70,27 +70,44 @@ func (s *Summary) Drop() { s.sorted = nil }
 // Sorted are the samples, sorted; nil when dropped. Not to be modified.
 func (s *Summary) Sorted() []float64 { return s.sorted }
 
-// scratch are the keys of Sort, reused from call to call: a sampling
+// Sort's radix: digits of sortBits bits, sortPasses of them to a key.
+const (
+	sortBits    = 11
+	sortBuckets = 1 << sortBits
+	sortPasses  = (64 + sortBits - 1) / sortBits
+)
+
+// sortScratch is what Sort works in: the keys, twice the samples' length,
+// and a count of each digit of each pass.
+type sortScratch struct {
+	keys  []uint64
+	count [sortPasses][sortBuckets]uint32
+}
+
+// scratch is Sort's sortScratch, reused from call to call: a sampling
 // sorts one vector per quantity, hundreds of them.
-var scratch = sync.Pool{New: func() any { return new([]uint64) }}
+var scratch = sync.Pool{New: func() any { return new(sortScratch) }}
 
 // Sort sorts xs in increasing order, as slices.Sort does for numbers
-// that are not NaN (−0 before +0), by a radix sort of their bits: a
-// few passes over the samples rather than n log n comparisons, about eight
-// times faster than slices.Sort at 10,000 samples. Short vectors, and any with a NaN,
-// go to slices.Sort.
+// that are not NaN (−0 before +0), by a radix sort of their bits: one
+// pass counts every digit of every key, then each digit that is not the
+// same in every key moves the keys once, rather than n log n comparisons
+// (about eight times faster than slices.Sort at 10,000 samples). Short
+// vectors, and any with a NaN, go to slices.Sort.
 func Sort(xs []float64) {
-	if len(xs) < 256 {
+	if len(xs) < 256 || len(xs) > math.MaxUint32 {
 		slices.Sort(xs)
 		return
 	}
-	kp := scratch.Get().(*[]uint64)
-	defer scratch.Put(kp)
-	if cap(*kp) < 2*len(xs) {
-		*kp = make([]uint64, 2*len(xs))
+	sc := scratch.Get().(*sortScratch)
+	defer scratch.Put(sc)
+	if cap(sc.keys) < 2*len(xs) {
+		sc.keys = make([]uint64, 2*len(xs))
 	}
-	keys := (*kp)[:2*len(xs)]
+	keys := sc.keys[:2*len(xs)]
 	a, b := keys[:len(xs)], keys[len(xs):]
+	count := &sc.count
+	*count = [sortPasses][sortBuckets]uint32{}
 	for i, x := range xs {
 		if x != x {
 			slices.Sort(xs)
@@ -106,31 +123,29 @@ func Sort(xs []float64) {
 			k |= 1 << 63
 		}
 		a[i] = k
+		count[0][k&(sortBuckets-1)]++
+		count[1][k>>sortBits&(sortBuckets-1)]++
+		count[2][k>>(2*sortBits)&(sortBuckets-1)]++
+		count[3][k>>(3*sortBits)&(sortBuckets-1)]++
+		count[4][k>>(4*sortBits)&(sortBuckets-1)]++
+		count[5][k>>(5*sortBits)&(sortBuckets-1)]++
 	}
-	const bits = 11
-	const buckets = 1 << bits
-	var count [buckets]int
-	for shift := uint(0); shift < 64; shift += bits {
-		clear(count[:])
-		same := true
-		first := (a[0] >> shift) & (buckets - 1)
-		for _, k := range a {
-			d := (k >> shift) & (buckets - 1)
-			count[d]++
-			same = same && d == first
-		}
-		if same {
+	n := uint32(len(xs))
+	for p := range sortPasses {
+		shift := uint(p * sortBits)
+		c := &count[p]
+		if c[a[0]>>shift&(sortBuckets-1)] == n {
 			continue // every key has this digit: the pass would not move one
 		}
-		sum := 0
-		for d, c := range count {
-			count[d] = sum
-			sum += c
+		var sum uint32
+		for d, k := range c {
+			c[d] = sum
+			sum += k
 		}
 		for _, k := range a {
-			d := (k >> shift) & (buckets - 1)
-			b[count[d]] = k
-			count[d]++
+			d := k >> shift & (sortBuckets - 1)
+			b[c[d]] = k
+			c[d]++
 		}
 		a, b = b, a
 	}
