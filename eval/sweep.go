@@ -339,56 +339,62 @@ func (s *Scenario) extremeOverJob(d *check.Decl, def *results.Def, larger bool, 
 		in = outer
 		settleInputs(&in, &above)
 	}
+	ax := &pv.axes[inner]
 	for {
-		if ctl != nil {
-			ctl.point()
-		}
-		if perPoint {
-			in = outer
-			set.Set(&in, pt.vals[inner])
-			settleInputs(&in, &above)
-		} else {
-			set.Set(&in, pt.vals[inner])
-		}
-		if ctl != nil {
-			ctl.engineRun()
-		}
-		res, err := goodput.Solve(in)
-		pass := err != nil
-		if !pass && (!def.NeedsRate || res.HasCost) {
-			v := scale.of(def.Of(&res)) // engineValue(…).Num
-			if !found || larger && v > best || !larger && v < best {
-				found, best, pass = true, v, true
+		// The innermost axis in a loop of its own: a point costs its
+		// engine run and little else.
+		for k := range ax.n {
+			v := ax.value(k)
+			if ctl != nil {
+				ctl.point()
 			}
-		}
-		if pass {
-			pt.job.in, pt.fail = in, nil
-			if err != nil {
-				pt.fail = &PointFailure{Message: engineMessage(err), Pos: d.Name.Start(), End: d.Name.End()}
-				pt.job.kept, pt.above = nil, [goodput.NumFactors]bool{}
+			if perPoint {
+				in = outer
+				set.Set(&in, v)
+				settleInputs(&in, &above)
 			} else {
-				pt.res, pt.job.kept, pt.above = res, &pt.res, above
+				set.Set(&in, v)
 			}
-			if !fn(pt) {
-				return true
+			if ctl != nil {
+				ctl.engineRun()
+			}
+			res, err := goodput.Solve(in)
+			pass := err != nil
+			if !pass && (!def.NeedsRate || res.HasCost) {
+				v := scale.of(def.Of(&res)) // engineValue(…).Num
+				if !found || larger && v > best || !larger && v < best {
+					found, best, pass = true, v, true
+				}
+			}
+			if pass {
+				pt.vals[inner] = v
+				pt.job.in, pt.fail = in, nil
+				if err != nil {
+					pt.fail = &PointFailure{Message: engineMessage(err), Pos: d.Name.Start(), End: d.Name.End()}
+					pt.job.kept, pt.above = nil, [goodput.NumFactors]bool{}
+				} else {
+					pt.res, pt.job.kept, pt.above = res, &pt.res, above
+				}
+				if !fn(pt) {
+					return true
+				}
 			}
 		}
-		i := advance(idx, pv.axes, inner)
+		// The next point of the outer axes.
+		i := advance(idx, pv.axes, inner-1)
 		if i < 0 {
 			return true
 		}
-		for j := i; j <= inner; j++ {
+		for j := i; j < inner; j++ {
 			pt.vals[j] = pv.axes[j].value(idx[j])
 		}
-		if i < inner {
-			outer = base
-			for j := range inner {
-				axes[j].In.Apply(&outer, pt.vals[j])
-			}
-			if !perPoint {
-				in = outer
-				settleInputs(&in, &above)
-			}
+		outer = base
+		for j := range inner {
+			axes[j].In.Apply(&outer, pt.vals[j])
+		}
+		if !perPoint {
+			in = outer
+			settleInputs(&in, &above)
 		}
 	}
 }

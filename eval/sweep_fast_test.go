@@ -46,6 +46,16 @@ sweep priced over norate {
 }
 sweep zero over j { vary P in [0, 0, 0.5, 0] }
 sweep money over euro { vary devices from 1 to 4 step 1 }
+sweep cube over j {
+  vary runtime in [0.6, 0.99]
+  vary S in [0.5, 1, 0.97]
+  vary devices in [3, 1, 2]
+}
+sweep cubef over j {
+  vary hours in [1h, 0h]
+  vary devices in [2, 1]
+  vary ceiling.program in [0.2, 0.5, 0.1]
+}
 `
 
 // TestExtremeOverJobMatchesEachPoint reads min, max, argmin and argmax of
@@ -62,7 +72,7 @@ func TestExtremeOverJobMatchesEachPoint(t *testing.T) {
 		Err string
 	}
 	var queries []string
-	for _, sw := range []string{"grid", "ceil", "hrs", "huge", "bare", "priced", "zero", "money"} {
+	for _, sw := range []string{"grid", "ceil", "hrs", "huge", "bare", "priced", "zero", "money", "cube", "cubef"} {
 		for _, def := range results.Table() {
 			if !def.HasFigure() {
 				continue
