@@ -28,7 +28,7 @@ func MoneyIn(c string) Dim {
 	for i, f := range foreign {
 		if f == c {
 			var d Dim
-			d[5+i] = 1
+			d[firstForeign+i] = 1
 			return d
 		}
 	}
@@ -41,14 +41,40 @@ func PriceIn(c string) Dim { return MoneyIn(c).Div(Duration) }
 
 // Currency is the currency code of an amount or a price ("USD", "EUR"),
 // ok false for any other dimension.
+//
+// It reads the exponents rather than comparing d with each currency's
+// two dimensions: printing and checking ask it of every value.
 func (d Dim) Currency() (string, bool) {
-	for _, c := range Currencies {
-		if m := MoneyIn(c); d == m || d == m.Div(Duration) {
-			return c, true
+	// An amount: one currency's exponent 1, every other exponent 0; a
+	// price: the same with duration's exponent −1.
+	if d[0] != 0 && d[0] != -1 {
+		return "", false
+	}
+	at := -1
+	for i := 1; i < len(d); i++ {
+		switch {
+		case d[i] == 0:
+		case d[i] == 1 && at < 0 && (i == usdExponent || i >= firstForeign):
+			at = i
+		default:
+			return "", false
 		}
+	}
+	switch {
+	case at == usdExponent:
+		return "USD", true
+	case at >= firstForeign:
+		return foreign[at-firstForeign], true
 	}
 	return "", false
 }
+
+// Where the money exponents are in a Dim: USD's (Money), and the first
+// foreign currency's, after the date's.
+const (
+	usdExponent  = 3
+	firstForeign = 5
+)
 
 // IsMoney reports whether d is an amount in some currency.
 func IsMoney(d Dim) bool {
@@ -67,8 +93,8 @@ func IsPrice(d Dim) bool {
 // have the same Currencyless.
 func (d Dim) Currencyless() Dim {
 	for i := range foreign {
-		d[3] = saturate(int64(d[3]) + int64(d[5+i]))
-		d[5+i] = 0
+		d[usdExponent] = saturate(int64(d[usdExponent]) + int64(d[firstForeign+i]))
+		d[firstForeign+i] = 0
 	}
 	return d
 }

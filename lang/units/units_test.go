@@ -448,3 +448,79 @@ func TestCurrencies(t *testing.T) {
 		t.Error("Currency, IsMoney or IsPrice accepts a wrong dimension")
 	}
 }
+
+// TestCurrencyByDefinition holds Currency, which reads the exponents, to
+// its definition: the currency c whose amount MoneyIn(c), or whose price
+// per hour MoneyIn(c)/Duration, is d; for every dimension with exponents
+// in −2…2 on duration, money, the date and two currencies, and a few more.
+func TestCurrencyByDefinition(t *testing.T) {
+	type answer struct {
+		D  Dim
+		C  string
+		OK bool
+	}
+	var got, want []answer
+	check := func(d Dim) {
+		c, ok := d.Currency()
+		got = append(got, answer{d, c, ok})
+		c, ok = currencyByDefinition(d)
+		want = append(want, answer{d, c, ok})
+	}
+	var d Dim
+	for _, at := range [][2]int{{0, 3}, {3, 5}, {4, 6}, {5, 12}, {1, 2}, {3, 12}} {
+		for a := int32(-2); a <= 2; a++ {
+			for b := int32(-2); b <= 2; b++ {
+				for t0 := int32(-2); t0 <= 2; t0++ {
+					d = Dim{}
+					d[0] = t0
+					d[at[0]] += a
+					d[at[1]] += b
+					check(d)
+				}
+			}
+		}
+	}
+	for _, d := range []Dim{Count, Duration, Data, Compute, Money, Price, Date, ComputeRate, MoneyIn("JPY"), PriceIn("CAD"), Money.Mul(MoneyIn("EUR"))} {
+		check(d)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Currency against its definition (-want +got):\n%s", diff)
+	}
+}
+
+// currencyByDefinition is Dim.Currency as its doc defines it, and as it
+// was written before it read the exponents: each currency's amount and
+// price compared with d in turn.
+func currencyByDefinition(d Dim) (string, bool) {
+	for _, c := range Currencies {
+		if m := MoneyIn(c); d == m || d == m.Div(Duration) {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// BenchmarkCurrency asks Currency of a count, an amount, a price in a
+// foreign currency and a rate (every value printed or checked asks it),
+// beside currencyByDefinition on the same four.
+func BenchmarkCurrency(b *testing.B) {
+	dims := []Dim{Count, Money, PriceIn("EUR"), ComputeRate}
+	for _, fn := range []struct {
+		name string
+		f    func(Dim) (string, bool)
+	}{{"exponents", Dim.Currency}, {"definition", currencyByDefinition}} {
+		b.Run(fn.name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				for _, d := range dims {
+					if _, ok := fn.f(d); ok {
+						n++
+					}
+				}
+			}
+			if n == 0 {
+				b.Fatal("no currency found")
+			}
+		})
+	}
+}
