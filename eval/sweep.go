@@ -361,9 +361,9 @@ func (s *Scenario) extremeOverJob(d *check.Decl, def *results.Def, larger bool, 
 			res, err := goodput.Solve(in)
 			pass := err != nil
 			if !pass && (!def.NeedsRate || res.HasCost) {
-				v := scale.of(def.Of(&res)) // engineValue(…).Num
-				if !found || larger && v > best || !larger && v < best {
-					found, best, pass = true, v, true
+				fig := scale.of(def.Of(&res)) // engineValue(…).Num
+				if !found || larger && fig > best || !larger && fig < best {
+					found, best, pass = true, fig, true
 				}
 			}
 			if pass {

@@ -2,10 +2,11 @@ package sampling
 
 import (
 	"fmt"
-	"github.com/google/go-cmp/cmp"
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func near(t *testing.T, what string, got, want, rel float64) {

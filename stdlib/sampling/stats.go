@@ -77,6 +77,10 @@ const (
 	sortPasses  = (64 + sortBits - 1) / sortBits
 )
 
+// Sort counts a key's sortPasses digits in six lines of its own: this
+// fails to compile if sortBits makes them any other number.
+var _ = [1]struct{}{}[sortPasses-6]
+
 // sortScratch is what Sort works in: the keys, twice the samples' length,
 // and a count of each digit of each pass.
 type sortScratch struct {
@@ -138,9 +142,9 @@ func Sort(xs []float64) {
 			continue // every key has this digit: the pass would not move one
 		}
 		var sum uint32
-		for d, k := range c {
+		for d, keys := range c {
 			c[d] = sum
-			sum += k
+			sum += keys
 		}
 		for _, k := range a {
 			d := k >> shift & (sortBuckets - 1)
