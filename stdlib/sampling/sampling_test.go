@@ -154,7 +154,7 @@ func BenchmarkSamples(b *testing.B) {
 // vectors of every sign and size, with repeats and both zeros.
 func TestSortAsSlicesSort(t *testing.T) {
 	r := NewRand(7, "sort")
-	for _, n := range []int{0, 1, 255, 256, 1000, 10000} {
+	for _, n := range []int{0, 1, 255, 256, 1000, 10000, 100000} {
 		xs := make([]float64, n)
 		for i := range xs {
 			switch i % 7 {
@@ -179,8 +179,22 @@ func TestSortAsSlicesSort(t *testing.T) {
 			}
 		}
 	}
-	// Keys that share some digits or all of them: passes left out.
+	// Keys that share some digits or all of them, and buckets that must
+	// be sorted by their next digit, level after level.
 	for name, gen := range map[string]func(i int) float64{
+		"an outlier": func(i int) float64 {
+			if i == 0 {
+				return math.MaxFloat64
+			}
+			return math.Float64frombits(math.Float64bits(0.3) + uint64(i*7919%3001))
+		},
+		"two clusters far apart": func(i int) float64 {
+			return math.Float64frombits(math.Float64bits(0.3)+uint64(i*104729%2999)) * (1 + float64(i%2)*1e300)
+		},
+		"few values, many times": func(i int) float64 { return float64(i%3) - 1 },
+		"infinities and zeros": func(i int) float64 {
+			return []float64{math.Inf(-1), math.Inf(1), 0, math.Copysign(0, -1), 1}[i%5]
+		},
 		"one value":     func(int) float64 { return 0.3 },
 		"low bits only": func(i int) float64 { return math.Float64frombits(math.Float64bits(0.3) + uint64(i*7919%1000)) },
 		"high bits only": func(i int) float64 {
