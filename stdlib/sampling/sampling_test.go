@@ -3,6 +3,7 @@ package sampling
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"testing"
 
@@ -211,6 +212,105 @@ func TestSortAsSlicesSort(t *testing.T) {
 		if diff := cmp.Diff(want, xs); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", name, diff)
 		}
+	}
+}
+
+// TestMoments holds Summarize's mean and standard deviation to the same
+// computed exactly (math/big, 256 bits), beside Welford's recurrence, on
+// samples whose deviations are small against their values, spread over
+// many orders of magnitude, of both signs around 0, and near the largest
+// floats; and to the exact answer on samples all equal.
+func TestMoments(t *testing.T) {
+	r := NewRand(3, "moments")
+	gens := []struct {
+		name string
+		g    func() float64
+	}{
+		{"1e9 plus a normal", func() float64 { return 1e9 + r.NormFloat64() }},
+		{"lognormal, 30 e-folds", func() float64 { return math.Exp(r.NormFloat64() * 30) }},
+		{"a fraction", func() float64 { return 0.28 + 0.01*r.NormFloat64() }},
+		{"both signs about 0", func() float64 { return r.NormFloat64() }},
+		{"near the largest", func() float64 { return math.MaxFloat64 * (0.5 + r.Float64()/2) }},
+	}
+	for _, gen := range gens {
+		name, g := gen.name, gen.g
+		for _, n := range []int{2, 7, 10000} {
+			xs := make([]float64, n)
+			for i := range xs {
+				xs[i] = g()
+			}
+			mean, sd := exactMoments(xs)
+			s := Summarize(xs)
+			wm, wsd := welford(xs)
+			tol := 1e-14
+			if err := math.Abs(s.Mean-mean) / math.Max(math.Abs(mean), sd); err > tol {
+				t.Errorf("%s, n=%d: mean %v, exactly %v (error %.2g of the larger of mean and sd; Welford's %.2g)",
+					name, n, s.Mean, mean, err, math.Abs(wm-mean)/math.Max(math.Abs(mean), sd))
+			}
+			if name == "near the largest" {
+				// The squared deviations overflow, in Welford's
+				// recurrence too, which the sum's overflow falls back on.
+				if s.SD != wsd || s.Mean != wm {
+					t.Errorf("%s, n=%d: %v, %v; Welford's %v, %v", name, n, s.Mean, s.SD, wm, wsd)
+				}
+			} else if err := math.Abs(s.SD-sd) / sd; err > tol {
+				t.Errorf("%s, n=%d: sd %v, exactly %v (error %.2g; Welford's %.2g)", name, n, s.SD, sd, err, math.Abs(wsd-sd)/sd)
+			}
+			if s.Mean < s.Min || s.Mean > s.Max {
+				t.Errorf("%s, n=%d: mean %v outside %v..%v", name, n, s.Mean, s.Min, s.Max)
+			}
+		}
+	}
+	type moments struct{ Mean, SD float64 }
+	var got, want []moments
+	for _, v := range []float64{0.1, -3, 1e300, 0} {
+		xs := make([]float64, 1000)
+		for i := range xs {
+			xs[i] = v
+		}
+		s := Summarize(xs)
+		got = append(got, moments{s.Mean, s.SD})
+		want = append(want, moments{v, 0})
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("samples all equal (-want +got):\n%s", diff)
+	}
+}
+
+// exactMoments returns the mean and standard deviation of xs computed in
+// 256-bit floats and rounded once.
+func exactMoments(xs []float64) (mean, sd float64) {
+	const prec = 256
+	sum := new(big.Float).SetPrec(prec)
+	for _, x := range xs {
+		sum.Add(sum, new(big.Float).SetPrec(prec).SetFloat64(x))
+	}
+	m := new(big.Float).SetPrec(prec).Quo(sum, new(big.Float).SetPrec(prec).SetInt64(int64(len(xs))))
+	ss := new(big.Float).SetPrec(prec)
+	for _, x := range xs {
+		d := new(big.Float).SetPrec(prec).SetFloat64(x)
+		d.Sub(d, m)
+		ss.Add(ss, d.Mul(d, d))
+	}
+	v := ss.Quo(ss, new(big.Float).SetPrec(prec).SetInt64(int64(len(xs)-1)))
+	mean, _ = m.Float64()
+	vf, _ := v.Sqrt(v).Float64()
+	return mean, vf
+}
+
+// BenchmarkSummarize summarises a fraction's samples, as every uncertain
+// result is, at three sizes; each run sorts a fresh copy.
+func BenchmarkSummarize(b *testing.B) {
+	d, _ := Interval(0.25, 0.30, true)
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			xs := Samples(1, "x", d, n)
+			ys := make([]float64, n)
+			for b.Loop() {
+				copy(ys, xs)
+				Summarize(ys)
+			}
+		})
 	}
 }
 

@@ -21,21 +21,89 @@ type Summary struct {
 func Summarize(xs []float64) Summary {
 	Sort(xs)
 	s := Summary{N: len(xs), Min: xs[0], Max: xs[len(xs)-1], sorted: xs}
-	// Mean and variance by Welford's recurrence: one pass, no
-	// cancellation.
-	var mean, m2 float64
+	s.Mean, s.SD = moments(xs)
+	s.P5, s.P10, s.P50 = Quantile(xs, 0.05), Quantile(xs, 0.10), Quantile(xs, 0.50)
+	s.P90, s.P95 = Quantile(xs, 0.90), Quantile(xs, 0.95)
+	return s
+}
+
+// moments returns the mean and the standard deviation (n − 1 in the
+// denominator) of the sorted samples xs, in two passes: the mean, then the
+// deviations from it and their squares, which do not cancel as the sum of
+// squares less n times the squared mean would (Chan, Golub and LeVeque's
+// corrected two-pass algorithm). The mean's sum is compensated, and the
+// deviations are summed in four partial sums, so that no addition waits
+// on the one before. Samples all equal have that value for their mean and
+// 0 for their deviation, exactly, and the mean is never outside the
+// samples' range. A sum that overflows falls back on Welford's recurrence.
+func moments(xs []float64) (mean, sd float64) {
+	n := len(xs)
+	if xs[0] == xs[n-1] {
+		return xs[0], 0
+	}
+	total := sum(xs)
+	if math.IsInf(total, 0) || math.IsNaN(total) { // samples near the largest floats, or infinite
+		return welford(xs)
+	}
+	mean = min(max(total/float64(n), xs[0]), xs[n-1])
+	if n > 1 {
+		// The deviations from the mean as rounded sum to n times its
+		// rounding error; taking that out leaves the squares as they
+		// would be about the exact mean.
+		d, dd := deviations4(xs, mean)
+		sd = math.Sqrt(max(0, dd-d*d/float64(n)) / float64(n-1))
+	}
+	return mean, sd
+}
+
+// welford returns the mean and standard deviation of xs by Welford's
+// recurrence, which does not overflow where a sum would, at the cost of
+// a division a sample on the path from one sample to the next.
+func welford(xs []float64) (mean, sd float64) {
+	var m2 float64
 	for i, x := range xs {
 		d := x - mean
 		mean += d / float64(i+1)
 		m2 += d * (x - mean)
 	}
-	s.Mean = mean
 	if len(xs) > 1 {
-		s.SD = math.Sqrt(m2 / float64(len(xs)-1))
+		sd = math.Sqrt(m2 / float64(len(xs)-1))
 	}
-	s.P5, s.P10, s.P50 = Quantile(xs, 0.05), Quantile(xs, 0.10), Quantile(xs, 0.50)
-	s.P90, s.P95 = Quantile(xs, 0.90), Quantile(xs, 0.95)
-	return s
+	return mean, sd
+}
+
+// sum returns the sum of xs, compensated (Neumaier's variant of Kahan's
+// summation): the rounding error of each addition is kept apart and added
+// at the end, so that the sum is as if added in twice the precision.
+func sum(xs []float64) float64 {
+	var s, c float64
+	for _, x := range xs {
+		t := s + x
+		if math.Abs(s) >= math.Abs(x) {
+			c += (s - t) + x
+		} else {
+			c += (x - t) + s
+		}
+		s = t
+	}
+	return s + c
+}
+
+// deviations4 returns the sums of the differences of xs from c and of
+// their squares, in four partial sums each.
+func deviations4(xs []float64, c float64) (sum, squares float64) {
+	var s0, s1, s2, s3, q0, q1, q2, q3 float64
+	i := 0
+	for ; i+4 <= len(xs); i += 4 {
+		d0, d1, d2, d3 := xs[i]-c, xs[i+1]-c, xs[i+2]-c, xs[i+3]-c
+		s0, s1, s2, s3 = s0+d0, s1+d1, s2+d2, s3+d3
+		q0, q1, q2, q3 = q0+d0*d0, q1+d1*d1, q2+d2*d2, q3+d3*d3
+	}
+	for ; i < len(xs); i++ {
+		d := xs[i] - c
+		s0, q0 = s0+d, q0+d*d
+	}
+	return (s0 + s1) + (s2 + s3), (q0 + q1) + (q2 + q3)
 }
 
 // Quantile is the q-quantile (0 ≤ q ≤ 1) of the sorted samples xs, by
@@ -111,12 +179,12 @@ var scratch = sync.Pool{New: func() any { return new(sortScratch) }}
 // counts the keys by the top bits of their distance from the least key,
 // into two to four times as many buckets as there are keys, up to 8,192
 // (whose counts fit in a first-level cache), and one moves them into
-// their buckets. A bucket of more than
-// sortInsertion keys is sorted the same way over its own range, and one
-// insertion sort then orders the short buckets, moving keys only within
-// their own. Each level narrows a bucket's range at least 128-fold, so no
-// key goes through more than ten levels, whatever the samples: the time is
-// linear in them. Short vectors, and any with a NaN, go to slices.Sort.
+// their buckets. A bucket of more than sortInsertion keys is sorted the
+// same way over its own range, and one insertion sort then orders the
+// short buckets, moving keys only within their own. Each level narrows a
+// bucket's range at least 128-fold, so no key goes through more than ten
+// levels, whatever the samples: the time is linear in them. Short
+// vectors, and any with a NaN, go to slices.Sort.
 func Sort(xs []float64) {
 	if len(xs) < 256 || len(xs) > math.MaxUint32 {
 		slices.Sort(xs)
@@ -213,7 +281,9 @@ func keyRange(ks []uint64) (lo, hi uint64) {
 	return lo, hi
 }
 
-// insertionSort sorts a short run of keys.
+// insertionSort sorts ks in a time of its length times how far its keys
+// are from their places: Sort's buckets, each key at most sortInsertion
+// places from its own.
 func insertionSort(ks []uint64) {
 	for i := 1; i < len(ks); i++ {
 		k, j := ks[i], i
