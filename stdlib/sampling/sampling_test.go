@@ -301,22 +301,17 @@ func exactMoments(xs []float64) (mean, sd float64) {
 // BenchmarkSummarize summarises a fraction's samples, as every uncertain
 // result is, at three sizes; each run sorts a fresh copy.
 func BenchmarkSummarize(b *testing.B) {
-	d, _ := Interval(0.25, 0.30, true)
-	for _, n := range []int{1000, 10000, 100000} {
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			xs := Samples(1, "x", d, n)
-			ys := make([]float64, n)
-			for b.Loop() {
-				copy(ys, xs)
-				Summarize(ys)
-			}
-		})
-	}
+	benchFraction(b, func(xs []float64) { Summarize(xs) })
 }
 
 // BenchmarkSort sorts a fraction's samples (logit-normal, 0.25 to 0.30),
 // as Summarize does, at three sizes: linear in the samples.
-func BenchmarkSort(b *testing.B) {
+func BenchmarkSort(b *testing.B) { benchFraction(b, Sort) }
+
+// benchFraction runs f on a fresh copy of 1,000, 10,000 and 100,000
+// samples of a fraction (logit-normal, 0.25 to 0.30), one sub-benchmark
+// a size.
+func benchFraction(b *testing.B, f func([]float64)) {
 	d, _ := Interval(0.25, 0.30, true)
 	for _, n := range []int{1000, 10000, 100000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
@@ -324,7 +319,7 @@ func BenchmarkSort(b *testing.B) {
 			ys := make([]float64, n)
 			for b.Loop() {
 				copy(ys, xs)
-				Sort(ys)
+				f(ys)
 			}
 		})
 	}

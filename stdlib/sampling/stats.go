@@ -46,14 +46,11 @@ func moments(xs []float64) (mean, sd float64) {
 		return welford(xs)
 	}
 	mean = min(max(total/float64(n), xs[0]), xs[n-1])
-	if n > 1 {
-		// The deviations from the mean as rounded sum to n times its
-		// rounding error; taking that out leaves the squares as they
-		// would be about the exact mean.
-		d, dd := deviations4(xs, mean)
-		sd = math.Sqrt(max(0, dd-d*d/float64(n)) / float64(n-1))
-	}
-	return mean, sd
+	// n > 1, as the samples are not all equal. The deviations from the
+	// mean as rounded sum to n times its rounding error; taking that out
+	// leaves the squares as they would be about the exact mean.
+	d, dd := deviations4(xs, mean)
+	return mean, math.Sqrt(max(0, dd-d*d/float64(n)) / float64(n-1))
 }
 
 // welford returns the mean and standard deviation of xs by Welford's
@@ -91,7 +88,7 @@ func sum(xs []float64) float64 {
 
 // deviations4 returns the sums of the differences of xs from c and of
 // their squares, in four partial sums each.
-func deviations4(xs []float64, c float64) (sum, squares float64) {
+func deviations4(xs []float64, c float64) (devs, squares float64) {
 	var s0, s1, s2, s3, q0, q1, q2, q3 float64
 	i := 0
 	for ; i+4 <= len(xs); i += 4 {
