@@ -43,7 +43,8 @@ func genStream(n int, seed uint64) []byte {
 // Ruleset's table (ruleset), one closure per rule as Compile made them
 // before the table (closures), and plain Go (handwritten, inlined into the
 // loop; handwritten-call, the same called), on each set of
-// classifyBenches.
+// classifyBenches. call-floor is a call that reads the request and
+// classifies nothing: what any classifier that is not inlined pays.
 func BenchmarkClassify(b *testing.B) {
 	rs := mustKapsl(b)
 	tests := closureTests(rs)
@@ -83,6 +84,14 @@ func BenchmarkClassify(b *testing.B) {
 			}
 			sink = s
 		})
+		b.Run(set.Name+"/call-floor", func(b *testing.B) {
+			b.ReportAllocs()
+			var s int
+			for i := 0; b.Loop(); i++ {
+				s += callFloor(&reqs[order[i&mask]])
+			}
+			sink = s
+		})
 	}
 }
 
@@ -92,6 +101,13 @@ func BenchmarkClassify(b *testing.B) {
 //
 //go:noinline
 func handWrittenKapslRuleCall(r *Request) int { return handWrittenKapslRule(r) }
+
+// callFloor reads the request's presence and decides nothing: the cost of
+// the call and the request's load alone, beside which the classifiers
+// that are calls can be read.
+//
+//go:noinline
+func callFloor(r *Request) int { return int(r.Present) }
 
 // BenchmarkClassifyRules measures Classify on rulesets of 16, 256 and
 // 4,096 generated rules (manyRules), over 4,096 requests: the time a

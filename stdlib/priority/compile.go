@@ -22,13 +22,15 @@ type Rule struct {
 // concurrent use.
 type Ruleset struct {
 	rules   []Rule
-	conds   []Cond               // the rules' conditions after constant folding
-	terms   []term               // the conditions as one table (table.go)
-	fns     map[int]condFn       // the closures of the terms that call one, by index
-	plain   []plainTerm          // the table as classify runs it, when it is plain (isPlain)
-	head    [headTerms]plainTerm // plain's first terms, padded with terms that never hold
-	rest    []plainTerm          // plain's terms after the head
-	classOf []Class              // the else class, then rule i's class at i+1
+	conds   []Cond                       // the rules' conditions after constant folding
+	terms   []term                       // the conditions as one table (table.go)
+	fns     map[int]condFn               // the closures of the terms that call one, by index
+	plain   []plainTerm                  // the table as classifyPlain runs it, when it is plain (isPlain)
+	head    [headTerms]plainTerm         // plain's first terms, padded with terms that never hold
+	rest    []plainTerm                  // plain's terms after the head
+	nhead   int                          // how many of head are plain's terms
+	run     func(*Ruleset, *Request) int // classifyPlain for a plain table, else classifyTable
+	classOf []Class                      // the else class, then rule i's class at i+1
 }
 
 // RuleError is an error in one rule given to Compile.
@@ -111,9 +113,11 @@ func Compile(rules []Rule, otherwise Class) (*Ruleset, error) {
 		rs.appendRule(i, c)
 		rs.classOf = append(rs.classOf, rule.Class)
 	}
+	rs.run = (*Ruleset).classifyTable
 	if rs.isPlain() {
 		rs.plain = plainTerms(rs.terms)
-		rs.head, rs.rest = splitHead(rs.plain)
+		rs.head, rs.nhead, rs.rest = splitHead(rs.plain)
+		rs.run = (*Ruleset).classifyPlain
 	}
 	return rs, nil
 }
@@ -123,7 +127,7 @@ func Compile(rules []Rule, otherwise Class) (*Ruleset, error) {
 // not allocate. r must be non-nil; Classify does not validate it.
 func (rs *Ruleset) Classify(r *Request) (class Class, rule int) {
 	// No branch on whether a rule held: the else class is at 0.
-	i := rs.classify(r)
+	i := rs.run(rs, r)
 	return rs.classOf[i+1], i
 }
 

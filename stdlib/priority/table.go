@@ -206,7 +206,7 @@ func (rs *Ruleset) appendRule(i int, c Cond) {
 	}
 }
 
-// classifyTable is classify by the general table, whatever its terms.
+// classifyTable classifies r by the general table, whatever its terms.
 func (rs *Ruleset) classifyTable(r *Request) int {
 	var v [8]float64
 	v[0], v[1], v[2], v[3], v[4], v[oneSlot] = r.Values[0], r.Values[1], r.Values[2], r.Values[3], r.Values[4], 1
@@ -242,22 +242,23 @@ func (rs *Ruleset) slowTerm(i int, t *term, v *[8]float64, p FieldSet, r *Reques
 	return p&t.need == t.want && !(t.lo <= x && x <= t.hi)
 }
 
-// plainTerm is a term of a plain table as classify runs it: on the
-// request's values themselves, without the slot of 1, and with its kind
-// telling whether it reads one field, a product of two or none.
+// plainTerm is a term of a plain table as classifyPlain runs it: on the
+// request's values themselves, without the slot of 1. Its f is the field
+// it reads or, beyond the fields, what else it tests (product, presence),
+// so that one comparison both tells a term of one field from the others
+// and bounds the index it reads.
 type plainTerm struct {
 	lo, hi     float64
 	rule       int32
-	a, b       Field // the field the term reads; b, the other, for a product
-	kind       uint8
+	f          Field // Values[f] in [lo, hi]; or product or presenceOnly
+	a, b       Field // a product's fields
 	need, want FieldSet
 }
 
-// The kinds of plainTerm.
+// The tests of a plainTerm other than one field's.
 const (
-	kindField    = iota // Values[a] in [lo, hi]
-	kindProduct         // Values[a] * Values[b] in [lo, hi]
-	kindPresence        // 1 in [lo, hi]: the presence test decides
+	product      = NumFields + iota // Values[a] * Values[b] in [lo, hi]
+	presenceOnly                    // 1 in [lo, hi]: the presence test decides
 )
 
 // plainTerms returns the terms of a plain table as plainTerms. A term of
@@ -269,51 +270,51 @@ func plainTerms(ts []term) []plainTerm {
 		pt := plainTerm{lo: t.lo, hi: t.hi, rule: t.rule, need: t.need, want: t.want}
 		switch {
 		case t.a == oneSlot && t.b == oneSlot:
-			pt.kind = kindPresence
+			pt.f = presenceOnly
 		case t.b == oneSlot:
-			pt.a = Field(t.a)
+			pt.f = Field(t.a)
 		case t.a == oneSlot:
-			pt.a = Field(t.b)
+			pt.f = Field(t.b)
 		default:
-			pt.kind, pt.a, pt.b = kindProduct, Field(t.a), Field(t.b)
+			pt.f, pt.a, pt.b = product, Field(t.a), Field(t.b)
 		}
 		out[i] = pt
 	}
 	return out
 }
 
-// headTerms is how many terms of a plain table classify tests each at a
+// headTerms is how many terms of a plain table classifyPlain tests each at a
 // call site of its own (Ruleset.head); the rest run in a loop.
 const headTerms = 8
 
 // neverTerm is a plainTerm that holds for no request: no presence equals
 // a want outside its need.
-var neverTerm = plainTerm{kind: kindField, need: 0, want: 1}
+var neverTerm = plainTerm{need: 0, want: 1}
 
 // splitHead returns the first headTerms terms of ts, padded with
-// neverTerm, and the terms after them.
-func splitHead(ts []plainTerm) (head [headTerms]plainTerm, rest []plainTerm) {
+// neverTerm, how many of them are ts's, and the terms after them.
+func splitHead(ts []plainTerm) (head [headTerms]plainTerm, n int, rest []plainTerm) {
 	for i := range head {
 		head[i] = neverTerm
 	}
-	n := copy(head[:], ts)
-	return head, ts[n:]
+	n = copy(head[:], ts)
+	return head, n, ts[n:]
 }
 
 // holds reports whether r passes the term. Its three tests (presence,
 // lower bound, upper bound) are combined as bits, not as a chain of
 // branches, so that a term costs the processor one branch it cannot
-// predict rather than three.
-func (t *plainTerm) holds(r *Request) bool {
-	x := r.Values[t.a]
-	if t.kind != kindField {
-		if t.kind == kindProduct {
-			x *= r.Values[t.b]
-		} else {
-			x = 1
+// predict rather than three. p is r.Present, which the caller reads once.
+func (t *plainTerm) holds(r *Request, p FieldSet) bool {
+	x := 1.0
+	if t.f >= NumFields {
+		if t.f == product {
+			x = r.Values[t.a] * r.Values[t.b]
 		}
+	} else {
+		x = r.Values[t.f]
 	}
-	return bit(r.Present&t.need == t.want)&bit(t.lo <= x)&bit(x <= t.hi) != 0
+	return bit(p&t.need == t.want)&bit(t.lo <= x)&bit(x <= t.hi) != 0
 }
 
 // bit is 1 for true and 0 for false; the compiler makes it the flag the
@@ -325,37 +326,51 @@ func bit(b bool) uint8 {
 	return 0
 }
 
-// classify runs the table: it returns the index of the first rule that
-// holds for r, or -1. A table that is not plain runs in classifyTable.
-// In a plain one (Ruleset.plain) the first term that holds decides; the
-// terms are read on the request's values in place, and the head's are
-// each tested at a call site of their own, as a hand-written chain of ifs
-// would be, so that the processor predicts each rule's branch apart.
-func (rs *Ruleset) classify(r *Request) int {
-	if rs.plain == nil {
-		return rs.classifyTable(r)
-	}
-	h := &rs.head
-	switch {
-	case h[0].holds(r):
+// classifyPlain runs a plain table (Ruleset.plain): it returns the index
+// of the first rule that holds for r, or -1. The first term that holds
+// decides; the terms are read on the request's values in place, and the
+// head's are each tested at a call site of their own, as a hand-written
+// chain of ifs would be, so that the processor predicts each rule's branch
+// apart. After every second head term, a table whose head ends there
+// returns: a request no rule decides tests at most one padding term, not
+// up to seven. A table that is not plain runs in classifyTable.
+func (rs *Ruleset) classifyPlain(r *Request) int {
+	h, p := &rs.head, r.Present
+	if h[0].holds(r, p) {
 		return int(h[0].rule)
-	case h[1].holds(r):
+	}
+	if h[1].holds(r, p) {
 		return int(h[1].rule)
-	case h[2].holds(r):
+	}
+	if rs.nhead <= 2 {
+		return -1
+	}
+	if h[2].holds(r, p) {
 		return int(h[2].rule)
-	case h[3].holds(r):
+	}
+	if h[3].holds(r, p) {
 		return int(h[3].rule)
-	case h[4].holds(r):
+	}
+	if rs.nhead <= 4 {
+		return -1
+	}
+	if h[4].holds(r, p) {
 		return int(h[4].rule)
-	case h[5].holds(r):
+	}
+	if h[5].holds(r, p) {
 		return int(h[5].rule)
-	case h[6].holds(r):
+	}
+	if rs.nhead <= 6 {
+		return -1
+	}
+	if h[6].holds(r, p) {
 		return int(h[6].rule)
-	case h[7].holds(r):
+	}
+	if h[7].holds(r, p) {
 		return int(h[7].rule)
 	}
 	for i := range rs.rest {
-		if t := &rs.rest[i]; t.holds(r) {
+		if t := &rs.rest[i]; t.holds(r, p) {
 			return int(t.rule)
 		}
 	}
@@ -363,7 +378,7 @@ func (rs *Ruleset) classify(r *Request) int {
 }
 
 // isPlain reports whether every term of the table is a conjunction of its
-// own, neither negated nor calling a closure: a table classify runs in place.
+// own, neither negated nor calling a closure: a table classifyPlain runs in place.
 func (rs *Ruleset) isPlain() bool {
 	for _, t := range rs.terms {
 		if t.flags != termLast {

@@ -49,7 +49,7 @@ func TestTableMatchesClosures(t *testing.T) {
 func TestTablePlainSizes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 1))
 	reqs := genRequests(3000, 4)
-	for _, n := range []int{1, 6, 7, 8, 9, 16, 17, 40} {
+	for _, n := range []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 17, 40} {
 		for range 20 {
 			rules := make([]Rule, n)
 			for i := range rules {
