@@ -44,7 +44,9 @@ func genStream(n int, seed uint64) []byte {
 // before the table (closures), and plain Go (handwritten, inlined into the
 // loop; handwritten-call, the same called), on each set of
 // classifyBenches. call-floor is a call that reads the request and
-// classifies nothing: what any classifier that is not inlined pays.
+// classifies nothing: what any classifier that is not inlined pays. Each
+// loop calls its classifier by name: one loop taking the classifier as a
+// function would make the inlined one a call.
 func BenchmarkClassify(b *testing.B) {
 	rs := mustKapsl(b)
 	tests := closureTests(rs)

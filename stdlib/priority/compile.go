@@ -28,7 +28,6 @@ type Ruleset struct {
 	plain   []plainTerm                  // the table as classifyPlain runs it, when it is plain (isPlain)
 	head    [headTerms]plainTerm         // plain's first terms, padded with terms that never hold
 	rest    []plainTerm                  // plain's terms after the head
-	nhead   int                          // how many of head are plain's terms
 	run     func(*Ruleset, *Request) int // classifyPlain for a plain table, else classifyTable
 	classOf []Class                      // the else class, then rule i's class at i+1
 }
@@ -116,7 +115,7 @@ func Compile(rules []Rule, otherwise Class) (*Ruleset, error) {
 	rs.run = (*Ruleset).classifyTable
 	if rs.isPlain() {
 		rs.plain = plainTerms(rs.terms)
-		rs.head, rs.nhead, rs.rest = splitHead(rs.plain)
+		rs.head, rs.rest = splitHead(rs.plain)
 		rs.run = (*Ruleset).classifyPlain
 	}
 	return rs, nil

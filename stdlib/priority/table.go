@@ -292,13 +292,13 @@ const headTerms = 8
 var neverTerm = plainTerm{need: 0, want: 1}
 
 // splitHead returns the first headTerms terms of ts, padded with
-// neverTerm, how many of them are ts's, and the terms after them.
-func splitHead(ts []plainTerm) (head [headTerms]plainTerm, n int, rest []plainTerm) {
+// neverTerm, and the terms after them.
+func splitHead(ts []plainTerm) (head [headTerms]plainTerm, rest []plainTerm) {
 	for i := range head {
 		head[i] = neverTerm
 	}
-	n = copy(head[:], ts)
-	return head, n, ts[n:]
+	n := copy(head[:], ts)
+	return head, ts[n:]
 }
 
 // holds reports whether r passes the term. Its three tests (presence,
@@ -331,7 +331,7 @@ func bit(b bool) uint8 {
 // decides; the terms are read on the request's values in place, and the
 // head's are each tested at a call site of their own, as a hand-written
 // chain of ifs would be, so that the processor predicts each rule's branch
-// apart. After every second head term, a table whose head ends there
+// apart. After every second head term, a table whose terms end there
 // returns: a request no rule decides tests at most one padding term, not
 // up to seven. A table that is not plain runs in classifyTable.
 func (rs *Ruleset) classifyPlain(r *Request) int {
@@ -342,7 +342,7 @@ func (rs *Ruleset) classifyPlain(r *Request) int {
 	if h[1].holds(r, p) {
 		return int(h[1].rule)
 	}
-	if rs.nhead <= 2 {
+	if len(rs.plain) <= 2 {
 		return -1
 	}
 	if h[2].holds(r, p) {
@@ -351,7 +351,7 @@ func (rs *Ruleset) classifyPlain(r *Request) int {
 	if h[3].holds(r, p) {
 		return int(h[3].rule)
 	}
-	if rs.nhead <= 4 {
+	if len(rs.plain) <= 4 {
 		return -1
 	}
 	if h[4].holds(r, p) {
@@ -360,7 +360,7 @@ func (rs *Ruleset) classifyPlain(r *Request) int {
 	if h[5].holds(r, p) {
 		return int(h[5].rule)
 	}
-	if rs.nhead <= 6 {
+	if len(rs.plain) <= 6 {
 		return -1
 	}
 	if h[6].holds(r, p) {
