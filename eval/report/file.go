@@ -267,7 +267,11 @@ func Outline(s *eval.Scenario) *File {
 }
 
 // AllJobs yields the report of each job of the file in source order.
-func (f *File) AllJobs() iter.Seq[Job] {
+func (f *File) AllJobs() iter.Seq[Job] { return f.allJobs(true) }
+
+// allJobs is AllJobs; a job a lazy file makes has its Figures only when
+// figures is set (jobOf).
+func (f *File) allJobs(figures bool) iter.Seq[Job] {
 	return func(yield func(Job) bool) {
 		if !f.lazy {
 			for _, j := range f.Jobs {
@@ -278,7 +282,7 @@ func (f *File) AllJobs() iter.Seq[Job] {
 			return
 		}
 		for j := range f.s.AllJobs() {
-			if !yield(JobOf(j)) {
+			if !yield(jobOf(j, figures)) {
 				return
 			}
 		}

@@ -188,7 +188,7 @@ func (j *jsonWriter) fileMembers(f *File, val func(v any) func(string)) []member
 			slice(j, in, f.Jobs, encoded[Job](j))
 			return
 		}
-		array(j, in, f.AllJobs(), encoded[Job](j))
+		array(j, in, f.allJobs(false), encoded[Job](j))
 	}
 	return []member{
 		{key: "file", write: val(f.File)},

@@ -178,14 +178,13 @@ func (f *File) OpenTable(name string) (t *Table, ok bool, err error) {
 	b := &tableBuilder{}
 	switch name {
 	case "jobs":
-		var scratch tableRow
-		for j := range f.AllJobs() {
+		var w rowWriter
+		for j := range f.allJobs(false) {
 			// A job's row is written from the model, as its JSON
 			// flattened would be (TestJobRowIsItsJSON); a job whose
 			// JSON is not plain (another currency, a number JSON cannot
 			// hold, a result of another kind) is flattened from its JSON.
-			row, ok := jobRow(&j, scratch[:0])
-			scratch = row
+			row, ok := w.jobRow(&j)
 			if !ok {
 				row = b.row(j)
 				row.rename("name", "job")
@@ -200,7 +199,7 @@ func (f *File) OpenTable(name string) (t *Table, ok bool, err error) {
 			b.add(row)
 		}
 	case "owners":
-		for j := range f.AllJobs() {
+		for j := range f.allJobs(false) {
 			for _, o := range j.Owners {
 				row := append(tableRow{{"job", Cell{CellString, j.Name}}}, b.row(o)...)
 				b.add(row)

@@ -16,12 +16,13 @@ import (
 // the JSON renames; a number JSON cannot hold, which fails the whole
 // document; text that is not UTF-8, which JSON replaces; a result that is
 // not a number, a string, a truth value or null): the caller flattens its
-// JSON.
-func jobRow(j *Job, out tableRow) (row tableRow, ok bool) {
+// JSON. The row is w's until its next jobRow: the caller uses it first.
+func (w *rowWriter) jobRow(j *Job) (row tableRow, ok bool) {
+	w.out, w.ok, w.text, w.nums = w.out[:0], true, w.text[:0], w.nums[:0]
 	if j.Currency != nil {
-		return out, false
+		return w.out, false
 	}
-	w := rowWriter{out: out, ok: true}
+	defer w.finish()
 	w.str("job", j.Name)
 	w.optStr("pool", j.Pool)
 	w.optStr("extends", j.Extends)
@@ -107,10 +108,31 @@ var factorKeys = struct {
 }
 
 // rowWriter appends the cells of a row as flatten reads them from JSON;
-// ok turns false at a value whose JSON would differ.
+// ok turns false at a value whose JSON would differ. The texts of the
+// row's numbers are written one after another into text, and made one
+// string when the row is done (finish), not a string each: a job's row
+// has some forty.
 type rowWriter struct {
 	out tableRow
 	ok  bool
+	// text holds the row's numbers; nums says which cell each is and
+	// where its text ends.
+	text []byte
+	nums []numText
+}
+
+// numText is a number cell of a row being written: its index in the row
+// and the end of its text in rowWriter.text (it starts where the one
+// before it ends).
+type numText struct{ cell, end int }
+
+// finish gives the row's number cells their texts.
+func (w *rowWriter) finish() {
+	s, start := string(w.text), 0
+	for _, n := range w.nums {
+		w.out[n.cell].cell.Text = s[start:n.end]
+		start = n.end
+	}
 }
 
 func (w *rowWriter) null(key string) { w.out = append(w.out, kv{key, Cell{}}) }
@@ -136,7 +158,9 @@ func (w *rowWriter) num(key string, v float64) {
 	if math.IsInf(v, 0) || math.IsNaN(v) {
 		w.ok = false
 	}
-	w.out = append(w.out, kv{key, Cell{CellNumber, strconv.FormatFloat(v, 'f', -1, 64)}})
+	w.text = strconv.AppendFloat(w.text, v, 'f', -1, 64)
+	w.nums = append(w.nums, numText{len(w.out), len(w.text)})
+	w.out = append(w.out, kv{key, Cell{Kind: CellNumber}})
 }
 
 func (w *rowWriter) optNum(key string, v *float64) {

@@ -66,7 +66,8 @@ job d on q { devices = 1e6  hours = 1e9 h  factors { S = 1  R = 1  P = 1 } }
 			want := b.row(j)
 			want.rename("name", "job")
 			want.insertAfter("ceilings.program", jobOwners(&j))
-			got, ok := jobRow(&j, nil)
+			var w rowWriter
+			got, ok := w.jobRow(&j)
 			if !ok {
 				fallback++
 				continue

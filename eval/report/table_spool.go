@@ -36,6 +36,8 @@ type rowSpool struct {
 	inMemory bool
 	// scratch is the row being encoded.
 	scratch []byte
+	// longest is the length of the longest row encoded, in bytes.
+	longest int
 }
 
 // add appends the row.
@@ -47,6 +49,7 @@ func (s *rowSpool) add(cells []Cell) {
 		b = append(b, c.Text...)
 	}
 	s.scratch = b
+	s.longest = max(s.longest, len(b))
 	s.rows++
 	if s.err != nil {
 		return
@@ -79,7 +82,8 @@ func (s *rowSpool) spill() {
 }
 
 // each reads the rows back in order, calling fn with each until it
-// returns false; cells is reused from row to row.
+// returns false; cells is reused from row to row. A row's texts are one
+// string, which its cells share, not a string a cell.
 func (s *rowSpool) each(fn func(cells []Cell) bool) error {
 	if s.err != nil {
 		return s.failed(s.err)
@@ -97,13 +101,14 @@ func (s *rowSpool) each(fn func(cells []Cell) bool) error {
 		r = bufio.NewReaderSize(s.file, 64<<10)
 	}
 	var cells []Cell
+	var ends []int // where each cell's text ends in text
 	var text []byte
 	for range s.rows {
 		n, err := binary.ReadUvarint(r)
 		if err != nil {
 			return s.failed(err)
 		}
-		cells = cells[:0]
+		cells, ends, text = cells[:0], ends[:0], text[:0]
 		for range n {
 			kind, err := r.ReadByte()
 			if err != nil {
@@ -113,14 +118,21 @@ func (s *rowSpool) each(fn func(cells []Cell) bool) error {
 			if err != nil {
 				return s.failed(err)
 			}
-			if uint64(cap(text)) < size {
-				text = make([]byte, size)
+			if size > uint64(s.longest) { // no cell added was longer
+				return s.failed(errors.New("a cell longer than any row added"))
 			}
-			text = text[:size]
-			if _, err := io.ReadFull(r, text); err != nil {
+			start := len(text)
+			text = append(text, make([]byte, size)...)
+			if _, err := io.ReadFull(r, text[start:]); err != nil {
 				return s.failed(err)
 			}
-			cells = append(cells, Cell{Kind: CellKind(kind), Text: string(text)})
+			cells = append(cells, Cell{Kind: CellKind(kind)})
+			ends = append(ends, len(text))
+		}
+		row, start := string(text), 0
+		for i, end := range ends {
+			cells[i].Text = row[start:end]
+			start = end
 		}
 		if !fn(cells) {
 			return nil

@@ -2,8 +2,10 @@ package report
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -62,6 +64,7 @@ func tableOf(t *testing.T, tab *Table) [][]Cell {
 // with points that cannot be evaluated, whose error columns go last,
 // too.
 func TestOpenTableSpills(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir()) // where the spools' files are made
 	failing := `param mtbf = 4h
 pool p { devices = 128  rate = 2 USD/h }
 job j on p {
@@ -156,5 +159,64 @@ func TestJoinTables(t *testing.T) {
 	}
 	if err := j.Close(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestRowSpoolRoundTrip reads back rows the spool was given, in memory
+// and from its file, each row's cells kept past the next row (they share
+// one string a row, which the next row does not overwrite).
+func TestRowSpoolRoundTrip(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir()) // where the spool's file is made
+	rows := [][]Cell{
+		{{CellString, "a"}, {CellNumber, "1.5"}, {}, {CellBool, "true"}},
+		{},
+		{{CellString, ""}, {CellString, strings.Repeat("x", 300)}},
+		{{CellNumber, "-0"}, {CellString, "é\n\"q\""}},
+	}
+	for _, spill := range []bool{false, true} {
+		var s rowSpool
+		for _, r := range rows {
+			s.add(r)
+		}
+		if spill {
+			s.spill()
+		}
+		var got [][]Cell
+		if err := s.each(func(cells []Cell) bool {
+			got = append(got, append([]Cell{}, cells...))
+			return true
+		}); err != nil {
+			t.Fatal(err)
+		}
+		want := [][]Cell{rows[0], {}, rows[2], rows[3]}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("spilled %v: rows (-want +got):\n%s", spill, diff)
+		}
+		if err := s.close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestRowSpoolDamaged reads a spool whose file says a cell is longer than
+// any row added: an error, not an allocation of that size.
+func TestRowSpoolDamaged(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	var s rowSpool
+	s.add([]Cell{{CellString, "abc"}})
+	s.spill()
+	if err := s.w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	// A row of one cell, of kind 0 and length 2⁶² (a varint of 9 bytes).
+	if _, err := s.file.WriteAt([]byte{1, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40}, 0); err != nil {
+		t.Fatal(err)
+	}
+	err := s.each(func([]Cell) bool { return true })
+	if got, want := fmt.Sprint(err), "the table's rows, kept in a temporary file: a cell longer than any row added"; got != want {
+		t.Errorf("each = %q, want %q", got, want)
+	}
+	if err := s.close(); err != nil {
+		t.Fatal(err)
 	}
 }

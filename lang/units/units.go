@@ -249,15 +249,35 @@ func FromUnit(v float64, u Unit) float64 {
 // Clean rounds v to 15 significant digits, the precision of a float64 that
 // survives a decimal round trip.
 func Clean(v float64) float64 {
-	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) || isShortDecimal(v) {
 		return v
 	}
+	return roundDigits(v)
+}
+
+// roundDigits is Clean's rounding by a decimal round trip.
+func roundDigits(v float64) float64 {
 	var buf [32]byte
 	c, err := strconv.ParseFloat(string(strconv.AppendFloat(buf[:0], v, 'g', 15, 64)), 64)
 	if err != nil {
 		return v
 	}
 	return c
+}
+
+// shortDecimals is the most decimals isShortDecimal looks for.
+const shortDecimals = 1e6
+
+// isShortDecimal reports whether v is the float64 nearest a decimal D of
+// at most six decimals and fifteen digits (k / 10⁶ for an integer k below
+// 10¹⁵), as most numbers a plan writes are: such a v is its own Clean,
+// without the round trip. (D has at most fifteen significant digits, and
+// v is within half a unit in the last place of it, 2⁻⁵³ of v, where the
+// fifteen-digit decimals nearest D are more than 5 × 10⁻¹⁶ of v away; so
+// v rounded to fifteen digits is D, which reads back as v.)
+func isShortDecimal(v float64) bool {
+	k := math.Round(v * shortDecimals)
+	return math.Abs(k) < 1e15 && k/shortDecimals == v
 }
 
 // CleanFraction rounds a fraction of a whole, such as a goodput loss or

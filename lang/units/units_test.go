@@ -2,6 +2,7 @@ package units
 
 import (
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 
@@ -193,6 +194,45 @@ func TestClean(t *testing.T) {
 	}
 	if got := Clean(math.NaN()); !math.IsNaN(got) {
 		t.Errorf("Clean(NaN) = %v, want NaN", got)
+	}
+}
+
+// TestCleanShortDecimals holds Clean's shortcut for short decimals
+// (isShortDecimal) to the decimal round trip it skips, on decimals of up
+// to eight places and their neighbours, and on random float64s.
+func TestCleanShortDecimals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var ins []float64
+	for range 200_000 {
+		places := rng.IntN(9)
+		k := rng.Int64N(1_000_000_000_000_000) >> rng.IntN(50)
+		d := float64(k) / math.Pow10(places)
+		if rng.IntN(2) == 0 {
+			d = -d
+		}
+		ins = append(ins, d, math.Nextafter(d, math.Inf(1)), math.Nextafter(d, math.Inf(-1)))
+		ins = append(ins, math.Float64frombits(rng.Uint64()))
+	}
+	ins = append(ins, 1e9-1e-6, 999999999.999999, 1e15/1e6, 0.000001, 5e-324)
+	for _, v := range ins {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v == 0 {
+			continue
+		}
+		if got, want := Clean(v), roundDigits(v); got != want {
+			t.Fatalf("Clean(%v) = %v, the round trip gives %v", v, got, want)
+		}
+	}
+	var short, long []float64
+	for _, v := range []float64{0.95, 720, 2.5, -0.33, 0.000001, 123456.789, 999999999.999999} {
+		if !isShortDecimal(v) {
+			short = append(short, v)
+		}
+		if n := math.Nextafter(v, math.Inf(1)); isShortDecimal(n) {
+			long = append(long, n)
+		}
+	}
+	if short != nil || long != nil {
+		t.Errorf("short decimals not taken for short: %v; their neighbours taken: %v", short, long)
 	}
 }
 
