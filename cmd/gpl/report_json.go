@@ -16,10 +16,13 @@ import (
 // jsonFactors is a figure per factor, as the JSON report writes it.
 type jsonFactors = model.Factors
 
-// toJSON is the entry of a file that loaded, its jobs built, with diags
-// after its warnings.
+// toJSON is the entry of a file that loaded, with diags after its
+// warnings. Its jobs are built as the document writes them, one at a
+// time, not held: a file of 100,000 jobs would hold every job's report
+// until the last file is read.
 func toJSON(r *report, diags []model.Diagnostic) *model.File {
-	f := r.f.WithJobs()
+	f := new(model.File)
+	*f = *r.f
 	f.Diagnostics = append(append([]model.Diagnostic{}, f.Diagnostics...), diags...)
 	return f
 }

@@ -41,7 +41,7 @@ job reserved on shared_h100 {
 		OfferedHours, UsefulHours float64
 	}
 	var got []fractions
-	for _, j := range toJSON(r, nil).Jobs {
+	for j := range toJSON(r, nil).AllJobs() {
 		got = append(got, fractions{j.MPG, j.Badput, j.CeilingMPG, j.Loss, j.Lever, j.Gain, j.OfferedHours, j.UsefulHours})
 	}
 	want := []fractions{
